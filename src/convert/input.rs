@@ -1,0 +1,262 @@
+//! A tool's `inputSchema`: the operation's parameters and request body as one object, and
+//! for each property, where it goes in the HTTP request (`params`).
+
+use std::collections::HashSet;
+
+use serde_json::{json, Map, Value};
+
+use crate::error::Result;
+use crate::model::{Operation, Parameter};
+use crate::schema::{Defs, Mode, SchemaConverter};
+
+/// Keywords that make a schema more than a plain list of properties.
+const COMPOSITION: [&str; 7] = [
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "$ref",
+    "dependentSchemas",
+];
+
+/// Property names clients accept everywhere (Anthropic's API enforces this pattern).
+const MAX_PROPERTY_NAME: usize = 64;
+
+pub struct Input {
+    pub schema: Value,
+    /// Property name to `{"in": ..., "name": ...}`: where the argument goes.
+    pub params: Map<String, Value>,
+}
+
+/// One future property of the input object.
+struct Field<'a> {
+    wanted: String,
+    origin: Map<String, Value>,
+    schema: Value,
+    required: bool,
+    location: &'a str,
+}
+
+pub fn build(operation: &Operation<'_>, schemas: &mut SchemaConverter<'_>) -> Result<Input> {
+    let mut defs = Defs::default();
+    let mut fields = Vec::new();
+    // Path parameters claim plain names first, then query, header, cookie, then the body.
+    let mut parameters: Vec<&Parameter<'_>> = operation.parameters.iter().collect();
+    parameters.sort_by_key(|p| p.location);
+    for parameter in parameters {
+        fields.push(parameter_field(parameter, schemas, &mut defs)?);
+    }
+    if let Some(body) = &operation.body {
+        let schema = match &body.schema {
+            Some(schema) => schemas.convert(schema, Mode::Input, 2, &mut defs)?,
+            None => json!({}),
+        };
+        match mergeable_properties(&schema) {
+            Some(parts) => {
+                for part in parts {
+                    let required: HashSet<&str> = part
+                        .get("required")
+                        .and_then(Value::as_array)
+                        .map(|r| r.iter().filter_map(Value::as_str).collect())
+                        .unwrap_or_default();
+                    for (name, property) in part["properties"].as_object().expect("checked") {
+                        fields.push(Field {
+                            wanted: name.clone(),
+                            origin: origin("body", Some(name)),
+                            schema: property.clone(),
+                            required: body.required && required.contains(name.as_str()),
+                            location: "body",
+                        });
+                    }
+                }
+            }
+            None => fields.push(Field {
+                wanted: "body".into(),
+                origin: origin("body", None),
+                schema: with_description(schema, body.description),
+                required: body.required,
+                location: "body",
+            }),
+        }
+    }
+
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    let mut params = Map::new();
+    let mut taken = HashSet::new();
+    for field in fields {
+        let name = unique_property_name(&field.wanted, field.location, &mut taken);
+        if field.required {
+            required.push(Value::from(name.clone()));
+        }
+        properties.insert(name.clone(), field.schema);
+        params.insert(name, Value::Object(field.origin));
+    }
+
+    let mut schema = Map::new();
+    schema.insert("type".into(), "object".into());
+    if properties.is_empty() {
+        schema.insert("additionalProperties".into(), false.into());
+    } else {
+        schema.insert("properties".into(), Value::Object(properties));
+        if !required.is_empty() {
+            schema.insert("required".into(), Value::Array(required));
+        }
+    }
+    if let Some(defs) = schemas.defs_object(defs, Mode::Input)? {
+        schema.insert("$defs".into(), Value::Object(defs));
+    }
+    Ok(Input {
+        schema: Value::Object(schema),
+        params,
+    })
+}
+
+fn parameter_field<'p>(
+    parameter: &'p Parameter<'_>,
+    schemas: &mut SchemaConverter<'_>,
+    defs: &mut Defs,
+) -> Result<Field<'p>> {
+    let mut schema = match &parameter.schema {
+        Some(schema) => schemas.convert(schema, Mode::Input, 2, defs)?,
+        None => json!({}),
+    };
+    schema = with_description(schema, parameter.description);
+    if let Value::Object(object) = &mut schema {
+        if parameter.deprecated {
+            object.insert("deprecated".into(), true.into());
+        }
+        if !parameter.examples.is_empty() && !object.contains_key("examples") {
+            let examples = parameter.examples.iter().map(|&e| e.clone()).collect();
+            object.insert("examples".into(), Value::Array(examples));
+        }
+    }
+    let mut origin = origin(parameter.location.as_str(), Some(parameter.name));
+    if let Some(style) = parameter.style {
+        origin.insert("style".into(), style.into());
+    }
+    if let Some(explode) = parameter.explode {
+        origin.insert("explode".into(), explode.into());
+    }
+    if let Some(media_type) = parameter.media_type {
+        origin.insert("mediaType".into(), media_type.into());
+    }
+    Ok(Field {
+        wanted: parameter.name.to_string(),
+        origin,
+        schema,
+        required: parameter.required,
+        location: parameter.location.as_str(),
+    })
+}
+
+fn origin(location: &str, name: Option<&str>) -> Map<String, Value> {
+    let mut origin = Map::new();
+    origin.insert("in".into(), location.into());
+    if let Some(name) = name {
+        origin.insert("name".into(), name.into());
+    }
+    origin
+}
+
+/// The parameter's description wins over its schema's: it says what this argument is for.
+fn with_description(mut schema: Value, description: Option<&str>) -> Value {
+    if let (Value::Object(object), Some(description)) = (&mut schema, description) {
+        object.insert("description".into(), description.into());
+    }
+    schema
+}
+
+/// The object schemas whose properties can be lifted into the tool's input: the body
+/// itself, or each part of a top-level `allOf` of plain objects. `None` when the body must
+/// stay one argument (an array, a scalar, a `oneOf`...).
+fn mergeable_properties(schema: &Value) -> Option<Vec<&Map<String, Value>>> {
+    let object = schema.as_object()?;
+    if is_plain_object(object) {
+        return Some(vec![object]);
+    }
+    let parts = object.get("allOf")?.as_array()?;
+    let only_all_of = object
+        .keys()
+        .all(|k| matches!(k.as_str(), "allOf" | "type" | "description" | "title"));
+    let parts: Option<Vec<_>> = parts
+        .iter()
+        .map(|p| p.as_object().filter(|p| is_plain_object(p)))
+        .collect();
+    parts.filter(|_| only_all_of)
+}
+
+fn is_plain_object(object: &Map<String, Value>) -> bool {
+    let typed_object = match object.get("type") {
+        Some(t) => t == "object",
+        None => object.contains_key("properties"),
+    };
+    typed_object
+        && object.get("properties").is_some_and(Value::is_object)
+        && !COMPOSITION.iter().any(|k| object.contains_key(*k))
+}
+
+/// A property name clients accept (`^[a-zA-Z0-9_.-]{1,64}$`), not yet taken in this tool:
+/// the name itself, else prefixed with its location (`query_id`), else numbered.
+fn unique_property_name(wanted: &str, location: &str, taken: &mut HashSet<String>) -> String {
+    let clean = clean_property_name(wanted);
+    if taken.insert(clean.clone()) {
+        return clean;
+    }
+    let prefixed = clean_property_name(&format!("{location}_{wanted}"));
+    if taken.insert(prefixed.clone()) {
+        return prefixed;
+    }
+    (2..)
+        .map(|n| {
+            let suffix = format!("_{n}");
+            let keep = prefixed.len().min(MAX_PROPERTY_NAME - suffix.len());
+            format!("{}{suffix}", &prefixed[..keep])
+        })
+        .find(|candidate| taken.insert(candidate.clone()))
+        .expect("some number is free")
+}
+
+fn clean_property_name(name: &str) -> String {
+    let mut clean: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "_.-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(MAX_PROPERTY_NAME)
+        .collect();
+    if clean.is_empty() {
+        clean.push_str("param");
+    }
+    clean
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn property_names_are_cleaned_and_collisions_prefixed_by_location() {
+        let mut taken = HashSet::new();
+        assert_eq!(unique_property_name("id", "path", &mut taken), "id");
+        assert_eq!(unique_property_name("id", "query", &mut taken), "query_id");
+        assert_eq!(
+            unique_property_name("id", "query", &mut taken),
+            "query_id_2"
+        );
+        assert_eq!(
+            unique_property_name("filter[status]", "query", &mut taken),
+            "filter_status_"
+        );
+        assert_eq!(unique_property_name("", "header", &mut taken), "param");
+        assert_eq!(
+            unique_property_name(&"x".repeat(80), "query", &mut taken).len(),
+            64
+        );
+    }
+}

@@ -1,0 +1,198 @@
+//! Stage 3, convert: each [`Operation`] becomes a [`Tool`]: a name, a description, one
+//! input schema, hints, and the HTTP binding a runtime needs to make the call.
+
+pub mod hints;
+mod input;
+pub mod naming;
+
+use serde_json::{json, Map, Value};
+
+use crate::error::Result;
+use crate::load::Spec;
+use crate::model::{Api, Operation};
+use crate::schema::{Defs, Mode, SchemaConverter};
+use hints::{HintKind, HintSource, HintStyle, Hints};
+use naming::NameAllocator;
+
+/// The longest tool name Claude and OpenAI accept.
+pub const DEFAULT_NAME_MAX: usize = 64;
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub name_max: usize,
+    pub hint_style: HintStyle,
+    /// Every tool acts only on the caller's own closed domain: `openWorldHint: false`.
+    pub closed_world: bool,
+    /// Emit `outputSchema` from the first 2xx JSON response.
+    pub output_schema: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            name_max: DEFAULT_NAME_MAX,
+            hint_style: HintStyle::Minimal,
+            closed_world: false,
+            output_schema: false,
+        }
+    }
+}
+
+/// One MCP tool, with what produced it.
+#[derive(Debug, Clone)]
+pub struct Tool {
+    pub name: String,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub input_schema: Value,
+    pub output_schema: Option<Value>,
+    pub hints: Hints,
+    /// `_meta["openapi2mcp/http"]`.
+    pub http: Value,
+}
+
+/// The tools of an API, and what the user should hear about.
+#[derive(Debug)]
+pub struct Conversion {
+    pub tools: Vec<Tool>,
+    pub warnings: Vec<String>,
+    /// Warnings that `--strict` turns into a failure.
+    pub contradictions: Vec<String>,
+}
+
+/// Converts every operation; the first one that cannot be converted stops the run.
+pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversion> {
+    let mut schemas = SchemaConverter::new(spec, api.version.dialect());
+    let mut names = NameAllocator::new(options.name_max);
+    let mut conversion = Conversion {
+        tools: Vec::with_capacity(api.operations.len()),
+        warnings: Vec::new(),
+        contradictions: Vec::new(),
+    };
+    for operation in &api.operations {
+        let operation = operation.as_ref().map_err(Clone::clone)?;
+        let name = names.allocate(&naming::base_name(operation));
+        let tool = convert_operation(
+            spec,
+            operation,
+            name,
+            options,
+            &mut schemas,
+            &mut conversion,
+        )?;
+        conversion.tools.push(tool);
+    }
+    Ok(conversion)
+}
+
+fn convert_operation(
+    spec: &Spec,
+    operation: &Operation<'_>,
+    name: String,
+    options: &Options,
+    schemas: &mut SchemaConverter<'_>,
+    conversion: &mut Conversion,
+) -> Result<Tool> {
+    let mut hints = Hints::infer(&operation.method);
+    if let Some(annotations) = &operation.annotations {
+        for warning in hints.apply_spec(spec, annotations)? {
+            conversion
+                .warnings
+                .push(format!("tool '{name}': {warning}"));
+        }
+        for contradiction in hints.contradictions(&operation.method) {
+            conversion.contradictions.push(format!(
+                "tool '{name}' ({} {}): x-mcp-annotations says {contradiction}",
+                operation.method, operation.path
+            ));
+        }
+    }
+    if options.closed_world {
+        hints.set(
+            HintKind::OpenWorld,
+            false,
+            HintSource::Override,
+            "--closed-world".into(),
+        );
+    }
+    let input = input::build(operation, schemas)?;
+    let output_schema = if options.output_schema {
+        output_schema(operation, schemas)?
+    } else {
+        None
+    };
+    let mut http = Map::new();
+    http.insert("method".into(), operation.method.clone().into());
+    http.insert("path".into(), operation.path.into());
+    if let Some(server) = &operation.server {
+        http.insert("server".into(), server.clone().into());
+    }
+    if let Some(body) = &operation.body {
+        http.insert("bodyMediaType".into(), body.media_type.into());
+    }
+    http.insert("params".into(), Value::Object(input.params));
+    Ok(Tool {
+        name,
+        title: operation
+            .summary
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty()),
+        description: description(operation),
+        input_schema: input.schema,
+        output_schema,
+        hints,
+        http: Value::Object(http),
+    })
+}
+
+/// Summary, then the description unless it repeats the summary; deprecated ones say so first.
+fn description(operation: &Operation<'_>) -> Option<String> {
+    let summary = operation.summary.map(str::trim).filter(|s| !s.is_empty());
+    let details = operation
+        .description
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    let text = match (summary, details) {
+        (Some(s), Some(d)) if d.starts_with(s) => d.to_string(),
+        (Some(s), Some(d)) => format!("{s}\n\n{d}"),
+        (Some(s), None) => s.to_string(),
+        (None, Some(d)) => d.to_string(),
+        (None, None) => String::new(),
+    };
+    match (operation.deprecated, text.is_empty()) {
+        (true, true) => Some("DEPRECATED.".into()),
+        (true, false) => Some(format!("DEPRECATED. {text}")),
+        (false, true) => None,
+        (false, false) => Some(text),
+    }
+}
+
+/// The schema of the first 2xx JSON response, as an object (a non-object result is wrapped
+/// under `result`).
+fn output_schema(
+    operation: &Operation<'_>,
+    schemas: &mut SchemaConverter<'_>,
+) -> Result<Option<Value>> {
+    let Some(schema) = operation
+        .responses
+        .iter()
+        .filter(|r| r.status.starts_with('2'))
+        .find_map(|r| r.json_schema.as_ref())
+    else {
+        return Ok(None);
+    };
+    let mut defs = Defs::default();
+    let converted = schemas.convert(schema, Mode::Output, 0, &mut defs)?;
+    let mut object = if converted.get("type") == Some(&Value::from("object")) {
+        converted
+    } else {
+        json!({"type": "object", "properties": {"result": converted}, "required": ["result"]})
+    };
+    if let Some(defs) = schemas.defs_object(defs, Mode::Output)? {
+        object
+            .as_object_mut()
+            .expect("an object")
+            .insert("$defs".into(), Value::Object(defs));
+    }
+    Ok(Some(object))
+}

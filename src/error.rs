@@ -1,0 +1,80 @@
+//! The one error type of the pipeline. Every stage says *where* a problem is (file, JSON
+//! pointer, line and column when the parser knows them) so that `main` can print one clear
+//! line and exit with code 2.
+
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    pub message: String,
+    /// The file as the user named it (`-` for standard input).
+    pub file: Option<String>,
+    /// A JSON pointer into that file (RFC 6901), when the problem is at a node.
+    pub pointer: Option<String>,
+    /// 1-based line and column, when the parser reported them.
+    pub line_col: Option<(usize, usize)>,
+}
+
+impl Error {
+    pub fn new(message: impl Into<String>) -> Self {
+        Error {
+            message: message.into(),
+            file: None,
+            pointer: None,
+            line_col: None,
+        }
+    }
+
+    pub fn in_file(mut self, file: impl Into<String>) -> Self {
+        self.file = Some(file.into());
+        self
+    }
+
+    pub fn at(mut self, pointer: impl Into<String>) -> Self {
+        self.pointer = Some(pointer.into());
+        self
+    }
+
+    pub fn at_line(mut self, line: usize, column: usize) -> Self {
+        self.line_col = Some((line, column));
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    /// `file:line:col: message (at /json/pointer)`, leaving out what is unknown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{file}:")?;
+            if let Some((line, col)) = self.line_col {
+                write!(f, "{line}:{col}:")?;
+            }
+            write!(f, " ")?;
+        }
+        write!(f, "{}", self.message)?;
+        if let Some(pointer) = &self.pointer {
+            let shown = if pointer.is_empty() { "/" } else { pointer };
+            write!(f, " (at {shown})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Appends one reference token to a JSON pointer, escaping `~` and `/` (RFC 6901).
+pub fn push_pointer(pointer: &str, token: &str) -> String {
+    let mut out = String::with_capacity(pointer.len() + token.len() + 1);
+    out.push_str(pointer);
+    out.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+    out
+}

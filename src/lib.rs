@@ -1,0 +1,14 @@
+//! openapi2mcp turns an OpenAPI document into Model Context Protocol tools.
+//!
+//! The pipeline, one module per stage, data flowing one way:
+//! [`load`] (read, parse, resolve references) -> [`model`] (the operations, whatever the
+//! OpenAPI version) -> [`convert`] (names, input schemas via [`schema`], hints) ->
+//! [`manifest`] (the tools manifest). [`cli`] wires the stages into commands.
+
+pub mod cli;
+pub mod convert;
+pub mod error;
+pub mod load;
+pub mod manifest;
+pub mod model;
+pub mod schema;

@@ -1,0 +1,238 @@
+//! Stage 1, load: read bytes, parse them (JSON or YAML, told apart by content), and resolve
+//! `$ref`s. The parsed documents are kept as plain `serde_json::Value`s with key order
+//! preserved, so nothing the spec says is dropped before the later stages look at it.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::error::{Error, Result};
+
+/// Where a spec comes from.
+#[derive(Debug, Clone)]
+pub enum Input {
+    Stdin,
+    Path(PathBuf),
+}
+
+impl Input {
+    /// `-` means standard input, anything else a path.
+    pub fn from_arg(arg: &str) -> Self {
+        if arg == "-" {
+            Input::Stdin
+        } else {
+            Input::Path(PathBuf::from(arg))
+        }
+    }
+
+    /// The name used in messages: the path as given, or `-`.
+    pub fn display_name(&self) -> String {
+        match self {
+            Input::Stdin => "-".to_string(),
+            Input::Path(path) => path.display().to_string(),
+        }
+    }
+
+    fn read(&self) -> Result<Vec<u8>> {
+        let name = self.display_name();
+        let mut bytes = Vec::new();
+        let read = match self {
+            Input::Stdin => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
+            Input::Path(path) => std::fs::read(path).map(|b| bytes = b),
+        };
+        read.map_err(|e| Error::new(format!("cannot read the file: {e}")).in_file(name))?;
+        Ok(bytes)
+    }
+}
+
+/// Index of a file in a [`Spec`]; the root document is always file 0.
+pub type FileId = usize;
+
+/// A place in the spec: a file and a JSON pointer into it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    pub file: FileId,
+    pub pointer: String,
+}
+
+#[derive(Debug)]
+pub struct File {
+    /// The name used in messages.
+    pub name: String,
+    pub value: Value,
+}
+
+/// Every document of one spec, parsed once each.
+#[derive(Debug)]
+pub struct Spec {
+    files: Vec<File>,
+}
+
+impl Spec {
+    pub fn root(&self) -> &Value {
+        &self.files[0].value
+    }
+
+    pub fn file(&self, id: FileId) -> &File {
+        &self.files[id]
+    }
+
+    /// An error about `location`, naming its file and pointer.
+    pub fn error_at(&self, location: &Location, message: impl Into<String>) -> Error {
+        Error::new(message)
+            .in_file(self.files[location.file].name.clone())
+            .at(location.pointer.clone())
+    }
+
+    /// Resolves `reference` (the string of a `$ref`) written in file `from`.
+    /// On failure returns the reason, for the caller to place.
+    pub fn resolve(&self, from: FileId, reference: &str) -> Result<(Location, &Value), String> {
+        let Some(fragment) = reference.strip_prefix('#') else {
+            return Err(format!(
+                "$ref '{reference}' points to another document, which is not supported"
+            ));
+        };
+        let pointer = percent_encoding::percent_decode_str(fragment)
+            .decode_utf8()
+            .map_err(|_| format!("$ref '{reference}' is not valid UTF-8 once decoded"))?;
+        if !pointer.is_empty() && !pointer.starts_with('/') {
+            return Err(format!(
+                "$ref '{reference}' is not a JSON pointer (anchors are not supported)"
+            ));
+        }
+        let value = self.files[from]
+            .value
+            .pointer(&pointer)
+            .ok_or_else(|| format!("$ref '{reference}' does not resolve: nothing is there"))?;
+        let location = Location {
+            file: from,
+            pointer: pointer.into_owned(),
+        };
+        Ok((location, value))
+    }
+}
+
+/// Reads and parses a spec.
+pub fn load(input: &Input) -> Result<Spec> {
+    let name = input.display_name();
+    let bytes = input.read()?;
+    let value = parse_document(&bytes).map_err(|e| e.in_file(name.clone()))?;
+    Ok(Spec {
+        files: vec![File { name, value }],
+    })
+}
+
+/// Parses a document: a UTF-8 byte-order mark is skipped; content that starts with `{` or
+/// `[` is JSON, anything else YAML. The error carries line and column when known.
+pub fn parse_document(bytes: &[u8]) -> Result<Value> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let (line, col) = line_col(&bytes[..e.valid_up_to()]);
+        Error::new("the file is not valid UTF-8").at_line(line, col)
+    })?;
+    let trimmed = text.trim_start();
+    if trimmed.is_empty() {
+        return Err(Error::new("the file is empty"));
+    }
+    if trimmed.starts_with(['{', '[']) {
+        serde_json::from_str(text).map_err(|e| {
+            Error::new(format!("invalid JSON: {}", json_message(&e))).at_line(e.line(), e.column())
+        })
+    } else {
+        yaml_serde::from_str(text).map_err(|e| {
+            let error = Error::new(format!("invalid YAML: {}", yaml_message(&e)));
+            match e.location() {
+                Some(loc) => error.at_line(loc.line(), loc.column()),
+                None => error,
+            }
+        })
+    }
+}
+
+/// serde_json's message without its trailing " at line L column C", which we print first.
+fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+fn yaml_message(e: &yaml_serde::Error) -> String {
+    let text = e.to_string();
+    match text.find(" at line ") {
+        Some(i) => format!("{}{}", &text[..i], tail_after_position(&text[i..])),
+        None => text,
+    }
+}
+
+/// The part of a YAML message after " at line L column C", such as ", while parsing ...".
+fn tail_after_position(position: &str) -> &str {
+    position.find(',').map_or("", |i| &position[i..])
+}
+
+/// 1-based line and column of the end of `prefix`.
+fn line_col(prefix: &[u8]) -> (usize, usize) {
+    let line = prefix.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = prefix.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_and_yaml_are_told_apart_by_content() {
+        let json = parse_document(b"  {\"openapi\": \"3.1.0\"}").unwrap();
+        let yaml = parse_document(b"openapi: 3.1.0\n").unwrap();
+        assert_eq!(json["openapi"], "3.1.0");
+        assert_eq!(yaml["openapi"], "3.1.0");
+    }
+
+    #[test]
+    fn byte_order_mark_is_skipped() {
+        let value = parse_document(b"\xEF\xBB\xBF{\"a\": 1}").unwrap();
+        assert_eq!(value["a"], 1);
+    }
+
+    #[test]
+    fn errors_carry_line_and_column() {
+        let error = parse_document(b"{\n  \"a\": [1,\n").unwrap_err();
+        assert_eq!(error.line_col, Some((3, 0)));
+        assert!(error.message.starts_with("invalid JSON: EOF"), "{error}");
+        let error = parse_document(b"a: [1,\n").unwrap_err();
+        assert_eq!(error.line_col, Some((2, 1)));
+        assert!(error.message.starts_with("invalid YAML"), "{error}");
+    }
+
+    #[test]
+    fn invalid_utf8_and_empty_input_are_refused() {
+        let error = parse_document(b"a: 1\nb: \xFF\n").unwrap_err();
+        assert_eq!(error.message, "the file is not valid UTF-8");
+        assert_eq!(error.line_col, Some((2, 4)));
+        assert_eq!(
+            parse_document(b" \n").unwrap_err().message,
+            "the file is empty"
+        );
+    }
+
+    #[test]
+    fn references_are_percent_decoded_json_pointers() {
+        let spec = Spec {
+            files: vec![File {
+                name: "t".into(),
+                value: serde_json::json!({"paths": {"/a{b}": {"x": 1}}}),
+            }],
+        };
+        let (location, value) = spec.resolve(0, "#/paths/~1a%7Bb%7D/x").unwrap();
+        assert_eq!(value, 1);
+        assert_eq!(location.pointer, "/paths/~1a{b}/x");
+        assert!(spec
+            .resolve(0, "#/nope")
+            .unwrap_err()
+            .contains("does not resolve"));
+        assert!(spec.resolve(0, "other.yaml#/x").is_err());
+    }
+}

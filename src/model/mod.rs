@@ -1,0 +1,285 @@
+//! Stage 2, model: the operations of an API, whatever the OpenAPI version. Everything after
+//! this module sees only these types. Values borrow from the loaded documents; nothing is
+//! deep-copied.
+
+mod openapi3;
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use crate::error::{push_pointer, Error, Result};
+use crate::load::{Location, Spec};
+
+/// The document's OpenAPI version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Version {
+    OpenApi30,
+    OpenApi31,
+    OpenApi32,
+}
+
+impl Version {
+    /// Reads the version from the root document, refusing what this tool cannot convert.
+    pub fn detect(spec: &Spec) -> Result<Version> {
+        let root = spec.root();
+        let file = spec.file(0).name.clone();
+        let Some(object) = root.as_object() else {
+            return Err(Error::new(format!(
+                "not an OpenAPI document: the top level is {}, not an object",
+                json_kind(root)
+            ))
+            .in_file(file));
+        };
+        let found = match (object.get("openapi"), object.get("swagger")) {
+            (Some(Value::String(v)), _) => v.as_str(),
+            (Some(other), _) => {
+                return Err(Error::new(format!(
+                    "the `openapi` field must be a string such as \"3.1.0\", found {other}"
+                ))
+                .in_file(file)
+                .at("/openapi"))
+            }
+            (None, Some(v)) => {
+                return Err(Error::new(format!(
+                    "unsupported version: swagger {v} (supported: OpenAPI 3.0, 3.1 and 3.2)"
+                ))
+                .in_file(file)
+                .at("/swagger"))
+            }
+            (None, None) => {
+                return Err(
+                    Error::new("not an OpenAPI document: it has no `openapi` field").in_file(file),
+                )
+            }
+        };
+        let version = match found.split('.').take(2).collect::<Vec<_>>()[..] {
+            ["3", "0"] => Version::OpenApi30,
+            ["3", "1"] => Version::OpenApi31,
+            ["3", "2"] => Version::OpenApi32,
+            _ => {
+                return Err(Error::new(format!(
+                    "unsupported version: openapi {found} (supported: OpenAPI 3.0, 3.1 and 3.2)"
+                ))
+                .in_file(file)
+                .at("/openapi"))
+            }
+        };
+        Ok(version)
+    }
+
+    /// The schema dialect the document's schemas are written in.
+    pub fn dialect(self) -> Dialect {
+        match self {
+            Version::OpenApi30 => Dialect::OpenApi30,
+            Version::OpenApi31 | Version::OpenApi32 => Dialect::JsonSchema2020,
+        }
+    }
+}
+
+/// How the spec's schemas are to be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// OpenAPI 3.0's extended subset of JSON Schema draft 4 (`nullable`, boolean exclusive
+    /// bounds, `example`).
+    OpenApi30,
+    /// JSON Schema 2020-12, as OpenAPI 3.1 and 3.2 use.
+    JsonSchema2020,
+}
+
+/// A JSON value in the spec together with where it stands.
+#[derive(Debug, Clone)]
+pub struct Node<'a> {
+    pub value: &'a Value,
+    pub location: Location,
+}
+
+impl<'a> Node<'a> {
+    pub fn get(&self, key: &str) -> Option<Node<'a>> {
+        self.value.get(key).map(|value| Node {
+            value,
+            location: Location {
+                file: self.location.file,
+                pointer: push_pointer(&self.location.pointer, key),
+            },
+        })
+    }
+
+    pub fn get_index(&self, index: usize) -> Node<'a> {
+        Node {
+            value: &self.value[index],
+            location: Location {
+                file: self.location.file,
+                pointer: format!("{}/{index}", self.location.pointer),
+            },
+        }
+    }
+
+    pub fn str(&self, key: &str) -> Option<&'a str> {
+        self.value.get(key).and_then(Value::as_str)
+    }
+
+    pub fn bool(&self, key: &str) -> Option<bool> {
+        self.value.get(key).and_then(Value::as_bool)
+    }
+}
+
+/// A schema in the spec, not yet resolved or translated.
+#[derive(Debug, Clone)]
+pub struct Schema<'a> {
+    pub value: Cow<'a, Value>,
+    pub location: Location,
+}
+
+impl<'a> From<Node<'a>> for Schema<'a> {
+    fn from(node: Node<'a>) -> Self {
+        Schema {
+            value: Cow::Borrowed(node.value),
+            location: node.location,
+        }
+    }
+}
+
+/// Where a parameter goes in the HTTP request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ParamIn {
+    Path,
+    Query,
+    /// OpenAPI 3.2 `in: querystring`: the whole query string as one value.
+    QueryString,
+    Header,
+    Cookie,
+}
+
+impl ParamIn {
+    pub fn parse(text: &str) -> Option<ParamIn> {
+        Some(match text {
+            "path" => ParamIn::Path,
+            "query" => ParamIn::Query,
+            "querystring" => ParamIn::QueryString,
+            "header" => ParamIn::Header,
+            "cookie" => ParamIn::Cookie,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ParamIn::Path => "path",
+            ParamIn::Query => "query",
+            ParamIn::QueryString => "querystring",
+            ParamIn::Header => "header",
+            ParamIn::Cookie => "cookie",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Parameter<'a> {
+    pub name: &'a str,
+    pub location: ParamIn,
+    pub required: bool,
+    pub description: Option<&'a str>,
+    pub deprecated: bool,
+    pub schema: Option<Schema<'a>>,
+    /// The parameter's own `example`/`examples`, as JSON Schema `examples`.
+    pub examples: Vec<&'a Value>,
+    pub style: Option<&'a str>,
+    pub explode: Option<bool>,
+    /// The media type, when the parameter is described by `content` rather than `schema`.
+    pub media_type: Option<&'a str>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Body<'a> {
+    pub required: bool,
+    pub description: Option<&'a str>,
+    pub media_type: &'a str,
+    pub schema: Option<Schema<'a>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Response<'a> {
+    /// The status code as written: `200`, `2XX`, `default`.
+    pub status: &'a str,
+    /// The schema of its JSON content, if it has one.
+    pub json_schema: Option<Schema<'a>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Operation<'a> {
+    /// The HTTP method, upper case (`GET`), or as the spec spells an additional one.
+    pub method: String,
+    pub path: &'a str,
+    pub operation_id: Option<&'a str>,
+    pub summary: Option<&'a str>,
+    pub description: Option<&'a str>,
+    pub deprecated: bool,
+    pub tags: Vec<&'a str>,
+    pub parameters: Vec<Parameter<'a>>,
+    pub body: Option<Body<'a>>,
+    pub responses: Vec<Response<'a>>,
+    /// The URL of the first applicable server, variables replaced by their defaults.
+    pub server: Option<String>,
+    /// The `x-mcp-annotations` extension, if present.
+    pub annotations: Option<Node<'a>>,
+    /// The operation object in the spec.
+    pub location: Location,
+}
+
+/// The API: its operations in document order. An operation that cannot be read is kept as
+/// its error, so that callers decide whether one bad operation stops the run.
+#[derive(Debug)]
+pub struct Api<'a> {
+    pub version: Version,
+    pub operations: Vec<Result<Operation<'a>>>,
+}
+
+/// Reads the operations of a loaded spec.
+pub fn read(spec: &Spec) -> Result<Api<'_>> {
+    let version = Version::detect(spec)?;
+    let operations = openapi3::read_operations(spec)?;
+    Ok(Api {
+        version,
+        operations,
+    })
+}
+
+/// Follows `$ref`s from `node` until a value that is not a reference. A chain that comes
+/// back on itself is an error, not a hang.
+pub fn deref<'a>(spec: &'a Spec, node: Node<'a>) -> Result<Node<'a>> {
+    let mut current = node;
+    let mut seen: Vec<Location> = Vec::new();
+    while let Some(reference) = current.str("$ref") {
+        if seen.contains(&current.location) {
+            return Err(spec.error_at(
+                &node_ref_location(&current),
+                format!("reference cycle with no object in between at $ref '{reference}'"),
+            ));
+        }
+        seen.push(current.location.clone());
+        let (location, value) = spec
+            .resolve(current.location.file, reference)
+            .map_err(|reason| spec.error_at(&node_ref_location(&current), reason))?;
+        current = Node { value, location };
+    }
+    Ok(current)
+}
+
+fn node_ref_location(node: &Node<'_>) -> Location {
+    Location {
+        file: node.location.file,
+        pointer: push_pointer(&node.location.pointer, "$ref"),
+    }
+}
+
+pub fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

@@ -1,0 +1,675 @@
+//! JSON Schema work for stage 3: turns a schema from the spec into a self-contained JSON
+//! Schema 2020-12 value.
+//!
+//! - OpenAPI 3.0's dialect is translated (`nullable`, boolean exclusive bounds, `example`).
+//! - Every `$ref` is inlined, except targets that lie on a reference cycle: those become
+//!   entries of the tool's own `$defs` with local `$ref`s, so no reference leaves the tool.
+//!   Which targets are cyclic is decided once for the whole spec (Tarjan's strongly connected
+//!   components over the reference graph), so a tool's output never depends on which other
+//!   tools were converted.
+//! - Each target is expanded once per [`Mode`] and memoized; inlining clones that copy.
+//! - An inlined copy that would nest deeper than [`MAX_INLINE_DEPTH`] goes to `$defs` too,
+//!   so the output's depth stays bounded whatever the chain of references.
+//! - Inputs drop `readOnly` properties; outputs drop `writeOnly` ones.
+
+use std::collections::HashMap;
+
+use indexmap::IndexSet;
+use serde_json::{Map, Value};
+
+use crate::error::{push_pointer, Result};
+use crate::load::{FileId, Location, Spec};
+use crate::model::{Dialect, Schema};
+
+/// Whether a schema describes what a tool takes or what it returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    Input,
+    Output,
+}
+
+/// JSON depth past which an inlined copy is placed in `$defs` instead.
+const MAX_INLINE_DEPTH: usize = 64;
+
+/// Keywords whose value is one schema.
+const SCHEMA_KEYWORDS: [&str; 12] = [
+    "items",
+    "additionalItems",
+    "additionalProperties",
+    "not",
+    "contains",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+];
+/// Keywords whose value is an array of schemas.
+const SCHEMA_ARRAY_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
+/// Keywords whose value maps names to schemas.
+const SCHEMA_MAP_KEYWORDS: [&str; 5] = [
+    "properties",
+    "patternProperties",
+    "dependentSchemas",
+    "$defs",
+    "definitions",
+];
+/// OpenAPI-only keywords that mean nothing to a JSON Schema validator, and identifiers
+/// that would change how the tool's local `$ref`s resolve. `$defs` and `definitions` are
+/// dropped because everything they hold is inlined where it is referenced.
+const DROPPED_KEYWORDS: [&str; 8] = [
+    "discriminator",
+    "xml",
+    "externalDocs",
+    "$id",
+    "$schema",
+    "$defs",
+    "definitions",
+    "x-nullable",
+];
+/// Keywords that only annotate: next to a `$ref` they refine the inlined copy in place.
+const ANNOTATION_KEYWORDS: [&str; 8] = [
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "format",
+];
+
+/// A reference target: one schema in the spec that some `$ref` points to.
+struct Target<'s> {
+    location: Location,
+    value: &'s Value,
+    /// Targets its schema refers to, found on first visit.
+    edges: Vec<usize>,
+    /// The target its value directly is a `$ref` to, if it is one.
+    alias_of: Option<usize>,
+    /// Lies on a reference cycle: emitted as a `$defs` entry.
+    cyclic: bool,
+    /// Tarjan's bookkeeping.
+    index: Option<usize>,
+    lowlink: usize,
+    on_stack: bool,
+    /// A chain of bare `$ref`s from here has been followed and does not loop.
+    alias_chain_checked: bool,
+}
+
+/// A target's schema with its references handled, ready to be inlined.
+struct Expansion {
+    schema: Value,
+    /// Targets the schema refers to as `#/$defs/...`.
+    defs: Vec<usize>,
+    /// JSON depth of `schema`.
+    height: usize,
+}
+
+/// The `$defs` a tool's schemas need, in the order they were first referenced.
+#[derive(Debug, Default)]
+pub struct Defs(IndexSet<usize>);
+
+/// Converts the schemas of one spec, caching work across all its tools.
+pub struct SchemaConverter<'s> {
+    spec: &'s Spec,
+    dialect: Dialect,
+    targets: Vec<Target<'s>>,
+    target_ids: HashMap<Location, usize>,
+    def_names: Vec<Option<String>>,
+    used_def_names: HashMap<String, usize>,
+    tarjan_stack: Vec<usize>,
+    next_index: usize,
+    expansions: HashMap<(usize, Mode), Expansion>,
+}
+
+/// Where the walk is: for error messages and the depth bound.
+struct Walk<'d> {
+    mode: Mode,
+    file: FileId,
+    pointer: String,
+    depth: usize,
+    max_depth: usize,
+    defs: &'d mut IndexSet<usize>,
+}
+
+impl<'s> SchemaConverter<'s> {
+    pub fn new(spec: &'s Spec, dialect: Dialect) -> Self {
+        SchemaConverter {
+            spec,
+            dialect,
+            targets: Vec::new(),
+            target_ids: HashMap::new(),
+            def_names: Vec::new(),
+            used_def_names: HashMap::new(),
+            tarjan_stack: Vec::new(),
+            next_index: 0,
+            expansions: HashMap::new(),
+        }
+    }
+
+    /// Converts one schema of a tool; `$defs` it needs are added to `defs`.
+    /// `depth` is the JSON depth at which the result will stand in the tool's schema.
+    pub fn convert(
+        &mut self,
+        schema: &Schema<'_>,
+        mode: Mode,
+        depth: usize,
+        defs: &mut Defs,
+    ) -> Result<Value> {
+        self.prepare(&schema.value, schema.location.file, mode);
+        let mut walk = Walk {
+            mode,
+            file: schema.location.file,
+            pointer: schema.location.pointer.clone(),
+            depth,
+            max_depth: depth,
+            defs: &mut defs.0,
+        };
+        self.walk(&schema.value, &mut walk)
+    }
+
+    /// The `$defs` object for everything `defs` refers to, transitively; `None` if empty.
+    pub fn defs_object(&mut self, defs: Defs, mode: Mode) -> Result<Option<Map<String, Value>>> {
+        let mut pending = defs.0;
+        let mut out = Map::new();
+        let mut i = 0;
+        while i < pending.len() {
+            let id = pending[i];
+            self.expand(id, mode)?;
+            let expansion = &self.expansions[&(id, mode)];
+            pending.extend(expansion.defs.iter().copied());
+            let name = self.def_name(id);
+            out.insert(name, self.expansions[&(id, mode)].schema.clone());
+            i += 1;
+        }
+        Ok((!out.is_empty()).then_some(out))
+    }
+
+    /// Analyses and expands every target `value` refers to, so that walking it only
+    /// reads finished expansions.
+    fn prepare(&mut self, value: &Value, file: FileId, mode: Mode) {
+        let mut direct = Vec::new();
+        self.collect_refs(value, file, &mut direct);
+        for id in direct {
+            self.analyze(id);
+            // A failure here names the broken reference; it surfaces again, placed, when
+            // the walk reaches it.
+            let _ = self.expand(id, mode);
+        }
+    }
+
+    /// The target a `$ref` in `file` names, registered on first sight.
+    fn target_id(&mut self, file: FileId, reference: &str) -> Option<usize> {
+        let (location, value) = self.spec.resolve(file, reference).ok()?;
+        if let Some(&id) = self.target_ids.get(&location) {
+            return Some(id);
+        }
+        let id = self.targets.len();
+        self.target_ids.insert(location.clone(), id);
+        self.targets.push(Target {
+            location,
+            value,
+            edges: Vec::new(),
+            alias_of: None,
+            cyclic: false,
+            index: None,
+            lowlink: 0,
+            on_stack: false,
+            alias_chain_checked: false,
+        });
+        self.def_names.push(None);
+        Some(id)
+    }
+
+    /// Targets referred to anywhere in the schema `value` (references that do not resolve
+    /// are skipped here and reported by the walk).
+    fn collect_refs(&mut self, value: &Value, file: FileId, out: &mut Vec<usize>) {
+        let Some(object) = value.as_object() else {
+            return;
+        };
+        if let Some(Value::String(reference)) = object.get("$ref") {
+            if let Some(id) = self.target_id(file, reference) {
+                out.push(id);
+            }
+        }
+        for (keyword, child) in object {
+            for sub in subschemas(keyword, child) {
+                self.collect_refs(sub, file, out);
+            }
+        }
+    }
+
+    /// Tarjan's algorithm from `start`, iterative so that long chains cannot overflow the
+    /// stack. Marks every target on a cycle as `cyclic`.
+    fn analyze(&mut self, start: usize) {
+        if self.targets[start].index.is_some() {
+            return;
+        }
+        self.visit(start);
+        let mut calls: Vec<(usize, usize)> = vec![(start, 0)];
+        while let Some(&mut (v, ref mut next_edge)) = calls.last_mut() {
+            if let Some(&w) = self.targets[v].edges.get(*next_edge) {
+                *next_edge += 1;
+                match self.targets[w].index {
+                    None => {
+                        self.visit(w);
+                        calls.push((w, 0));
+                    }
+                    Some(w_index) if self.targets[w].on_stack => {
+                        let v_target = &mut self.targets[v];
+                        v_target.lowlink = v_target.lowlink.min(w_index);
+                    }
+                    Some(_) => {}
+                }
+                continue;
+            }
+            calls.pop();
+            let v_low = self.targets[v].lowlink;
+            if let Some(&(parent, _)) = calls.last() {
+                let p = &mut self.targets[parent];
+                p.lowlink = p.lowlink.min(v_low);
+            }
+            if Some(v_low) == self.targets[v].index {
+                let mut component = Vec::new();
+                while let Some(w) = self.tarjan_stack.pop() {
+                    self.targets[w].on_stack = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let cyclic = component.len() > 1 || self.targets[v].edges.contains(&v);
+                for w in component {
+                    self.targets[w].cyclic = cyclic;
+                }
+            }
+        }
+    }
+
+    fn visit(&mut self, id: usize) {
+        let target = &self.targets[id];
+        let (value, file) = (target.value, target.location.file);
+        let mut edges = Vec::new();
+        self.collect_refs(value, file, &mut edges);
+        let alias_of = match value.get("$ref") {
+            Some(Value::String(reference)) => self.target_id(file, reference),
+            _ => None,
+        };
+        let target = &mut self.targets[id];
+        target.edges = edges;
+        target.alias_of = alias_of;
+        target.index = Some(self.next_index);
+        target.lowlink = self.next_index;
+        target.on_stack = true;
+        self.next_index += 1;
+        self.tarjan_stack.push(id);
+    }
+
+    /// Expands `id` for `mode`, expanding first, leaves first, every non-cyclic target it
+    /// inlines. Iterative: non-cyclic targets form a DAG, so this terminates.
+    fn expand(&mut self, id: usize, mode: Mode) -> Result<()> {
+        let mut stack = vec![id];
+        while let Some(&current) = stack.last() {
+            if self.expansions.contains_key(&(current, mode)) {
+                stack.pop();
+                continue;
+            }
+            let pending: Vec<usize> = self.targets[current]
+                .edges
+                .iter()
+                .copied()
+                .filter(|&e| !self.targets[e].cyclic && !self.expansions.contains_key(&(e, mode)))
+                .collect();
+            if !pending.is_empty() {
+                stack.extend(pending);
+                continue;
+            }
+            stack.pop();
+            let target = &self.targets[current];
+            let (value, location) = (target.value, target.location.clone());
+            let mut defs = IndexSet::new();
+            let mut walk = Walk {
+                mode,
+                file: location.file,
+                pointer: location.pointer,
+                depth: 0,
+                max_depth: 0,
+                defs: &mut defs,
+            };
+            let schema = self.walk(value, &mut walk)?;
+            let height = walk.max_depth;
+            self.expansions.insert(
+                (current, mode),
+                Expansion {
+                    schema,
+                    defs: defs.into_iter().collect(),
+                    height,
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// Converts one schema value; references are read from finished expansions.
+    fn walk(&mut self, value: &Value, walk: &mut Walk<'_>) -> Result<Value> {
+        walk.max_depth = walk.max_depth.max(walk.depth);
+        let Some(object) = value.as_object() else {
+            return Ok(value.clone());
+        };
+        let keywords = self.walk_keywords(object, walk)?;
+        let schema = match object.get("$ref") {
+            Some(Value::String(reference)) => {
+                let inlined = self.reference(reference, walk)?;
+                merge_siblings(inlined, keywords)
+            }
+            _ => Value::Object(keywords),
+        };
+        let nullable = self.dialect == Dialect::OpenApi30
+            && (object.get("nullable") == Some(&Value::Bool(true))
+                || object.get("x-nullable") == Some(&Value::Bool(true)));
+        Ok(if nullable {
+            make_nullable(schema)
+        } else {
+            schema
+        })
+    }
+
+    /// The schema a `$ref` stands for: an inlined copy, or `{"$ref": "#/$defs/..."}`.
+    fn reference(&mut self, reference: &str, walk: &mut Walk<'_>) -> Result<Value> {
+        let ref_pointer = push_pointer(&walk.pointer, "$ref");
+        let place = Location {
+            file: walk.file,
+            pointer: ref_pointer,
+        };
+        let id = match self.spec.resolve(walk.file, reference) {
+            Ok(_) => self.target_id(walk.file, reference).expect("it resolves"),
+            Err(reason) => return Err(self.spec.error_at(&place, reason)),
+        };
+        self.analyze(id);
+        self.check_alias_chain(id, reference, &place)?;
+        let target = &self.targets[id];
+        let expansion = (!target.cyclic)
+            .then(|| self.expansions.get(&(id, walk.mode)))
+            .flatten()
+            .filter(|e| walk.depth + e.height <= MAX_INLINE_DEPTH);
+        match expansion {
+            Some(expansion) => {
+                walk.defs.extend(expansion.defs.iter().copied());
+                walk.max_depth = walk.max_depth.max(walk.depth + expansion.height);
+                Ok(expansion.schema.clone())
+            }
+            None => {
+                if !target.cyclic {
+                    // Kept out only for depth; its expansion must exist for `$defs`.
+                    self.expand(id, walk.mode)?;
+                }
+                walk.defs.insert(id);
+                let mut out = Map::new();
+                out.insert(
+                    "$ref".into(),
+                    format!("#/$defs/{}", self.def_name(id)).into(),
+                );
+                Ok(Value::Object(out))
+            }
+        }
+    }
+
+    /// Refuses a chain of bare `$ref`s that comes back to itself: it names no schema.
+    fn check_alias_chain(&mut self, start: usize, reference: &str, place: &Location) -> Result<()> {
+        let mut seen = IndexSet::new();
+        let mut current = Some(start);
+        while let Some(id) = current {
+            if self.targets[id].alias_chain_checked {
+                break;
+            }
+            if !seen.insert(id) {
+                return Err(self.spec.error_at(
+                    place,
+                    format!("reference cycle with no schema in between at $ref '{reference}'"),
+                ));
+            }
+            current = self.targets[id].alias_of;
+        }
+        for id in seen {
+            self.targets[id].alias_chain_checked = true;
+        }
+        Ok(())
+    }
+
+    /// Every keyword of a schema object but `$ref`, translated to 2020-12.
+    fn walk_keywords(
+        &mut self,
+        object: &Map<String, Value>,
+        walk: &mut Walk<'_>,
+    ) -> Result<Map<String, Value>> {
+        let mut out = Map::with_capacity(object.len());
+        let mut dropped_properties = Vec::new();
+        for (keyword, value) in object {
+            let keyword = keyword.as_str();
+            if keyword == "$ref" || DROPPED_KEYWORDS.contains(&keyword) {
+                continue;
+            }
+            let converted = if SCHEMA_KEYWORDS.contains(&keyword) {
+                self.nested(value, walk, &[keyword], 1)?
+            } else if SCHEMA_ARRAY_KEYWORDS.contains(&keyword) && value.is_array() {
+                let items = value.as_array().expect("checked");
+                let mut out = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    out.push(self.nested(item, walk, &[keyword, &i.to_string()], 2)?);
+                }
+                Value::Array(out)
+            } else if SCHEMA_MAP_KEYWORDS.contains(&keyword) && value.is_object() {
+                let entries = value.as_object().expect("checked");
+                let mut out = Map::with_capacity(entries.len());
+                for (name, sub) in entries {
+                    let sub = self.nested(sub, walk, &[keyword, name], 2)?;
+                    if keyword == "properties" && hidden_in(&sub, walk.mode) {
+                        dropped_properties.push(name.as_str());
+                        continue;
+                    }
+                    out.insert(name.clone(), sub);
+                }
+                Value::Object(out)
+            } else {
+                match (keyword, value) {
+                    ("example", _) => {
+                        if !object.contains_key("examples") {
+                            out.insert("examples".into(), Value::Array(vec![value.clone()]));
+                        }
+                        continue;
+                    }
+                    ("exclusiveMinimum" | "exclusiveMaximum", Value::Bool(exclusive)) => {
+                        let bound = if keyword == "exclusiveMinimum" {
+                            "minimum"
+                        } else {
+                            "maximum"
+                        };
+                        if let (true, Some(limit)) = (*exclusive, object.get(bound)) {
+                            out.insert(keyword.into(), limit.clone());
+                        }
+                        continue;
+                    }
+                    ("minimum" | "maximum", _) if exclusive_flag(object, keyword) => continue,
+                    ("nullable", _) if self.dialect == Dialect::OpenApi30 => continue,
+                    ("type", Value::String(t)) if t == "file" => {
+                        out.insert("format".into(), "binary".into());
+                        "string".into()
+                    }
+                    _ => value.clone(),
+                }
+            };
+            out.insert(keyword.to_string(), converted);
+        }
+        if !dropped_properties.is_empty() {
+            if let Some(Value::Array(required)) = out.get_mut("required") {
+                required.retain(|r| !dropped_properties.iter().any(|d| r == *d));
+                if required.is_empty() {
+                    out.remove("required");
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Walks a subschema `tokens` below the current one, `levels` JSON levels deeper.
+    fn nested(
+        &mut self,
+        value: &Value,
+        walk: &mut Walk<'_>,
+        tokens: &[&str],
+        levels: usize,
+    ) -> Result<Value> {
+        let saved_len = walk.pointer.len();
+        for token in tokens {
+            walk.pointer = push_pointer(&walk.pointer, token);
+        }
+        walk.depth += levels;
+        let result = self.walk(value, walk);
+        walk.depth -= levels;
+        walk.pointer.truncate(saved_len);
+        result
+    }
+
+    /// A `$defs` name for a target, from the last token of its pointer, unique in the spec.
+    fn def_name(&mut self, id: usize) -> String {
+        if let Some(name) = &self.def_names[id] {
+            return name.clone();
+        }
+        let pointer = &self.targets[id].location.pointer;
+        let last = pointer.rsplit('/').next().unwrap_or("");
+        let mut base: String = last
+            .replace("~1", "/")
+            .replace("~0", "~")
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "_.-".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if base.is_empty() {
+            base = "schema".into();
+        }
+        let count = self.used_def_names.entry(base.clone()).or_insert(0);
+        *count += 1;
+        let mut name = if *count == 1 {
+            base.clone()
+        } else {
+            format!("{base}_{count}")
+        };
+        while self.def_names.iter().flatten().any(|n| *n == name) {
+            *self.used_def_names.get_mut(&base).expect("inserted") += 1;
+            name = format!("{base}_{}", self.used_def_names[&base]);
+        }
+        self.def_names[id] = Some(name.clone());
+        name
+    }
+}
+
+/// The subschemas directly under `keyword` of a schema object.
+fn subschemas<'v>(keyword: &str, value: &'v Value) -> Box<dyn Iterator<Item = &'v Value> + 'v> {
+    if SCHEMA_KEYWORDS.contains(&keyword) {
+        match value {
+            Value::Array(items) => Box::new(items.iter()),
+            other => Box::new(std::iter::once(other)),
+        }
+    } else if SCHEMA_ARRAY_KEYWORDS.contains(&keyword) {
+        Box::new(value.as_array().into_iter().flatten())
+    } else if SCHEMA_MAP_KEYWORDS.contains(&keyword) {
+        Box::new(value.as_object().into_iter().flat_map(|m| m.values()))
+    } else {
+        Box::new(std::iter::empty())
+    }
+}
+
+/// `minimum` whose `exclusiveMinimum: true` (3.0) turns it into the exclusive bound.
+fn exclusive_flag(object: &Map<String, Value>, bound: &str) -> bool {
+    let flag = if bound == "minimum" {
+        "exclusiveMinimum"
+    } else {
+        "exclusiveMaximum"
+    };
+    object.get(flag) == Some(&Value::Bool(true))
+}
+
+/// Whether a property is left out: `readOnly` ones from inputs, `writeOnly` from outputs.
+fn hidden_in(schema: &Value, mode: Mode) -> bool {
+    let keyword = match mode {
+        Mode::Input => "readOnly",
+        Mode::Output => "writeOnly",
+    };
+    schema.get(keyword) == Some(&Value::Bool(true))
+}
+
+/// OpenAPI 3.0 `nullable: true` in 2020-12: `null` joins the type (and the enum), or the
+/// schema becomes `anyOf` it and null when it has no single type.
+fn make_nullable(schema: Value) -> Value {
+    let mut schema = match schema {
+        Value::Object(schema) => schema,
+        other => return other,
+    };
+    if let Some(Value::Array(values)) = schema.get_mut("enum") {
+        if !values.contains(&Value::Null) {
+            values.push(Value::Null);
+        }
+    }
+    match schema.get_mut("type") {
+        Some(Value::String(t)) => {
+            let t = std::mem::take(t);
+            schema.insert("type".into(), Value::Array(vec![t.into(), "null".into()]));
+            Value::Object(schema)
+        }
+        Some(Value::Array(types)) => {
+            if !types.contains(&Value::from("null")) {
+                types.push("null".into());
+            }
+            Value::Object(schema)
+        }
+        _ => {
+            let mut null = Map::new();
+            null.insert("type".into(), "null".into());
+            let mut out = Map::new();
+            out.insert(
+                "anyOf".into(),
+                Value::Array(vec![Value::Object(schema), Value::Object(null)]),
+            );
+            Value::Object(out)
+        }
+    }
+}
+
+/// Joins what stands next to a `$ref` with the schema it points to. Annotations and
+/// keywords the target lacks refine the copy in place; anything else that would clash
+/// keeps both, under `allOf`.
+fn merge_siblings(target: Value, siblings: Map<String, Value>) -> Value {
+    if siblings.is_empty() {
+        return target;
+    }
+    match target {
+        Value::Object(mut object)
+            if !object.contains_key("$ref")
+                && siblings.iter().all(|(k, v)| {
+                    ANNOTATION_KEYWORDS.contains(&k.as_str())
+                        || object.get(k).is_none_or(|t| t == v)
+                }) =>
+        {
+            object.extend(siblings);
+            Value::Object(object)
+        }
+        Value::Object(mut object) if object.len() == 1 && object.contains_key("$ref") => {
+            object.extend(siblings);
+            Value::Object(object)
+        }
+        other => {
+            let mut out = Map::new();
+            out.insert("allOf".into(), Value::Array(vec![other]));
+            out.extend(siblings);
+            Value::Object(out)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The `convert` command as a user runs it: arguments, standard streams, files, exit codes.
+
+mod common;
+
+use common::{repo_path, run};
+
+fn spec(file: &str) -> String {
+    repo_path(&format!("specs/{file}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn standard_input_and_output_file_give_the_same_manifest_as_a_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tools.json");
+    let from_path = run(&["convert", &spec("petstore-3.0.yaml")], None);
+    assert_eq!(
+        from_path.status.code(),
+        Some(0),
+        "{}",
+        text(&from_path.stderr)
+    );
+    let yaml = std::fs::read(spec("petstore-3.0.yaml")).unwrap();
+    let from_stdin = run(&["convert", "-", "-o", out.to_str().unwrap()], Some(&yaml));
+    assert_eq!(
+        from_stdin.status.code(),
+        Some(0),
+        "{}",
+        text(&from_stdin.stderr)
+    );
+    assert!(from_stdin.stdout.is_empty());
+    assert_eq!(std::fs::read(&out).unwrap(), from_path.stdout);
+}
+
+#[test]
+fn format_is_told_by_content_not_extension_and_a_bom_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let misnamed = dir.path().join("spec.json");
+    let mut yaml = b"\xEF\xBB\xBF".to_vec();
+    yaml.extend(std::fs::read(spec("petstore-3.0.yaml")).unwrap());
+    std::fs::write(&misnamed, yaml).unwrap();
+    let output = run(&["convert", misnamed.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(
+        output.stdout,
+        run(&["convert", &spec("petstore-3.0.yaml")], None).stdout
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_the_problem() {
+    let cases: [(&[u8], &str); 4] = [
+        (b"", "error: -: the file is empty\n"),
+        (b"openapi: 3.0.0\ninfo: \xFF\n", "error: -:2:7: the file is not valid UTF-8\n"),
+        (b"[1, 2]", "error: -: not an OpenAPI document: the top level is an array, not an object\n"),
+        (b"swagger: '1.2'\n", "error: -: unsupported version: swagger \"1.2\" (supported: OpenAPI 3.0, 3.1 and 3.2) (at /swagger)\n"),
+    ];
+    for (input, expected) in cases {
+        let output = run(&["convert", "-"], Some(input));
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(text(&output.stderr), expected);
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_failed_run_leaves_an_existing_output_file_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tools.json");
+    std::fs::write(&out, "previous contents").unwrap();
+    let output = run(
+        &[
+            "convert",
+            &spec("errors/missing-ref.yaml"),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("$ref '#/components/schemas/Owner' does not resolve"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous contents");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+}
+
+#[test]
+fn contradictions_warn_and_strict_fails_without_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tools.json");
+    let output = run(&["convert", &spec("hints.yaml")], None);
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("warning: tool 'search_items' (POST /items): x-mcp-annotations says readOnlyHint: true on POST"), "{stderr}");
+    assert!(stderr.contains("warning: tool 'archive_item' (DELETE /items/{id}): x-mcp-annotations says destructiveHint: false on DELETE"), "{stderr}");
+
+    let strict = run(
+        &[
+            "convert",
+            &spec("hints.yaml"),
+            "--strict",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(text(&strict.stderr).contains("--strict: 2 contradiction(s)"));
+    assert!(!out.exists());
+
+    let clean = run(&["convert", &spec("petstore-3.0.yaml"), "--strict"], None);
+    assert_eq!(clean.status.code(), Some(0));
+}
+
+#[test]
+fn options_reach_the_manifest() {
+    let output = run(
+        &[
+            "convert",
+            &spec("hints.yaml"),
+            "--hints",
+            "explicit",
+            "--closed-world",
+        ],
+        None,
+    );
+    let manifest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        manifest["tools"][0]["annotations"],
+        serde_json::json!({"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false})
+    );
+    let output = run(
+        &["convert", &spec("petstore-3.0.yaml"), "--output-schema"],
+        None,
+    );
+    let manifest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(manifest["tools"][1].get("outputSchema").is_some());
+    let output = run(&["convert", &spec("naming.yaml"), "--name-max", "20"], None);
+    let manifest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(manifest["tools"][3]["name"], "generate_th_aedb7dc6");
+}
+
+#[test]
+fn out_of_range_name_limit_is_a_usage_error() {
+    let output = run(&["convert", &spec("naming.yaml"), "--name-max", "8"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("8 is not in 16..=128"),
+        "{}",
+        text(&output.stderr)
+    );
+}

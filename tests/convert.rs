@@ -1,0 +1,202 @@
+//! Whole manifests of the specs in `specs/`, as insta snapshots in `snapshots/`, and the
+//! properties every tool must have.
+
+mod common;
+
+use common::{convert_file, default_options, manifest_problems, repo_path};
+use openapi2mcp::convert::hints::HintStyle;
+use openapi2mcp::convert::Options;
+use serde_json::Value;
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// Converts `specs/<file>`, checks every property, and compares with its snapshot.
+fn check(file: &str, snapshot_name: &str, options: &Options, hints_from_table: bool) -> Value {
+    let text = convert_file(&repo_path(&format!("specs/{file}")), options)
+        .unwrap_or_else(|e| panic!("{file} converts: {e}"));
+    let manifest: Value = serde_json::from_str(&text).expect("the manifest is JSON");
+    let problems = manifest_problems(&manifest, hints_from_table);
+    assert!(problems.is_empty(), "{file}:\n{}", problems.join("\n"));
+    snapshot(snapshot_name, &text);
+    manifest
+}
+
+#[test]
+fn petstore_3_0() {
+    check(
+        "petstore-3.0.yaml",
+        "petstore-3.0",
+        &default_options(),
+        true,
+    );
+}
+
+#[test]
+fn schemas_3_1_come_through_whole() {
+    check("schemas-3.1.json", "schemas-3.1", &default_options(), true);
+}
+
+#[test]
+fn references_everywhere_and_cycles() {
+    check("refs-3.0.json", "refs-3.0", &default_options(), true);
+}
+
+#[test]
+fn naming() {
+    let manifest = check("naming.yaml", "naming", &default_options(), true);
+    let names: Vec<&str> = manifest["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names[..3],
+        ["repos_get_content", "get_pets_by_pet_id", "get_root"]
+    );
+    assert_eq!(names[4..], ["update_thing", "update_thing_2"]);
+}
+
+#[test]
+fn name_max_shortens_deterministically() {
+    let options = Options {
+        name_max: 24,
+        ..default_options()
+    };
+    let first = convert_file(&repo_path("specs/naming.yaml"), &options).unwrap();
+    let second = convert_file(&repo_path("specs/naming.yaml"), &options).unwrap();
+    assert_eq!(first, second);
+    let manifest: Value = serde_json::from_str(&first).unwrap();
+    for tool in manifest["tools"].as_array().unwrap() {
+        assert!(
+            tool["name"].as_str().unwrap().len() <= 24,
+            "{}",
+            tool["name"]
+        );
+    }
+}
+
+#[test]
+fn hints_minimal() {
+    check("hints.yaml", "hints-minimal", &default_options(), false);
+}
+
+#[test]
+fn hints_explicit() {
+    let options = Options {
+        hint_style: HintStyle::Explicit,
+        ..default_options()
+    };
+    check("hints.yaml", "hints-explicit", &options, false);
+}
+
+#[test]
+fn hints_closed_world() {
+    let options = Options {
+        closed_world: true,
+        ..default_options()
+    };
+    let manifest = check("hints.yaml", "hints-closed-world", &options, false);
+    for tool in manifest["tools"].as_array().unwrap() {
+        assert_eq!(
+            tool["annotations"]["openWorldHint"], false,
+            "{}",
+            tool["name"]
+        );
+    }
+}
+
+#[test]
+fn output_schema() {
+    let options = Options {
+        output_schema: true,
+        ..default_options()
+    };
+    let manifest = check(
+        "petstore-3.0.yaml",
+        "petstore-3.0-output-schema",
+        &options,
+        true,
+    );
+    let tools = manifest["tools"].as_array().unwrap();
+    // An array response is wrapped; an object response keeps writeOnly out and readOnly in.
+    assert_eq!(
+        tools[0]["outputSchema"]["properties"]["result"]["type"],
+        "array"
+    );
+    let created = &tools[1]["outputSchema"]["properties"];
+    assert!(created.get("id").is_some() && created.get("secret").is_none());
+    assert!(
+        tools[2].get("outputSchema").is_none(),
+        "a response without content has none"
+    );
+}
+
+#[test]
+fn same_input_gives_byte_identical_output() {
+    for file in ["petstore-3.0.yaml", "refs-3.0.json", "schemas-3.1.json"] {
+        let path = repo_path(&format!("specs/{file}"));
+        let first = convert_file(&path, &default_options()).unwrap();
+        assert_eq!(
+            first,
+            convert_file(&path, &default_options()).unwrap(),
+            "{file}"
+        );
+    }
+}
+
+fn error_of(file: &str) -> String {
+    let path = repo_path(&format!("specs/errors/{file}"));
+    let error = convert_file(&path, &default_options()).expect_err("refused");
+    error
+        .to_string()
+        .replace(&*repo_path("").to_string_lossy(), "")
+}
+
+#[test]
+fn a_missing_reference_names_the_reference_and_where_it_stands() {
+    assert_eq!(
+        error_of("missing-ref.yaml"),
+        "specs/errors/missing-ref.yaml: $ref '#/components/schemas/Owner' does not resolve: nothing is there \
+         (at /paths/~1pets/post/requestBody/content/application~1json/schema/properties/owner/$ref)"
+    );
+}
+
+#[test]
+fn a_reference_cycle_without_a_schema_is_an_error() {
+    let message = error_of("ref-cycle.yaml");
+    assert!(
+        message.contains("reference cycle with no schema in between"),
+        "{message}"
+    );
+    assert!(
+        message.contains("(at /paths/~1a/get/parameters/0/schema/$ref)"),
+        "{message}"
+    );
+}
+
+#[test]
+fn unsupported_and_foreign_documents_are_refused_by_name() {
+    assert_eq!(
+        error_of("unsupported-version.yaml"),
+        "specs/errors/unsupported-version.yaml: unsupported version: openapi 4.0.0 \
+         (supported: OpenAPI 3.0, 3.1 and 3.2) (at /openapi)"
+    );
+    assert_eq!(
+        error_of("not-openapi.json"),
+        "specs/errors/not-openapi.json: not an OpenAPI document: it has no `openapi` field"
+    );
+}
+
+#[test]
+fn a_truncated_file_reports_line_and_column() {
+    let message = error_of("truncated.yaml");
+    assert!(
+        message.starts_with("specs/errors/truncated.yaml:6:1: invalid YAML"),
+        "{message}"
+    );
+}
