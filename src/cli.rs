@@ -1,7 +1,7 @@
 //! The command line: arguments, one function per command, and exit codes.
 //!
 //! Exit codes: 0 success; 1 the command ran but found what it was asked to fail on
-//! (`--strict` contradictions); 2 the input could not be read or converted (and usage
+//! (`--strict` contradictions, operations skipped by `--keep-going`); 2 the input could not be read or converted (and usage
 //! errors, as clap reports them).
 
 use std::path::PathBuf;
@@ -54,6 +54,12 @@ struct ConvertArgs {
     /// Fail with exit code 1, writing nothing, when x-mcp-annotations contradict the method
     #[arg(long)]
     strict: bool,
+    /// Skip operations that cannot be converted, list each on stderr, and exit with code 1
+    #[arg(long)]
+    keep_going: bool,
+    /// Allow $refs to files under DIR, outside the spec's own directory (repeatable)
+    #[arg(long, value_name = "DIR")]
+    allow_ref_outside: Vec<PathBuf>,
 }
 
 /// Parses the arguments, runs the command, prints any error, and returns the exit code.
@@ -69,13 +75,14 @@ pub fn main() -> ExitCode {
 }
 
 fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
-    let spec = load::load(&Input::from_arg(&args.spec))?;
+    let spec = load::load(&Input::from_arg(&args.spec), &args.allow_ref_outside)?;
     let api = model::read(&spec)?;
     let options = Options {
         name_max: usize::from(args.name_max),
         hint_style: args.hints,
         closed_world: args.closed_world,
         output_schema: args.output_schema,
+        keep_going: args.keep_going,
     };
     let conversion = convert::convert(&spec, &api, &options)?;
     for warning in conversion.warnings.iter().chain(&conversion.contradictions) {
@@ -93,7 +100,18 @@ fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         Some(path) => manifest::write_atomically(path, &text)?,
         None => write_stdout(&text)?,
     }
-    Ok(ExitCode::SUCCESS)
+    if conversion.skipped.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for error in &conversion.skipped {
+        eprintln!("skipped: {error}");
+    }
+    eprintln!(
+        "error: --keep-going: {} operation(s) skipped, {} converted",
+        conversion.skipped.len(),
+        conversion.tools.len()
+    );
+    Ok(ExitCode::from(1))
 }
 
 fn write_stdout(text: &str) -> Result<(), Error> {

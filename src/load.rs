@@ -2,8 +2,10 @@
 //! `$ref`s. The parsed documents are kept as plain `serde_json::Value`s with key order
 //! preserved, so nothing the spec says is dropped before the later stages look at it.
 
+use std::collections::HashMap;
+use std::fs;
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -63,10 +65,15 @@ pub struct File {
     pub value: Value,
 }
 
-/// Every document of one spec, parsed once each.
+/// Every document of one spec, parsed once each, and what each relative reference to
+/// another file came to: the file, or why it was refused.
 #[derive(Debug)]
 pub struct Spec {
     files: Vec<File>,
+    /// Per file, the directory its relative references start from.
+    directories: Vec<PathBuf>,
+    /// By the path as joined (directory + reference): the loaded file or the refusal.
+    documents: HashMap<PathBuf, Result<FileId, String>>,
 }
 
 impl Spec {
@@ -88,10 +95,20 @@ impl Spec {
     /// Resolves `reference` (the string of a `$ref`) written in file `from`.
     /// On failure returns the reason, for the caller to place.
     pub fn resolve(&self, from: FileId, reference: &str) -> Result<(Location, &Value), String> {
-        let Some(fragment) = reference.strip_prefix('#') else {
+        let (document, fragment) = reference.split_once('#').unwrap_or((reference, ""));
+        let file = if document.is_empty() {
+            from
+        } else if is_url(document) {
             return Err(format!(
-                "$ref '{reference}' points to another document, which is not supported"
+                "$ref '{reference}' is a URL: openapi2mcp never fetches from the network"
             ));
+        } else {
+            let joined = self.directories[from].join(document);
+            match self.documents.get(&joined) {
+                Some(Ok(id)) => *id,
+                Some(Err(reason)) => return Err(format!("$ref '{reference}': {reason}")),
+                None => return Err(format!("$ref '{reference}': the file was not loaded")),
+            }
         };
         let pointer = percent_encoding::percent_decode_str(fragment)
             .decode_utf8()
@@ -101,26 +118,130 @@ impl Spec {
                 "$ref '{reference}' is not a JSON pointer (anchors are not supported)"
             ));
         }
-        let value = self.files[from]
+        let value = self.files[file]
             .value
             .pointer(&pointer)
             .ok_or_else(|| format!("$ref '{reference}' does not resolve: nothing is there"))?;
         let location = Location {
-            file: from,
+            file,
             pointer: pointer.into_owned(),
         };
         Ok((location, value))
     }
 }
 
-/// Reads and parses a spec.
-pub fn load(input: &Input) -> Result<Spec> {
+/// Reads and parses a spec, and every file its relative `$ref`s lead to, each once.
+/// A reference may not leave the root document's directory, or one of `allowed_outside`.
+pub fn load(input: &Input, allowed_outside: &[PathBuf]) -> Result<Spec> {
     let name = input.display_name();
     let bytes = input.read()?;
     let value = parse_document(&bytes).map_err(|e| e.in_file(name.clone()))?;
-    Ok(Spec {
+    let directory = match input {
+        Input::Path(path) => path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        Input::Stdin => PathBuf::new(),
+    };
+    let mut allowed = vec![canonical_directory(&directory)?];
+    for extra in allowed_outside {
+        allowed.push(canonical_directory(extra)?);
+    }
+    let mut spec = Spec {
         files: vec![File { name, value }],
+        directories: vec![directory],
+        documents: HashMap::new(),
+    };
+    let mut by_canonical: HashMap<PathBuf, FileId> = HashMap::new();
+    let mut next = 0;
+    while next < spec.files.len() {
+        let mut references = Vec::new();
+        collect_documents(&spec.files[next].value, &mut references);
+        for document in references {
+            let joined = spec.directories[next].join(&document);
+            if spec.documents.contains_key(&joined) {
+                continue;
+            }
+            let outcome = match fs::canonicalize(&joined) {
+                Err(e) => Err(format!("cannot open {}: {e}", joined.display())),
+                Ok(canonical) if !allowed.iter().any(|dir| canonical.starts_with(dir)) => {
+                    Err(format!(
+                        "{} is outside the spec's directory (--allow-ref-outside DIR permits it)",
+                        joined.display()
+                    ))
+                }
+                Ok(canonical) => match by_canonical.get(&canonical) {
+                    Some(&id) => Ok(id),
+                    None => {
+                        let id = spec.files.len();
+                        let file_name = joined.display().to_string();
+                        let bytes = fs::read(&canonical).map_err(|e| {
+                            Error::new(format!("cannot read the file: {e}"))
+                                .in_file(file_name.clone())
+                        })?;
+                        let value =
+                            parse_document(&bytes).map_err(|e| e.in_file(file_name.clone()))?;
+                        spec.files.push(File {
+                            name: file_name,
+                            value,
+                        });
+                        spec.directories.push(
+                            canonical
+                                .parent()
+                                .map(Path::to_path_buf)
+                                .unwrap_or_default(),
+                        );
+                        by_canonical.insert(canonical, id);
+                        Ok(id)
+                    }
+                },
+            };
+            spec.documents.insert(joined, outcome);
+        }
+        next += 1;
+    }
+    Ok(spec)
+}
+
+fn canonical_directory(directory: &Path) -> Result<PathBuf> {
+    let directory = if directory.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        directory
+    };
+    fs::canonicalize(directory).map_err(|e| {
+        Error::new(format!("cannot open the directory: {e}"))
+            .in_file(directory.display().to_string())
     })
+}
+
+/// `http://...`, `https://...`, `//host/...`: anything with a scheme or an authority.
+fn is_url(document: &str) -> bool {
+    document.starts_with("//")
+        || document.split_once(':').is_some_and(|(scheme, _)| {
+            !scheme.is_empty()
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                && scheme.len() > 1
+        })
+}
+
+/// The other documents a file's `$ref`s name (the part before `#`), URLs left out.
+fn collect_documents(value: &Value, out: &mut Vec<String>) {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(object) => {
+                if let Some(Value::String(reference)) = object.get("$ref") {
+                    let document = reference.split('#').next().unwrap_or("");
+                    if !document.is_empty() && !is_url(document) {
+                        out.push(document.to_string());
+                    }
+                }
+                stack.extend(object.values());
+            }
+            Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
 }
 
 /// Parses a document: a UTF-8 byte-order mark is skipped; content that starts with `{` or
@@ -225,6 +346,8 @@ mod tests {
                 name: "t".into(),
                 value: serde_json::json!({"paths": {"/a{b}": {"x": 1}}}),
             }],
+            directories: vec![PathBuf::new()],
+            documents: HashMap::new(),
         };
         let (location, value) = spec.resolve(0, "#/paths/~1a%7Bb%7D/x").unwrap();
         assert_eq!(value, 1);
@@ -233,6 +356,13 @@ mod tests {
             .resolve(0, "#/nope")
             .unwrap_err()
             .contains("does not resolve"));
-        assert!(spec.resolve(0, "other.yaml#/x").is_err());
+        assert!(spec
+            .resolve(0, "other.yaml#/x")
+            .unwrap_err()
+            .contains("not loaded"));
+        assert!(spec
+            .resolve(0, "https://example.com/x.yaml")
+            .unwrap_err()
+            .contains("URL"));
     }
 }

@@ -133,6 +133,9 @@ struct Walk<'d> {
     depth: usize,
     max_depth: usize,
     defs: &'d mut IndexSet<usize>,
+    /// Maps of schemas reached through a `$ref`, innermost last: a guard against a map
+    /// that includes itself.
+    map_refs: Vec<Location>,
 }
 
 impl<'s> SchemaConverter<'s> {
@@ -167,6 +170,7 @@ impl<'s> SchemaConverter<'s> {
             depth,
             max_depth: depth,
             defs: &mut defs.0,
+            map_refs: Vec::new(),
         };
         self.walk(&schema.value, &mut walk)
     }
@@ -227,6 +231,16 @@ impl<'s> SchemaConverter<'s> {
     /// Targets referred to anywhere in the schema `value` (references that do not resolve
     /// are skipped here and reported by the walk).
     fn collect_refs(&mut self, value: &Value, file: FileId, out: &mut Vec<usize>) {
+        self.collect_refs_guarded(value, file, out, &mut Vec::new());
+    }
+
+    fn collect_refs_guarded(
+        &mut self,
+        value: &Value,
+        file: FileId,
+        out: &mut Vec<usize>,
+        maps: &mut Vec<Location>,
+    ) {
         let Some(object) = value.as_object() else {
             return;
         };
@@ -236,10 +250,41 @@ impl<'s> SchemaConverter<'s> {
             }
         }
         for (keyword, child) in object {
+            if is_map_ref(keyword, child) {
+                if let Ok((entries, location)) = self.map_entries(child, file) {
+                    if !maps.contains(&location) {
+                        maps.push(location.clone());
+                        for sub in entries.values() {
+                            self.collect_refs_guarded(sub, location.file, out, maps);
+                        }
+                        maps.pop();
+                    }
+                }
+                continue;
+            }
             for sub in subschemas(keyword, child) {
-                self.collect_refs(sub, file, out);
+                self.collect_refs_guarded(sub, file, out, maps);
             }
         }
+    }
+
+    /// The map a `$ref` standing for a whole keyword value points to (some specs write
+    /// `properties: {$ref: attributes.yml#/props}`, which JSON Reference resolvers accept).
+    /// Its entries live, and resolve their own references, in the target's file.
+    fn map_entries<'v>(
+        &self,
+        value: &'v Value,
+        file: FileId,
+    ) -> Result<(&'v Map<String, Value>, Location), String>
+    where
+        's: 'v,
+    {
+        let reference = value["$ref"].as_str().unwrap_or_default();
+        let (location, target) = self.spec.resolve(file, reference)?;
+        let entries = target
+            .as_object()
+            .ok_or_else(|| format!("$ref '{reference}' must point to a map of schemas"))?;
+        Ok((entries, location))
     }
 
     /// Tarjan's algorithm from `start`, iterative so that long chains cannot overflow the
@@ -338,6 +383,7 @@ impl<'s> SchemaConverter<'s> {
                 depth: 0,
                 max_depth: 0,
                 defs: &mut defs,
+                map_refs: Vec::new(),
             };
             let schema = self.walk(value, &mut walk)?;
             let height = walk.max_depth;
@@ -462,15 +508,57 @@ impl<'s> SchemaConverter<'s> {
                 }
                 Value::Array(out)
             } else if SCHEMA_MAP_KEYWORDS.contains(&keyword) && value.is_object() {
-                let entries = value.as_object().expect("checked");
-                let mut out = Map::with_capacity(entries.len());
-                for (name, sub) in entries {
-                    let sub = self.nested(sub, walk, &[keyword, name], 2)?;
-                    if keyword == "properties" && hidden_in(&sub, walk.mode) {
-                        dropped_properties.push(name.as_str());
-                        continue;
+                let own = Location {
+                    file: walk.file,
+                    pointer: push_pointer(&walk.pointer, keyword),
+                };
+                let (entries, base) = if is_map_ref(keyword, value) {
+                    let place = Location {
+                        file: own.file,
+                        pointer: push_pointer(&own.pointer, "$ref"),
+                    };
+                    let (entries, location) = self
+                        .map_entries(value, walk.file)
+                        .map_err(|reason| self.spec.error_at(&place, reason))?;
+                    if walk.map_refs.contains(&location) {
+                        return Err(self.spec.error_at(
+                            &place,
+                            "reference cycle: this map of schemas includes itself",
+                        ));
                     }
-                    out.insert(name.clone(), sub);
+                    (entries, location)
+                } else {
+                    (value.as_object().expect("checked"), own.clone())
+                };
+                let via_ref = base != own;
+                let saved_file = std::mem::replace(&mut walk.file, base.file);
+                let saved_pointer = std::mem::replace(&mut walk.pointer, base.pointer.clone());
+                if via_ref {
+                    walk.map_refs.push(base);
+                }
+                let mut out = Map::with_capacity(entries.len());
+                let mut failure = None;
+                for (name, sub) in entries {
+                    match self.nested(sub, walk, &[name], 2) {
+                        Ok(sub) if keyword == "properties" && hidden_in(&sub, walk.mode) => {
+                            dropped_properties.push(name.as_str());
+                        }
+                        Ok(sub) => {
+                            out.insert(name.clone(), sub);
+                        }
+                        Err(error) => {
+                            failure = Some(error);
+                            break;
+                        }
+                    }
+                }
+                if via_ref {
+                    walk.map_refs.pop();
+                }
+                walk.file = saved_file;
+                walk.pointer = saved_pointer;
+                if let Some(error) = failure {
+                    return Err(error);
                 }
                 Value::Object(out)
             } else {
@@ -538,11 +626,19 @@ impl<'s> SchemaConverter<'s> {
         if let Some(name) = &self.def_names[id] {
             return name.clone();
         }
-        let pointer = &self.targets[id].location.pointer;
-        let last = pointer.rsplit('/').next().unwrap_or("");
+        let location = &self.targets[id].location;
+        // A whole document is named after its file (`schemas/pet.yaml` -> `pet`).
+        let last = match location.pointer.rsplit('/').next() {
+            Some(token) if !location.pointer.is_empty() => {
+                token.replace("~1", "/").replace("~0", "~")
+            }
+            _ => {
+                let name = &self.spec.file(location.file).name;
+                let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+                file.split('.').next().unwrap_or(file).to_string()
+            }
+        };
         let mut base: String = last
-            .replace("~1", "/")
-            .replace("~0", "~")
             .chars()
             .map(|c| {
                 if c.is_ascii_alphanumeric() || "_.-".contains(c) {
@@ -569,6 +665,11 @@ impl<'s> SchemaConverter<'s> {
         self.def_names[id] = Some(name.clone());
         name
     }
+}
+
+/// Whether a schema-map keyword's value is a `$ref` standing for the whole map.
+fn is_map_ref(keyword: &str, value: &Value) -> bool {
+    SCHEMA_MAP_KEYWORDS.contains(&keyword) && value.get("$ref").is_some_and(Value::is_string)
 }
 
 /// The subschemas directly under `keyword` of a schema object.

@@ -155,3 +155,70 @@ fn out_of_range_name_limit_is_a_usage_error() {
         text(&output.stderr)
     );
 }
+
+#[test]
+fn allow_ref_outside_admits_a_named_directory() {
+    let refused = run(&["convert", &spec("errors/ref-outside.yaml")], None);
+    assert_eq!(refused.status.code(), Some(2));
+    let allowed = run(
+        &[
+            "convert",
+            &spec("errors/ref-outside.yaml"),
+            "--allow-ref-outside",
+            &spec(""),
+        ],
+        None,
+    );
+    assert_eq!(allowed.status.code(), Some(0), "{}", text(&allowed.stderr));
+    let manifest: serde_json::Value = serde_json::from_slice(&allowed.stdout).unwrap();
+    assert!(manifest["tools"][0]["inputSchema"]["properties"]
+        .get("name")
+        .is_some());
+}
+
+#[test]
+fn keep_going_emits_what_converts_lists_what_does_not_and_exits_1() {
+    let output = run(
+        &["convert", &spec("errors/url-ref.yaml"), "--keep-going"],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let manifest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let names: Vec<&str> = manifest["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["list_pets"]);
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("skipped: ") && stderr.contains("is a URL"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("--keep-going: 1 operation(s) skipped, 1 converted"),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_loop_is_an_error_not_a_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(dir.path().join("b.yaml"), dir.path().join("a.yaml")).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("a.yaml"), dir.path().join("b.yaml")).unwrap();
+    let api = dir.path().join("api.yaml");
+    std::fs::write(
+        &api,
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /x:\n    $ref: a.yaml\n",
+    )
+    .unwrap();
+    let output = run(&["convert", api.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("$ref 'a.yaml': cannot open") && stderr.contains("(at /paths/~1x/$ref)"),
+        "{stderr}"
+    );
+}

@@ -200,3 +200,45 @@ fn a_truncated_file_reports_line_and_column() {
         "{message}"
     );
 }
+
+#[test]
+fn a_spec_split_over_files_with_a_cycle_across_them() {
+    let manifest = check(
+        "multi-file/api.yaml",
+        "multi-file",
+        &default_options(),
+        true,
+    );
+    let create_pet = &manifest["tools"][1]["inputSchema"];
+    assert_eq!(create_pet["properties"]["body"]["$ref"], "#/$defs/pet");
+    assert_eq!(
+        create_pet["$defs"]["owner"]["properties"]["pets"]["items"]["$ref"],
+        "#/$defs/pet"
+    );
+    // A bound beyond 64 bits is kept exactly, not rounded.
+    let limit =
+        serde_json::to_string(&manifest["tools"][0]["inputSchema"]["properties"]["limit"]).unwrap();
+    assert!(limit.contains("18446744073709552000"), "{limit}");
+}
+
+#[test]
+fn references_that_leave_the_spec_are_refused_naming_the_reference() {
+    assert_eq!(
+        error_of("ref-outside.yaml"),
+        "specs/errors/ref-outside.yaml: $ref '../petstore-3.0.yaml#/components/schemas/Pet': \
+         specs/errors/../petstore-3.0.yaml is outside the spec's directory (--allow-ref-outside DIR permits it) \
+         (at /paths/~1pets/post/requestBody/content/application~1json/schema/$ref)"
+    );
+    assert_eq!(
+        error_of("url-ref.yaml"),
+        "specs/errors/url-ref.yaml: $ref 'https://example.com/schemas/pet.yaml' is a URL: \
+         openapi2mcp never fetches from the network \
+         (at /paths/~1pets/post/requestBody/content/application~1json/schema/$ref)"
+    );
+    let missing = error_of("missing-file.yaml");
+    assert!(
+        missing.starts_with("specs/errors/missing-file.yaml: $ref 'paths/nope.yaml': cannot open specs/errors/paths/nope.yaml"),
+        "{missing}"
+    );
+    assert!(missing.ends_with("(at /paths/~1pets/$ref)"), "{missing}");
+}

@@ -7,7 +7,7 @@ pub mod naming;
 
 use serde_json::{json, Map, Value};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::load::Spec;
 use crate::model::{Api, Operation};
 use crate::schema::{Defs, Mode, SchemaConverter};
@@ -25,6 +25,8 @@ pub struct Options {
     pub closed_world: bool,
     /// Emit `outputSchema` from the first 2xx JSON response.
     pub output_schema: bool,
+    /// Skip operations that cannot be converted instead of stopping at the first.
+    pub keep_going: bool,
 }
 
 impl Default for Options {
@@ -34,6 +36,7 @@ impl Default for Options {
             hint_style: HintStyle::Minimal,
             closed_world: false,
             output_schema: false,
+            keep_going: false,
         }
     }
 }
@@ -58,9 +61,12 @@ pub struct Conversion {
     pub warnings: Vec<String>,
     /// Warnings that `--strict` turns into a failure.
     pub contradictions: Vec<String>,
+    /// Operations left out under `keep_going`, with why.
+    pub skipped: Vec<Error>,
 }
 
-/// Converts every operation; the first one that cannot be converted stops the run.
+/// Converts every operation. The first one that cannot be converted stops the run, unless
+/// `keep_going` is set: then it is listed in `skipped` and the rest go on.
 pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversion> {
     let mut schemas = SchemaConverter::new(spec, api.version.dialect());
     let mut names = NameAllocator::new(options.name_max);
@@ -68,19 +74,28 @@ pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversi
         tools: Vec::with_capacity(api.operations.len()),
         warnings: Vec::new(),
         contradictions: Vec::new(),
+        skipped: Vec::new(),
     };
     for operation in &api.operations {
-        let operation = operation.as_ref().map_err(Clone::clone)?;
-        let name = names.allocate(&naming::base_name(operation));
-        let tool = convert_operation(
-            spec,
-            operation,
-            name,
-            options,
-            &mut schemas,
-            &mut conversion,
-        )?;
-        conversion.tools.push(tool);
+        let tool = operation
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|operation| {
+                let name = names.allocate(&naming::base_name(operation));
+                convert_operation(
+                    spec,
+                    operation,
+                    name,
+                    options,
+                    &mut schemas,
+                    &mut conversion,
+                )
+            });
+        match tool {
+            Ok(tool) => conversion.tools.push(tool),
+            Err(error) if options.keep_going => conversion.skipped.push(error),
+            Err(error) => return Err(error),
+        }
     }
     Ok(conversion)
 }

@@ -16,7 +16,7 @@ pub fn repo_path(relative: &str) -> PathBuf {
 
 /// Converts a spec file through the library, as `convert` does, into manifest text.
 pub fn convert_file(path: &Path, options: &Options) -> Result<String, openapi2mcp::error::Error> {
-    let spec = load::load(&Input::Path(path.to_path_buf()))?;
+    let spec = load::load(&Input::Path(path.to_path_buf()), &[])?;
     let api = model::read(&spec)?;
     let conversion = convert::convert(&spec, &api, options)?;
     Ok(manifest::render(&conversion.tools, options.hint_style))
