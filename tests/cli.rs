@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{repo_path, run};
+use common::{repo_path, run, tool_names};
 
 fn spec(file: &str) -> String {
     repo_path(&format!("specs/{file}"))
@@ -184,12 +184,7 @@ fn keep_going_emits_what_converts_lists_what_does_not_and_exits_1() {
     );
     assert_eq!(output.status.code(), Some(1));
     let manifest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let names: Vec<&str> = manifest["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap())
-        .collect();
+    let names = tool_names(&manifest);
     assert_eq!(names, ["list_pets"]);
     let stderr = text(&output.stderr);
     assert!(

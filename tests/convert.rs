@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{convert_file, default_options, manifest_problems, repo_path};
+use common::{convert_file, default_options, manifest_problems, repo_path, tool_names};
 use openapi2mcp::convert::hints::HintStyle;
 use openapi2mcp::convert::Options;
 use serde_json::Value;
@@ -48,12 +48,7 @@ fn references_everywhere_and_cycles() {
 #[test]
 fn naming() {
     let manifest = check("naming.yaml", "naming", &default_options(), true);
-    let names: Vec<&str> = manifest["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap())
-        .collect();
+    let names = tool_names(&manifest);
     assert_eq!(
         names[..3],
         ["repos_get_content", "get_pets_by_pet_id", "get_root"]
@@ -241,4 +236,37 @@ fn references_that_leave_the_spec_are_refused_naming_the_reference() {
         "{missing}"
     );
     assert!(missing.ends_with("(at /paths/~1pets/$ref)"), "{missing}");
+}
+
+#[test]
+fn openapi_3_2_query_additional_operations_and_querystring() {
+    let manifest = check("openapi-3.2.yaml", "openapi-3.2", &default_options(), true);
+    let tools = manifest["tools"].as_array().unwrap();
+    let summary: Vec<(&str, &str)> = tools
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap(),
+                t["_meta"]["openapi2mcp/http"]["method"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("query_documents", "QUERY"),
+            ("copy_documents", "COPY"),
+            ("lock_documents", "LOCK"),
+            ("search", "GET")
+        ]
+    );
+    assert_eq!(
+        tools[0]["annotations"],
+        serde_json::json!({"readOnlyHint": true})
+    );
+    assert!(tools[1].get("annotations").is_none() && tools[2].get("annotations").is_none());
+    assert_eq!(
+        tools[3]["_meta"]["openapi2mcp/http"]["params"]["criteria"],
+        serde_json::json!({"in": "querystring", "name": "criteria", "mediaType": "application/x-www-form-urlencoded"})
+    );
 }

@@ -179,6 +179,16 @@ fn refs_in(value: &Value) -> Vec<String> {
     out
 }
 
+/// The tool names of a manifest, in order.
+pub fn tool_names(manifest: &Value) -> Vec<&str> {
+    manifest["tools"]
+        .as_array()
+        .expect("a tools array")
+        .iter()
+        .map(|t| t["name"].as_str().expect("a name"))
+        .collect()
+}
+
 pub fn default_options() -> Options {
     Options::default()
 }
