@@ -28,13 +28,13 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Convert an OpenAPI 3.0, 3.1 or 3.2 document into an MCP tools manifest
+    /// Convert a Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2 document into an MCP tools manifest
     Convert(ConvertArgs),
 }
 
 #[derive(Debug, Args)]
 struct ConvertArgs {
-    /// The OpenAPI document (JSON or YAML): a path, or - for standard input
+    /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
     spec: String,
     /// Write the manifest to FILE, atomically, instead of to standard output
     #[arg(short, long, value_name = "FILE")]

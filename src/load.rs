@@ -365,4 +365,24 @@ mod tests {
             .unwrap_err()
             .contains("URL"));
     }
+
+    #[test]
+    fn each_file_is_parsed_once_however_it_is_spelled() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        std::fs::write(dir.path().join("a.yaml"), "A: {type: string}\n").unwrap();
+        let root = dir.path().join("api.yaml");
+        std::fs::write(
+            &root,
+            "x: {$ref: 'a.yaml#/A'}\ny: {$ref: './a.yaml#/A'}\nz: {$ref: 'sub/../a.yaml'}\n",
+        )
+        .unwrap();
+        let spec = load(&Input::Path(root), &[]).unwrap();
+        assert_eq!(spec.files.len(), 2);
+        let ids: Vec<FileId> = ["a.yaml#/A", "./a.yaml#/A", "sub/../a.yaml"]
+            .iter()
+            .map(|r| spec.resolve(0, r).unwrap().0.file)
+            .collect();
+        assert_eq!(ids, [1, 1, 1]);
+    }
 }

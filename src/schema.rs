@@ -582,9 +582,11 @@ impl<'s> SchemaConverter<'s> {
                     }
                     ("minimum" | "maximum", _) if exclusive_flag(object, keyword) => continue,
                     ("nullable", _) if self.dialect == Dialect::OpenApi30 => continue,
+                    // Swagger 2.0's file upload: a binary string.
                     ("type", Value::String(t)) if t == "file" => {
+                        out.insert("type".into(), "string".into());
                         out.insert("format".into(), "binary".into());
-                        "string".into()
+                        continue;
                     }
                     _ => value.clone(),
                 }

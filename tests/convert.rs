@@ -179,7 +179,7 @@ fn unsupported_and_foreign_documents_are_refused_by_name() {
     assert_eq!(
         error_of("unsupported-version.yaml"),
         "specs/errors/unsupported-version.yaml: unsupported version: openapi 4.0.0 \
-         (supported: OpenAPI 3.0, 3.1 and 3.2) (at /openapi)"
+         (supported: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2) (at /openapi)"
     );
     assert_eq!(
         error_of("not-openapi.json"),
@@ -268,5 +268,33 @@ fn openapi_3_2_query_additional_operations_and_querystring() {
     assert_eq!(
         tools[3]["_meta"]["openapi2mcp/http"]["params"]["criteria"],
         serde_json::json!({"in": "querystring", "name": "criteria", "mediaType": "application/x-www-form-urlencoded"})
+    );
+}
+
+#[test]
+fn swagger_2_0_with_the_fidelity_of_3_x() {
+    let manifest = check("swagger-2.0.yaml", "swagger-2.0", &default_options(), true);
+    let tools = manifest["tools"].as_array().unwrap();
+    let http = |i: usize| &tools[i]["_meta"]["openapi2mcp/http"];
+    // host, basePath and schemes (https preferred) make the server URL.
+    assert_eq!(http(0)["server"], "https://store.example.com/api/v2");
+    assert_eq!(http(0)["params"]["status"]["collectionFormat"], "csv");
+    // `in: body` is the request body; x-nullable becomes a type array.
+    assert_eq!(http(1)["params"]["body"], serde_json::json!({"in": "body"}));
+    let order = &tools[1]["inputSchema"]["$defs"]["Order"]["properties"];
+    assert_eq!(
+        order["coupon"]["type"],
+        serde_json::json!(["string", "null"])
+    );
+    // formData: the operation's consumes wins; files make it multipart.
+    assert_eq!(
+        http(2)["bodyMediaType"],
+        "application/x-www-form-urlencoded"
+    );
+    assert_eq!(http(2)["params"]["tags"]["collectionFormat"], "multi");
+    assert_eq!(http(3)["bodyMediaType"], "multipart/form-data");
+    assert_eq!(
+        tools[3]["inputSchema"]["properties"]["file"],
+        serde_json::json!({"type": "string", "format": "binary", "description": "The file."})
     );
 }

@@ -61,9 +61,17 @@ pub fn build(operation: &Operation<'_>, schemas: &mut SchemaConverter<'_>) -> Re
                         .map(|r| r.iter().filter_map(Value::as_str).collect())
                         .unwrap_or_default();
                     for (name, property) in part["properties"].as_object().expect("checked") {
+                        let mut origin = origin("body", Some(name));
+                        if let Some((_, format)) = body
+                            .collection_formats
+                            .iter()
+                            .find(|(field, _)| field == name)
+                        {
+                            origin.insert("collectionFormat".into(), (*format).into());
+                        }
                         fields.push(Field {
                             wanted: name.clone(),
-                            origin: origin("body", Some(name)),
+                            origin,
                             schema: property.clone(),
                             required: body.required && required.contains(name.as_str()),
                             location: "body",
@@ -141,6 +149,9 @@ fn parameter_field<'p>(
     }
     if let Some(media_type) = parameter.media_type {
         origin.insert("mediaType".into(), media_type.into());
+    }
+    if let Some(format) = parameter.collection_format {
+        origin.insert("collectionFormat".into(), format.into());
     }
     Ok(Field {
         wanted: parameter.name.to_string(),

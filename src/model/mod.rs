@@ -3,6 +3,7 @@
 //! deep-copied.
 
 mod openapi3;
+mod swagger2;
 
 use std::borrow::Cow;
 
@@ -14,6 +15,7 @@ use crate::load::{Location, Spec};
 /// The document's OpenAPI version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Version {
+    Swagger2,
     OpenApi30,
     OpenApi31,
     OpenApi32,
@@ -40,9 +42,10 @@ impl Version {
                 .in_file(file)
                 .at("/openapi"))
             }
+            (None, Some(v)) if v == "2.0" => return Ok(Version::Swagger2),
             (None, Some(v)) => {
                 return Err(Error::new(format!(
-                    "unsupported version: swagger {v} (supported: OpenAPI 3.0, 3.1 and 3.2)"
+                    "unsupported version: swagger {v} (supported: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2)"
                 ))
                 .in_file(file)
                 .at("/swagger"))
@@ -59,7 +62,7 @@ impl Version {
             ["3", "2"] => Version::OpenApi32,
             _ => {
                 return Err(Error::new(format!(
-                    "unsupported version: openapi {found} (supported: OpenAPI 3.0, 3.1 and 3.2)"
+                    "unsupported version: openapi {found} (supported: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2)"
                 ))
                 .in_file(file)
                 .at("/openapi"))
@@ -71,7 +74,7 @@ impl Version {
     /// The schema dialect the document's schemas are written in.
     pub fn dialect(self) -> Dialect {
         match self {
-            Version::OpenApi30 => Dialect::OpenApi30,
+            Version::Swagger2 | Version::OpenApi30 => Dialect::OpenApi30,
             Version::OpenApi31 | Version::OpenApi32 => Dialect::JsonSchema2020,
         }
     }
@@ -81,7 +84,7 @@ impl Version {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
     /// OpenAPI 3.0's extended subset of JSON Schema draft 4 (`nullable`, boolean exclusive
-    /// bounds, `example`).
+    /// bounds, `example`); Swagger 2.0's too (`x-nullable`, `type: file`).
     OpenApi30,
     /// JSON Schema 2020-12, as OpenAPI 3.1 and 3.2 use.
     JsonSchema2020,
@@ -113,6 +116,23 @@ impl<'a> Node<'a> {
                 pointer: format!("{}/{index}", self.location.pointer),
             },
         }
+    }
+
+    /// The entries of an object node, in order (none for anything else).
+    pub fn entries(&self) -> Vec<(&'a str, Node<'a>)> {
+        let Some(object) = self.value.as_object() else {
+            return Vec::new();
+        };
+        object
+            .iter()
+            .map(|(key, value)| {
+                let location = Location {
+                    file: self.location.file,
+                    pointer: push_pointer(&self.location.pointer, key),
+                };
+                (key.as_str(), Node { value, location })
+            })
+            .collect()
     }
 
     pub fn str(&self, key: &str) -> Option<&'a str> {
@@ -188,6 +208,8 @@ pub struct Parameter<'a> {
     pub explode: Option<bool>,
     /// The media type, when the parameter is described by `content` rather than `schema`.
     pub media_type: Option<&'a str>,
+    /// Swagger 2.0's `collectionFormat` for arrays (`csv`, `multi`...).
+    pub collection_format: Option<&'a str>,
 }
 
 #[derive(Debug, Clone)]
@@ -196,6 +218,8 @@ pub struct Body<'a> {
     pub description: Option<&'a str>,
     pub media_type: &'a str,
     pub schema: Option<Schema<'a>>,
+    /// Swagger 2.0 form fields' `collectionFormat`, by field name.
+    pub collection_formats: Vec<(&'a str, &'a str)>,
 }
 
 #[derive(Debug, Clone)]
@@ -238,11 +262,178 @@ pub struct Api<'a> {
 /// Reads the operations of a loaded spec.
 pub fn read(spec: &Spec) -> Result<Api<'_>> {
     let version = Version::detect(spec)?;
-    let operations = openapi3::read_operations(spec)?;
+    let operations = match version {
+        Version::Swagger2 => swagger2::read_operations(spec)?,
+        _ => openapi3::read_operations(spec)?,
+    };
     Ok(Api {
         version,
         operations,
     })
+}
+
+/// An operation found under `paths`, for a version's reader to turn into an [`Operation`].
+struct Found<'a, 'n> {
+    path: &'a str,
+    item: &'n Node<'a>,
+    method: String,
+    node: Node<'a>,
+}
+
+fn root(spec: &Spec) -> Node<'_> {
+    Node {
+        value: spec.root(),
+        location: Location {
+            file: 0,
+            pointer: String::new(),
+        },
+    }
+}
+
+/// Walks `paths` in document order: each path item (references followed), its `methods`
+/// in that order, then its `additionalOperations` (OpenAPI 3.2) as the spec spells them.
+/// What cannot be read becomes an error entry, so one bad operation spoils only itself.
+fn read_paths<'a>(
+    spec: &'a Spec,
+    methods: &[&str],
+    mut read: impl FnMut(Found<'a, '_>) -> Result<Operation<'a>>,
+) -> Result<Vec<Result<Operation<'a>>>> {
+    let root = root(spec);
+    let Some(paths) = root.get("paths") else {
+        return Ok(Vec::new());
+    };
+    let Some(entries) = paths.value.as_object() else {
+        return Err(spec.error_at(&paths.location, "`paths` must be an object"));
+    };
+    let mut operations = Vec::new();
+    for path in entries.keys().filter(|p| !p.starts_with("x-")) {
+        let item = match deref(spec, paths.get(path).expect("key from this map")) {
+            Ok(item) => item,
+            Err(error) => {
+                operations.push(Err(error));
+                continue;
+            }
+        };
+        let mut found: Vec<(String, Node<'a>)> = methods
+            .iter()
+            .filter_map(|m| Some((m.to_ascii_uppercase(), item.get(m)?)))
+            .collect();
+        if let Some(additional) = item.get("additionalOperations") {
+            for (method, node) in additional.entries() {
+                found.push((method.to_string(), node));
+            }
+        }
+        for (method, node) in found {
+            let operation = deref(spec, node).and_then(|node| {
+                if !node.value.is_object() {
+                    return Err(spec.error_at(&node.location, "an operation must be an object"));
+                }
+                read(Found {
+                    path,
+                    item: &item,
+                    method,
+                    node,
+                })
+            });
+            operations.push(operation);
+        }
+    }
+    Ok(operations)
+}
+
+/// The fields every version states the same way; the reader fills in the rest.
+fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
+    let node = &found.node;
+    Operation {
+        method: found.method.clone(),
+        path: found.path,
+        operation_id: node.str("operationId"),
+        summary: node.str("summary"),
+        description: node.str("description"),
+        deprecated: node.bool("deprecated").unwrap_or(false),
+        tags: node
+            .value
+            .get("tags")
+            .and_then(Value::as_array)
+            .map(|tags| tags.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default(),
+        parameters: Vec::new(),
+        body: None,
+        responses: Vec::new(),
+        server: None,
+        annotations: node.get("x-mcp-annotations"),
+        location: node.location.clone(),
+    }
+}
+
+/// The parameter objects of an operation (references followed): the path item's, each
+/// replaced by the operation's own with the same name and location, then the rest of the
+/// operation's.
+fn parameter_nodes<'a>(spec: &'a Spec, found: &Found<'a, '_>) -> Result<Vec<Node<'a>>> {
+    let mut merged = list(spec, found.item, "parameters")?;
+    for parameter in list(spec, &found.node, "parameters")? {
+        let key = |n: &Node<'_>| (n.value.get("name").cloned(), n.value.get("in").cloned());
+        match merged.iter_mut().find(|p| key(p) == key(&parameter)) {
+            Some(inherited) => *inherited = parameter,
+            None => merged.push(parameter),
+        }
+    }
+    Ok(merged)
+}
+
+/// The items of the array under `key` (references followed); none if it is absent.
+fn list<'a>(spec: &'a Spec, owner: &Node<'a>, key: &str) -> Result<Vec<Node<'a>>> {
+    let Some(list) = owner.get(key) else {
+        return Ok(Vec::new());
+    };
+    let Some(items) = list.value.as_array() else {
+        return Err(spec.error_at(&list.location, format!("`{key}` must be an array")));
+    };
+    (0..items.len())
+        .map(|i| deref(spec, list.get_index(i)))
+        .collect()
+}
+
+/// An operation's responses in order (references followed); `json_schema` picks the schema
+/// of a response's JSON content, the way the document's version writes it.
+fn responses<'a>(
+    spec: &'a Spec,
+    operation: &Node<'a>,
+    json_schema: impl Fn(&Node<'a>) -> Option<Schema<'a>>,
+) -> Result<Vec<Response<'a>>> {
+    let Some(responses) = operation.get("responses") else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for (status, response) in responses.entries() {
+        if status.starts_with("x-") {
+            continue;
+        }
+        let response = deref(spec, response)?;
+        out.push(Response {
+            status,
+            json_schema: json_schema(&response),
+        });
+    }
+    Ok(out)
+}
+
+/// A parameter's required name and location.
+fn name_and_location<'a>(
+    spec: &Spec,
+    node: &Node<'a>,
+    locations: &str,
+) -> Result<(&'a str, &'a str)> {
+    let name = node
+        .str("name")
+        .ok_or_else(|| spec.error_at(&node.location, "a parameter needs a string `name`"))?;
+    let location = node.str("in").ok_or_else(|| {
+        spec.error_at(
+            &node.location,
+            format!("parameter '{name}' needs `in`: {locations}"),
+        )
+    })?;
+    Ok((name, location))
 }
 
 /// Follows `$ref`s from `node` until a value that is not a reference. A chain that comes
@@ -271,6 +462,12 @@ fn node_ref_location(node: &Node<'_>) -> Location {
         file: node.location.file,
         pointer: push_pointer(&node.location.pointer, "$ref"),
     }
+}
+
+/// `application/json`, `application/problem+json`, `application/json; charset=utf-8`...
+pub fn is_json(media_type: &str) -> bool {
+    let essence = media_type.split(';').next().unwrap_or("").trim();
+    essence == "application/json" || essence.ends_with("+json") || essence == "*/*"
 }
 
 pub fn json_kind(value: &Value) -> &'static str {

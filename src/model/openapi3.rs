@@ -2,9 +2,12 @@
 
 use serde_json::Value;
 
-use super::{deref, Body, Node, Operation, ParamIn, Parameter, Response, Schema};
+use super::{
+    deref, is_json, name_and_location, operation_shell, parameter_nodes, read_paths, responses,
+    root, Body, Node, Operation, ParamIn, Parameter, Schema,
+};
 use crate::error::Result;
-use crate::load::{Location, Spec};
+use crate::load::Spec;
 
 /// The fixed methods of a path item, in the order tools are emitted.
 const METHODS: [&str; 9] = [
@@ -12,134 +15,41 @@ const METHODS: [&str; 9] = [
 ];
 
 pub(super) fn read_operations(spec: &Spec) -> Result<Vec<Result<Operation<'_>>>> {
-    let root = Node {
-        value: spec.root(),
-        location: Location {
-            file: 0,
-            pointer: String::new(),
-        },
-    };
-    let Some(paths) = root.get("paths") else {
-        return Ok(Vec::new());
-    };
-    let Some(entries) = paths.value.as_object() else {
-        return Err(spec.error_at(&paths.location, "`paths` must be an object"));
-    };
-    let mut operations = Vec::new();
-    for path in entries.keys() {
-        if path.starts_with("x-") {
-            continue;
-        }
-        let item = match deref(spec, paths.get(path).expect("key from this map")) {
-            Ok(item) => item,
-            Err(error) => {
-                operations.push(Err(error));
-                continue;
-            }
-        };
-        let context = PathContext {
-            spec,
-            path,
-            item: &item,
-            root: &root,
-        };
-        for method in METHODS {
-            if let Some(operation) = item.get(method) {
-                operations.push(context.operation(method.to_ascii_uppercase(), operation));
-            }
-        }
-        if let Some(additional) = item.get("additionalOperations") {
-            for method in additional
-                .value
-                .as_object()
-                .into_iter()
-                .flat_map(|m| m.keys())
-            {
-                let operation = additional.get(method).expect("key from this map");
-                operations.push(context.operation(method.clone(), operation));
-            }
-        }
-    }
-    Ok(operations)
-}
-
-/// What the operations of one path item share.
-struct PathContext<'s, 'a> {
-    spec: &'a Spec,
-    path: &'a str,
-    item: &'s Node<'a>,
-    root: &'s Node<'a>,
-}
-
-impl<'a> PathContext<'_, 'a> {
-    fn operation(&self, method: String, node: Node<'a>) -> Result<Operation<'a>> {
-        let spec = self.spec;
-        let node = deref(spec, node)?;
-        if !node.value.is_object() {
-            return Err(spec.error_at(&node.location, "an operation must be an object"));
-        }
-        let mut parameters = self.parameters(self.item)?;
-        for parameter in self.parameters(&node)? {
-            let same = parameters
-                .iter_mut()
-                .find(|p| p.name == parameter.name && p.location == parameter.location);
-            match same {
-                Some(inherited) => *inherited = parameter,
-                None => parameters.push(parameter),
-            }
-        }
-        let server = [&node, self.item, self.root]
+    let root = root(spec);
+    read_paths(spec, &METHODS, |found| {
+        let node = &found.node;
+        let reader = Reader { spec };
+        let mut operation = operation_shell(&found);
+        operation.parameters = parameter_nodes(spec, &found)?
+            .into_iter()
+            .map(|p| reader.parameter(p))
+            .collect::<Result<_>>()?;
+        operation.server = [node, found.item, &root]
             .into_iter()
             .find_map(|n| n.get("servers").and_then(first_server_url));
-        Ok(Operation {
-            method,
-            path: self.path,
-            operation_id: node.str("operationId"),
-            summary: node.str("summary"),
-            description: node.str("description"),
-            deprecated: node.bool("deprecated").unwrap_or(false),
-            tags: node
-                .value
-                .get("tags")
-                .and_then(Value::as_array)
-                .map(|tags| tags.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default(),
-            parameters,
-            body: self.body(&node)?,
-            responses: self.responses(&node)?,
-            server,
-            annotations: node.get("x-mcp-annotations"),
-            location: node.location,
-        })
-    }
+        operation.body = reader.body(node)?;
+        operation.responses = responses(spec, node, |response| {
+            let content = response.get("content")?;
+            let (media_type, media) = pick_media_type(&content)?;
+            is_json(media_type).then(|| media.get("schema").map(Schema::from))?
+        })?;
+        Ok(operation)
+    })
+}
 
-    /// The `parameters` list of a path item or operation.
-    fn parameters(&self, owner: &Node<'a>) -> Result<Vec<Parameter<'a>>> {
-        let Some(list) = owner.get("parameters") else {
-            return Ok(Vec::new());
-        };
-        let Some(items) = list.value.as_array() else {
-            return Err(self
-                .spec
-                .error_at(&list.location, "`parameters` must be an array"));
-        };
-        (0..items.len())
-            .map(|i| self.parameter(list.get_index(i)))
-            .collect()
-    }
+struct Reader<'a> {
+    spec: &'a Spec,
+}
 
+impl<'a> Reader<'a> {
     fn parameter(&self, node: Node<'a>) -> Result<Parameter<'a>> {
         let spec = self.spec;
-        let node = deref(spec, node)?;
-        let name = node
-            .str("name")
-            .ok_or_else(|| spec.error_at(&node.location, "a parameter needs a string `name`"))?;
-        let location = node.str("in").and_then(ParamIn::parse).ok_or_else(|| {
+        let locations = "path, query, querystring, header or cookie";
+        let (name, location) = name_and_location(spec, &node, locations)?;
+        let location = ParamIn::parse(location).ok_or_else(|| {
             spec.error_at(
                 &node.location,
-                format!(
-                    "parameter '{name}' needs `in`: path, query, querystring, header or cookie"
-                ),
+                format!("parameter '{name}' needs `in`: {locations}"),
             )
         })?;
         let (schema, media_type) = match (node.get("schema"), node.get("content")) {
@@ -163,6 +73,7 @@ impl<'a> PathContext<'_, 'a> {
             style: node.str("style"),
             explode: node.bool("explode"),
             media_type,
+            collection_format: None,
         })
     }
 
@@ -180,43 +91,9 @@ impl<'a> PathContext<'_, 'a> {
             description: body.str("description"),
             media_type,
             schema: media.get("schema").map(Schema::from),
+            collection_formats: Vec::new(),
         }))
     }
-
-    fn responses(&self, operation: &Node<'a>) -> Result<Vec<Response<'a>>> {
-        let Some(responses) = operation.get("responses") else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::new();
-        for status in responses
-            .value
-            .as_object()
-            .into_iter()
-            .flat_map(|m| m.keys())
-        {
-            if status.starts_with("x-") {
-                continue;
-            }
-            let response = deref(self.spec, responses.get(status).expect("key from this map"))?;
-            let json_schema = response
-                .get("content")
-                .and_then(|content| pick_media_type(&content))
-                .filter(|(media_type, _)| is_json(media_type))
-                .and_then(|(_, media)| media.get("schema"))
-                .map(Schema::from);
-            out.push(Response {
-                status,
-                json_schema,
-            });
-        }
-        Ok(out)
-    }
-}
-
-/// `application/json`, `application/problem+json`, `application/json; charset=utf-8`...
-pub(crate) fn is_json(media_type: &str) -> bool {
-    let essence = media_type.split(';').next().unwrap_or("").trim();
-    essence == "application/json" || essence.ends_with("+json") || essence == "*/*"
 }
 
 /// The media type a tool sends: JSON first, then form encodings, then whatever comes first.
@@ -261,15 +138,10 @@ fn examples_of<'a>(spec: &'a Spec, parameter: &Node<'a>) -> Vec<&'a Value> {
     let Some(examples) = parameter.get("examples") else {
         return Vec::new();
     };
-    let names: Vec<&String> = examples
-        .value
-        .as_object()
+    examples
+        .entries()
         .into_iter()
-        .flat_map(|m| m.keys())
-        .collect();
-    names
-        .into_iter()
-        .filter_map(|name| deref(spec, examples.get(name)?).ok())
+        .filter_map(|(_, example)| deref(spec, example).ok())
         .filter_map(|example| example.value.get("value"))
         .collect()
 }
