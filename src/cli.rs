@@ -9,11 +9,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::convert::hints::HintStyle;
-use crate::convert::{self, Options};
+use crate::convert::Options;
 use crate::error::Error;
-use crate::load::{self, Input};
-use crate::{manifest, model};
+use crate::hints::HintStyle;
+use crate::load::Input;
+use crate::{manifest, pipeline};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -75,8 +75,6 @@ pub fn main() -> ExitCode {
 }
 
 fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
-    let spec = load::load(&Input::from_arg(&args.spec), &args.allow_ref_outside)?;
-    let api = model::read(&spec)?;
     let options = Options {
         name_max: usize::from(args.name_max),
         hint_style: args.hints,
@@ -84,7 +82,8 @@ fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         output_schema: args.output_schema,
         keep_going: args.keep_going,
     };
-    let conversion = convert::convert(&spec, &api, &options)?;
+    let input = Input::from_arg(&args.spec);
+    let conversion = pipeline::convert_input(&input, &args.allow_ref_outside, &options)?;
     for warning in conversion.warnings.iter().chain(&conversion.contradictions) {
         eprintln!("warning: {warning}");
     }

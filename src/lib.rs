@@ -8,7 +8,9 @@
 pub mod cli;
 pub mod convert;
 pub mod error;
+pub mod hints;
 pub mod load;
 pub mod manifest;
 pub mod model;
+pub mod pipeline;
 pub mod schema;

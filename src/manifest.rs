@@ -7,9 +7,9 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use crate::convert::hints::HintStyle;
 use crate::convert::Tool;
 use crate::error::{Error, Result};
+use crate::hints::HintStyle;
 
 /// The `_meta` key under which each tool carries its HTTP binding.
 pub const HTTP_META_KEY: &str = "openapi2mcp/http";

@@ -58,7 +58,7 @@ fn bad_input_exits_2_with_one_line_naming_the_problem() {
         (b"", "error: -: the file is empty\n"),
         (b"openapi: 3.0.0\ninfo: \xFF\n", "error: -:2:7: the file is not valid UTF-8\n"),
         (b"[1, 2]", "error: -: not an OpenAPI document: the top level is an array, not an object\n"),
-        (b"swagger: '1.2'\n", "error: -: unsupported version: swagger \"1.2\" (supported: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2) (at /swagger)\n"),
+        (b"swagger: '1.2'\n", "error: -:1:1: unsupported version: swagger \"1.2\" (supported: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2) (at /swagger)\n"),
     ];
     for (input, expected) in cases {
         let output = run(&["convert", "-"], Some(input));

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{convert_file, default_options, manifest_problems, repo_path, tool_names};
-use openapi2mcp::convert::hints::HintStyle;
 use openapi2mcp::convert::Options;
+use openapi2mcp::hints::HintStyle;
 use serde_json::Value;
 
 fn snapshot(name: &str, text: &str) {
@@ -156,7 +156,7 @@ fn error_of(file: &str) -> String {
 fn a_missing_reference_names_the_reference_and_where_it_stands() {
     assert_eq!(
         error_of("missing-ref.yaml"),
-        "specs/errors/missing-ref.yaml: $ref '#/components/schemas/Owner' does not resolve: nothing is there \
+        "specs/errors/missing-ref.yaml:14:19: $ref '#/components/schemas/Owner' does not resolve: nothing is there \
          (at /paths/~1pets/post/requestBody/content/application~1json/schema/properties/owner/$ref)"
     );
 }
@@ -178,7 +178,7 @@ fn a_reference_cycle_without_a_schema_is_an_error() {
 fn unsupported_and_foreign_documents_are_refused_by_name() {
     assert_eq!(
         error_of("unsupported-version.yaml"),
-        "specs/errors/unsupported-version.yaml: unsupported version: openapi 4.0.0 \
+        "specs/errors/unsupported-version.yaml:1:1: unsupported version: openapi 4.0.0 \
          (supported: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2) (at /openapi)"
     );
     assert_eq!(
@@ -220,19 +220,19 @@ fn a_spec_split_over_files_with_a_cycle_across_them() {
 fn references_that_leave_the_spec_are_refused_naming_the_reference() {
     assert_eq!(
         error_of("ref-outside.yaml"),
-        "specs/errors/ref-outside.yaml: $ref '../petstore-3.0.yaml#/components/schemas/Pet': \
+        "specs/errors/ref-outside.yaml:10:22: $ref '../petstore-3.0.yaml#/components/schemas/Pet': \
          specs/errors/../petstore-3.0.yaml is outside the spec's directory (--allow-ref-outside DIR permits it) \
          (at /paths/~1pets/post/requestBody/content/application~1json/schema/$ref)"
     );
     assert_eq!(
         error_of("url-ref.yaml"),
-        "specs/errors/url-ref.yaml: $ref 'https://example.com/schemas/pet.yaml' is a URL: \
+        "specs/errors/url-ref.yaml:13:22: $ref 'https://example.com/schemas/pet.yaml' is a URL: \
          openapi2mcp never fetches from the network \
          (at /paths/~1pets/post/requestBody/content/application~1json/schema/$ref)"
     );
     let missing = error_of("missing-file.yaml");
     assert!(
-        missing.starts_with("specs/errors/missing-file.yaml: $ref 'paths/nope.yaml': cannot open specs/errors/paths/nope.yaml"),
+        missing.starts_with("specs/errors/missing-file.yaml:5:5: $ref 'paths/nope.yaml': cannot open specs/errors/paths/nope.yaml"),
         "{missing}"
     );
     assert!(missing.ends_with("(at /paths/~1pets/$ref)"), "{missing}");

@@ -1,17 +1,16 @@
 //! Stage 3, convert: each [`Operation`] becomes a [`Tool`]: a name, a description, one
 //! input schema, hints, and the HTTP binding a runtime needs to make the call.
 
-pub mod hints;
 mod input;
 pub mod naming;
 
 use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
+use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::Spec;
 use crate::model::{Api, Operation};
 use crate::schema::{Defs, Mode, SchemaConverter};
-use hints::{HintKind, HintSource, HintStyle, Hints};
 use naming::NameAllocator;
 
 /// The longest tool name Claude and OpenAI accept.

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use openapi2mcp::convert::{self, Options};
-use openapi2mcp::load::{self, Input};
-use openapi2mcp::{manifest, model};
+use openapi2mcp::convert::Options;
+use openapi2mcp::load::Input;
+use openapi2mcp::{manifest, pipeline};
 use serde_json::Value;
 
 pub fn repo_path(relative: &str) -> PathBuf {
@@ -16,9 +16,7 @@ pub fn repo_path(relative: &str) -> PathBuf {
 
 /// Converts a spec file through the library, as `convert` does, into manifest text.
 pub fn convert_file(path: &Path, options: &Options) -> Result<String, openapi2mcp::error::Error> {
-    let spec = load::load(&Input::Path(path.to_path_buf()), &[])?;
-    let api = model::read(&spec)?;
-    let conversion = convert::convert(&spec, &api, options)?;
+    let conversion = pipeline::convert_input(&Input::Path(path.to_path_buf()), &[], options)?;
     Ok(manifest::render(&conversion.tools, options.hint_style))
 }
 

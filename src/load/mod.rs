@@ -2,10 +2,12 @@
 //! `$ref`s. The parsed documents are kept as plain `serde_json::Value`s with key order
 //! preserved, so nothing the spec says is dropped before the later stages look at it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+
+mod locate;
 
 use serde_json::Value;
 
@@ -63,6 +65,8 @@ pub struct File {
     /// The name used in messages.
     pub name: String,
     pub value: Value,
+    /// The source text, for finding lines when a message needs one.
+    pub text: String,
 }
 
 /// Every document of one spec, parsed once each, and what each relative reference to
@@ -90,6 +94,34 @@ impl Spec {
         Error::new(message)
             .in_file(self.files[location.file].name.clone())
             .at(location.pointer.clone())
+    }
+
+    /// Fills in the line and column of errors that point into this spec's files, walking
+    /// each file's text once for all its pointers.
+    pub fn add_lines(&self, errors: &mut [Error]) {
+        for file in &self.files {
+            let mut wanted = HashSet::new();
+            for error in errors.iter() {
+                if let (Some(name), Some(pointer), None) =
+                    (&error.file, &error.pointer, error.line_col)
+                {
+                    if *name == file.name {
+                        wanted.insert(pointer.as_str());
+                    }
+                }
+            }
+            if wanted.is_empty() {
+                continue;
+            }
+            let found = locate::locate(&file.text, &wanted);
+            for error in errors.iter_mut() {
+                if error.file.as_deref() == Some(&file.name) && error.line_col.is_none() {
+                    if let Some(&(line, col)) = error.pointer.as_ref().and_then(|p| found.get(p)) {
+                        error.line_col = Some((line, col));
+                    }
+                }
+            }
+        }
     }
 
     /// Resolves `reference` (the string of a `$ref`) written in file `from`.
@@ -135,7 +167,7 @@ impl Spec {
 pub fn load(input: &Input, allowed_outside: &[PathBuf]) -> Result<Spec> {
     let name = input.display_name();
     let bytes = input.read()?;
-    let value = parse_document(&bytes).map_err(|e| e.in_file(name.clone()))?;
+    let (value, text) = parse_document(bytes).map_err(|e| e.in_file(name.clone()))?;
     let directory = match input {
         Input::Path(path) => path.parent().map(Path::to_path_buf).unwrap_or_default(),
         Input::Stdin => PathBuf::new(),
@@ -145,7 +177,7 @@ pub fn load(input: &Input, allowed_outside: &[PathBuf]) -> Result<Spec> {
         allowed.push(canonical_directory(extra)?);
     }
     let mut spec = Spec {
-        files: vec![File { name, value }],
+        files: vec![File { name, value, text }],
         directories: vec![directory],
         documents: HashMap::new(),
     };
@@ -176,11 +208,12 @@ pub fn load(input: &Input, allowed_outside: &[PathBuf]) -> Result<Spec> {
                             Error::new(format!("cannot read the file: {e}"))
                                 .in_file(file_name.clone())
                         })?;
-                        let value =
-                            parse_document(&bytes).map_err(|e| e.in_file(file_name.clone()))?;
+                        let (value, text) =
+                            parse_document(bytes).map_err(|e| e.in_file(file_name.clone()))?;
                         spec.files.push(File {
                             name: file_name,
                             value,
+                            text,
                         });
                         spec.directories.push(
                             canonical
@@ -245,30 +278,37 @@ fn collect_documents(value: &Value, out: &mut Vec<String>) {
 }
 
 /// Parses a document: a UTF-8 byte-order mark is skipped; content that starts with `{` or
-/// `[` is JSON, anything else YAML. The error carries line and column when known.
-pub fn parse_document(bytes: &[u8]) -> Result<Value> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let (line, col) = line_col(&bytes[..e.valid_up_to()]);
+/// `[` is JSON, anything else YAML. Returns the value and the text (without the mark). The
+/// error carries line and column when known.
+pub fn parse_document(bytes: Vec<u8>) -> Result<(Value, String)> {
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let valid = e.utf8_error().valid_up_to();
+        let (line, col) = line_col(&bytes[..valid]);
         Error::new("the file is not valid UTF-8").at_line(line, col)
     })?;
+    let text = match text.strip_prefix('\u{FEFF}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         return Err(Error::new("the file is empty"));
     }
-    if trimmed.starts_with(['{', '[']) {
-        serde_json::from_str(text).map_err(|e| {
+    let value = if trimmed.starts_with(['{', '[']) {
+        serde_json::from_str(&text).map_err(|e| {
             Error::new(format!("invalid JSON: {}", json_message(&e))).at_line(e.line(), e.column())
-        })
+        })?
     } else {
-        yaml_serde::from_str(text).map_err(|e| {
+        yaml_serde::from_str(&text).map_err(|e| {
             let error = Error::new(format!("invalid YAML: {}", yaml_message(&e)));
             match e.location() {
                 Some(loc) => error.at_line(loc.line(), loc.column()),
                 None => error,
             }
-        })
-    }
+        })?
+    };
+    Ok((value, text))
 }
 
 /// serde_json's message without its trailing " at line L column C", which we print first.
@@ -306,35 +346,39 @@ mod tests {
 
     #[test]
     fn json_and_yaml_are_told_apart_by_content() {
-        let json = parse_document(b"  {\"openapi\": \"3.1.0\"}").unwrap();
-        let yaml = parse_document(b"openapi: 3.1.0\n").unwrap();
+        let json = parse_document(b"  {\"openapi\": \"3.1.0\"}".to_vec())
+            .unwrap()
+            .0;
+        let yaml = parse_document(b"openapi: 3.1.0\n".to_vec()).unwrap().0;
         assert_eq!(json["openapi"], "3.1.0");
         assert_eq!(yaml["openapi"], "3.1.0");
     }
 
     #[test]
     fn byte_order_mark_is_skipped() {
-        let value = parse_document(b"\xEF\xBB\xBF{\"a\": 1}").unwrap();
+        let value = parse_document(b"\xEF\xBB\xBF{\"a\": 1}".to_vec())
+            .unwrap()
+            .0;
         assert_eq!(value["a"], 1);
     }
 
     #[test]
     fn errors_carry_line_and_column() {
-        let error = parse_document(b"{\n  \"a\": [1,\n").unwrap_err();
+        let error = parse_document(b"{\n  \"a\": [1,\n".to_vec()).unwrap_err();
         assert_eq!(error.line_col, Some((3, 0)));
         assert!(error.message.starts_with("invalid JSON: EOF"), "{error}");
-        let error = parse_document(b"a: [1,\n").unwrap_err();
+        let error = parse_document(b"a: [1,\n".to_vec()).unwrap_err();
         assert_eq!(error.line_col, Some((2, 1)));
         assert!(error.message.starts_with("invalid YAML"), "{error}");
     }
 
     #[test]
     fn invalid_utf8_and_empty_input_are_refused() {
-        let error = parse_document(b"a: 1\nb: \xFF\n").unwrap_err();
+        let error = parse_document(b"a: 1\nb: \xFF\n".to_vec()).unwrap_err();
         assert_eq!(error.message, "the file is not valid UTF-8");
         assert_eq!(error.line_col, Some((2, 4)));
         assert_eq!(
-            parse_document(b" \n").unwrap_err().message,
+            parse_document(b" \n".to_vec()).unwrap_err().message,
             "the file is empty"
         );
     }
@@ -345,6 +389,7 @@ mod tests {
             files: vec![File {
                 name: "t".into(),
                 value: serde_json::json!({"paths": {"/a{b}": {"x": 1}}}),
+                text: String::new(),
             }],
             directories: vec![PathBuf::new()],
             documents: HashMap::new(),

@@ -1,0 +1,108 @@
+//! Lines and columns for JSON pointers, found by walking the document's YAML event stream
+//! (JSON is YAML 1.2, so one walk serves both). Parsing for data (`serde_json`,
+//! `yaml_serde`) keeps no positions; this runs only when a message needs a line, once per
+//! file for all the pointers wanted.
+
+use std::collections::{HashMap, HashSet};
+
+use saphyr_parser::{Event, Parser};
+
+use crate::error::push_pointer;
+
+enum Frame {
+    /// In a mapping: the pointer of the next value once its key is read, and where that
+    /// key stands.
+    Mapping {
+        pointer: String,
+        key: Option<(String, (usize, usize))>,
+    },
+    Sequence {
+        pointer: String,
+        next: usize,
+    },
+}
+
+/// 1-based line and column of each pointer in `wanted` that the text has. A value in a
+/// mapping is placed at its key, which is where a reader looks for it.
+pub fn locate(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, usize)> {
+    let mut found = HashMap::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    for event in Parser::new_from_str(text) {
+        let Ok((event, span)) = event else {
+            break;
+        };
+        let here = (span.start.line(), span.start.col() + 1);
+        // Where the node that starts with this event stands, and its pointer.
+        let node = match stack.last_mut() {
+            None => Some((String::new(), here)),
+            Some(Frame::Sequence { pointer, next }) => {
+                let item = format!("{pointer}/{next}");
+                Some((item, here))
+            }
+            Some(Frame::Mapping { pointer, key }) => match key.take() {
+                Some((token, at)) => Some((push_pointer(pointer, &token), at)),
+                None => {
+                    // This event is a key (or the mapping's end).
+                    if let Event::Scalar(value, ..) = &event {
+                        *key = Some((value.to_string(), here));
+                    }
+                    None
+                }
+            },
+        };
+        let starts_node = matches!(
+            event,
+            Event::Scalar(..)
+                | Event::Alias(_)
+                | Event::MappingStart(..)
+                | Event::SequenceStart(..)
+        );
+        if let (Some((pointer, at)), true) = (node, starts_node) {
+            if let Some(Frame::Sequence { next, .. }) = stack.last_mut() {
+                *next += 1;
+            }
+            if wanted.contains(pointer.as_str()) {
+                found.insert(pointer.clone(), at);
+                if found.len() == wanted.len() {
+                    break;
+                }
+            }
+            match event {
+                Event::MappingStart(..) => stack.push(Frame::Mapping { pointer, key: None }),
+                Event::SequenceStart(..) => stack.push(Frame::Sequence { pointer, next: 0 }),
+                _ => {}
+            }
+        } else if matches!(event, Event::MappingEnd | Event::SequenceEnd) {
+            stack.pop();
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str, pointer: &str) -> Option<(usize, usize)> {
+        locate(text, &HashSet::from([pointer]))
+            .get(pointer)
+            .copied()
+    }
+
+    #[test]
+    fn yaml_values_are_placed_at_their_keys() {
+        let text = "openapi: 3.1.0\npaths:\n  /pets:\n    get:\n      tags: [a, b]\n      x:\n        - 1\n        - {k: v}\n";
+        assert_eq!(at(text, "/paths/~1pets/get"), Some((4, 5)));
+        assert_eq!(at(text, "/paths/~1pets/get/tags/1"), Some((5, 17)));
+        assert_eq!(at(text, "/paths/~1pets/get/x/1/k"), Some((8, 12)));
+        assert_eq!(at(text, ""), Some((1, 1)));
+        assert_eq!(at(text, "/nope"), None);
+    }
+
+    #[test]
+    fn json_is_located_the_same_way() {
+        let text = "{\n  \"a\": {\n    \"b/c\": [10, {\"d\": true}]\n  }\n}\n";
+        assert_eq!(at(text, "/a/b~1c/1/d"), Some((3, 18)));
+        assert_eq!(at(text, "/a"), Some((2, 3)));
+    }
+}

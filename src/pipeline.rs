@@ -1,0 +1,26 @@
+//! The stages joined: what `convert`, `review` and the tests run.
+
+use std::path::PathBuf;
+
+use crate::convert::{self, Conversion, Options};
+use crate::error::{Error, Result};
+use crate::load::{self, Input};
+use crate::model;
+
+/// Loads, models and converts a spec. Every error, including those of operations skipped
+/// under `keep_going`, carries the line and column of its pointer where the file has it.
+pub fn convert_input(
+    input: &Input,
+    allowed_outside: &[PathBuf],
+    options: &Options,
+) -> Result<Conversion> {
+    let spec = load::load(input, allowed_outside)?;
+    let with_line = |mut error: Error| {
+        spec.add_lines(std::slice::from_mut(&mut error));
+        error
+    };
+    let api = model::read(&spec).map_err(with_line)?;
+    let mut conversion = convert::convert(&spec, &api, options).map_err(with_line)?;
+    spec.add_lines(&mut conversion.skipped);
+    Ok(conversion)
+}
