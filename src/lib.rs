@@ -3,7 +3,7 @@
 //! The pipeline, one module per stage, data flowing one way:
 //! [`load`] (read, parse, resolve references) -> [`model`] (the operations, whatever the
 //! OpenAPI version) -> [`convert`] (names, input schemas via [`schema`], hints) ->
-//! [`manifest`] (the tools manifest). [`cli`] wires the stages into commands.
+//! [`manifest`] and [`review`] (what is emitted). [`cli`] wires the stages into commands.
 
 pub mod cli;
 pub mod convert;
@@ -13,4 +13,5 @@ pub mod load;
 pub mod manifest;
 pub mod model;
 pub mod pipeline;
+pub mod review;
 pub mod schema;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use crate::convert::{self, Conversion, Options};
 use crate::error::{Error, Result};
-use crate::load::{self, Input};
+use crate::load::{self, Input, Spec};
 use crate::model;
 
 /// Loads, models and converts a spec. Every error, including those of operations skipped
@@ -15,12 +15,17 @@ pub fn convert_input(
     options: &Options,
 ) -> Result<Conversion> {
     let spec = load::load(input, allowed_outside)?;
+    convert_spec(&spec, options)
+}
+
+/// Models and converts a loaded spec, errors placed as [`convert_input`] does.
+pub fn convert_spec(spec: &Spec, options: &Options) -> Result<Conversion> {
     let with_line = |mut error: Error| {
         spec.add_lines(std::slice::from_mut(&mut error));
         error
     };
-    let api = model::read(&spec).map_err(with_line)?;
-    let mut conversion = convert::convert(&spec, &api, options).map_err(with_line)?;
+    let api = model::read(spec).map_err(with_line)?;
+    let mut conversion = convert::convert(spec, &api, options).map_err(with_line)?;
     spec.add_lines(&mut conversion.skipped);
     Ok(conversion)
 }

@@ -96,8 +96,8 @@ fn contradictions_warn_and_strict_fails_without_writing() {
     let output = run(&["convert", &spec("hints.yaml")], None);
     assert_eq!(output.status.code(), Some(0));
     let stderr = text(&output.stderr);
-    assert!(stderr.contains("warning: tool 'search_items' (POST /items): x-mcp-annotations says readOnlyHint: true on POST"), "{stderr}");
-    assert!(stderr.contains("warning: tool 'archive_item' (DELETE /items/{id}): x-mcp-annotations says destructiveHint: false on DELETE"), "{stderr}");
+    assert!(stderr.contains("warning: tool 'search_items' (POST /items): readOnlyHint: true on POST, a method that changes state (set by x-mcp-annotations in the spec)\n"), "{stderr}");
+    assert!(stderr.contains("warning: tool 'archive_item' (DELETE /items/{id}): destructiveHint: false on DELETE, a method that removes (set by x-mcp-annotations in the spec)\n"), "{stderr}");
 
     let strict = run(
         &[

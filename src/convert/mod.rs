@@ -7,6 +7,10 @@ pub mod naming;
 use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
+use std::collections::HashSet;
+
+use crate::hints::evidence::{self, Suggestion};
+use crate::hints::overrides::{Overrides, ToolKey};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::Spec;
 use crate::model::{Api, Operation};
@@ -26,6 +30,8 @@ pub struct Options {
     pub output_schema: bool,
     /// Skip operations that cannot be converted instead of stopping at the first.
     pub keep_going: bool,
+    /// A person's decisions, applied over everything else.
+    pub overrides: Option<Overrides>,
 }
 
 impl Default for Options {
@@ -36,6 +42,7 @@ impl Default for Options {
             closed_world: false,
             output_schema: false,
             keep_going: false,
+            overrides: None,
         }
     }
 }
@@ -44,11 +51,18 @@ impl Default for Options {
 #[derive(Debug, Clone)]
 pub struct Tool {
     pub name: String,
+    pub method: String,
+    pub path: String,
+    pub operation_id: Option<String>,
     pub title: Option<String>,
     pub description: Option<String>,
     pub input_schema: Value,
     pub output_schema: Option<Value>,
     pub hints: Hints,
+    /// Hints the evidence points to that are not set; never applied by themselves.
+    pub suggestions: Vec<Suggestion>,
+    /// Hints from the spec or the overrides that contradict the method.
+    pub risks: Vec<String>,
     /// `_meta["openapi2mcp/http"]`.
     pub http: Value,
 }
@@ -58,7 +72,8 @@ pub struct Tool {
 pub struct Conversion {
     pub tools: Vec<Tool>,
     pub warnings: Vec<String>,
-    /// Warnings that `--strict` turns into a failure.
+    /// Hints in the spec that contradict the method: warnings `--strict` turns into a
+    /// failure.
     pub contradictions: Vec<String>,
     /// Operations left out under `keep_going`, with why.
     pub skipped: Vec<Error>,
@@ -75,20 +90,19 @@ pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversi
         contradictions: Vec::new(),
         skipped: Vec::new(),
     };
+    let mut used_overrides = HashSet::new();
     for operation in &api.operations {
         let tool = operation
             .as_ref()
             .map_err(Clone::clone)
             .and_then(|operation| {
                 let name = names.allocate(&naming::base_name(operation));
-                convert_operation(
+                let context = Context {
                     spec,
-                    operation,
-                    name,
                     options,
-                    &mut schemas,
-                    &mut conversion,
-                )
+                    used_overrides: &mut used_overrides,
+                };
+                convert_operation(operation, name, context, &mut schemas, &mut conversion)
             });
         match tool {
             Ok(tool) => conversion.tools.push(tool),
@@ -96,29 +110,33 @@ pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversi
             Err(error) => return Err(error),
         }
     }
+    if let Some(overrides) = &options.overrides {
+        overrides.check_all_used(&used_overrides)?;
+    }
     Ok(conversion)
 }
 
+/// What every operation's conversion reads, and the overrides entries used so far.
+struct Context<'c> {
+    spec: &'c Spec,
+    options: &'c Options,
+    used_overrides: &'c mut HashSet<String>,
+}
+
 fn convert_operation(
-    spec: &Spec,
     operation: &Operation<'_>,
     name: String,
-    options: &Options,
+    context: Context<'_>,
     schemas: &mut SchemaConverter<'_>,
     conversion: &mut Conversion,
 ) -> Result<Tool> {
+    let (spec, options) = (context.spec, context.options);
     let mut hints = Hints::infer(&operation.method);
     if let Some(annotations) = &operation.annotations {
         for warning in hints.apply_spec(spec, annotations)? {
             conversion
                 .warnings
                 .push(format!("tool '{name}': {warning}"));
-        }
-        for contradiction in hints.contradictions(&operation.method) {
-            conversion.contradictions.push(format!(
-                "tool '{name}' ({} {}): x-mcp-annotations says {contradiction}",
-                operation.method, operation.path
-            ));
         }
     }
     if options.closed_world {
@@ -129,6 +147,30 @@ fn convert_operation(
             "--closed-world".into(),
         );
     }
+    if let Some(overrides) = &options.overrides {
+        let key = ToolKey {
+            name: &name,
+            operation_id: operation.operation_id,
+            method: &operation.method,
+            path: operation.path,
+        };
+        if let Some(used) = overrides.apply(&key, &mut hints) {
+            context.used_overrides.insert(used.to_string());
+        }
+    }
+    let mut risks = Vec::new();
+    for (source, risk) in hints.contradictions(&operation.method) {
+        // An override is a person's reasoned decision: review still shows it as risky, but
+        // only an unreviewed claim in the spec is a warning (and fails `--strict`).
+        if source == HintSource::Spec {
+            conversion.contradictions.push(format!(
+                "tool '{name}' ({} {}): {risk}",
+                operation.method, operation.path
+            ));
+        }
+        risks.push(risk);
+    }
+    let suggestions = evidence::suggest(operation, &hints);
     let input = input::build(operation, schemas)?;
     let output_schema = if options.output_schema {
         output_schema(operation, schemas)?
@@ -147,6 +189,9 @@ fn convert_operation(
     http.insert("params".into(), Value::Object(input.params));
     Ok(Tool {
         name,
+        method: operation.method.clone(),
+        path: operation.path.to_string(),
+        operation_id: operation.operation_id.map(str::to_string),
         title: operation
             .summary
             .map(|s| s.trim().to_string())
@@ -155,6 +200,8 @@ fn convert_operation(
         input_schema: input.schema,
         output_schema,
         hints,
+        suggestions,
+        risks,
         http: Value::Object(http),
     })
 }

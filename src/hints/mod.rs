@@ -4,6 +4,9 @@
 //! Precedence, hint by hint: override > `x-mcp-annotations` in the spec > the method table >
 //! the MCP default.
 
+pub mod evidence;
+pub mod overrides;
+
 use serde_json::{Map, Value};
 
 use crate::error::Result;
@@ -164,24 +167,26 @@ impl Hints {
         Ok(warnings)
     }
 
-    /// What a spec or override claims that the HTTP method says is untrue.
-    pub fn contradictions(&self, method: &str) -> Vec<String> {
+    /// What a spec or override claims that the HTTP method says is untrue, each with who
+    /// claims it and where the claim came from.
+    pub fn contradictions(&self, method: &str) -> Vec<(HintSource, String)> {
         let mut found = Vec::new();
-        let claimed = |kind| self.get(kind).source >= HintSource::Spec;
-        if WRITE_METHODS.contains(&method)
-            && self.get(HintKind::ReadOnly).value
-            && claimed(HintKind::ReadOnly)
-        {
-            found.push(format!(
-                "readOnlyHint: true on {method}, a method that changes state"
-            ));
-        }
-        if method == "DELETE"
-            && !self.get(HintKind::Destructive).value
-            && claimed(HintKind::Destructive)
-        {
-            found.push("destructiveHint: false on DELETE, a method that removes".to_string());
-        }
+        let mut check = |kind: HintKind, contradicts: bool, what: &str| {
+            let hint = self.get(kind);
+            if contradicts && hint.source >= HintSource::Spec {
+                found.push((hint.source, format!("{what} (set by {})", hint.reason)));
+            }
+        };
+        check(
+            HintKind::ReadOnly,
+            WRITE_METHODS.contains(&method) && self.get(HintKind::ReadOnly).value,
+            &format!("readOnlyHint: true on {method}, a method that changes state"),
+        );
+        check(
+            HintKind::Destructive,
+            method == "DELETE" && !self.get(HintKind::Destructive).value,
+            "destructiveHint: false on DELETE, a method that removes",
+        );
         found
     }
 
@@ -285,7 +290,9 @@ mod tests {
             HintSource::Spec,
             String::new(),
         );
-        assert_eq!(hints.contradictions("DELETE").len(), 2);
+        let found = hints.contradictions("DELETE");
+        assert_eq!(found.len(), 2);
+        assert!(found.iter().all(|(source, _)| *source == HintSource::Spec));
         assert!(Hints::infer("GET").contradictions("GET").is_empty());
     }
 }

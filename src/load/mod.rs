@@ -7,7 +7,7 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-mod locate;
+pub mod locate;
 
 use serde_json::Value;
 

@@ -1,0 +1,45 @@
+//! Stage 4, emit: the review. For every tool, the effective value of each hint and where it
+//! came from, the suggestions the evidence points to, and what is risky; and, against an
+//! older version of the API, how the hints changed.
+
+mod diff;
+mod render;
+
+pub use diff::{diff, read_base, Diff, Side};
+pub use render::{render_diff, render_tools, Format};
+
+use crate::convert::Tool;
+use crate::hints::HintSource;
+
+/// Which tools to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Only {
+    /// Tools with suggestions.
+    Suggestions,
+    /// Tools whose spec or overrides contradict the method.
+    Risky,
+    /// Tools with a hint set by an override.
+    Overridden,
+}
+
+impl Only {
+    pub fn keeps(self, tool: &Tool) -> bool {
+        match self {
+            Only::Suggestions => !tool.suggestions.is_empty(),
+            Only::Risky => !tool.risks.is_empty(),
+            Only::Overridden => crate::hints::HintKind::ALL
+                .iter()
+                .any(|&k| tool.hints.get(k).source == HintSource::Override),
+        }
+    }
+}
+
+/// The name of a hint source as review shows it.
+pub fn source_name(source: HintSource) -> &'static str {
+    match source {
+        HintSource::Default => "default",
+        HintSource::Inferred => "inferred",
+        HintSource::Spec => "spec",
+        HintSource::Override => "override",
+    }
+}

@@ -1,0 +1,367 @@
+//! Review output: a table for an 80-column terminal, GitHub markdown for a pull-request
+//! comment, and JSON for scripts.
+
+use anstyle::{AnsiColor, Style};
+use serde_json::{json, Map, Value};
+
+use super::diff::{Diff, Side};
+use super::source_name;
+use crate::convert::Tool;
+use crate::hints::{HintKind, HintSource};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// A table for the terminal.
+    #[default]
+    Table,
+    /// A GitHub-flavoured markdown table, for a pull-request comment.
+    Markdown,
+    /// One JSON object per tool, for scripts.
+    Json,
+}
+
+const WIDTH: usize = 80;
+const SHORT: [&str; 4] = ["RO", "DESTR", "IDEMP", "OPEN"];
+const RISKY: Style = AnsiColor::Red.on_default().bold();
+const SUGGESTION: Style = AnsiColor::Yellow.on_default();
+const OVERRIDE: Style = AnsiColor::Cyan.on_default();
+const LOOSENED: Style = AnsiColor::Red.on_default().bold();
+
+fn paint(text: &str, style: Style, color: bool) -> String {
+    if color {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// Destructive and idempotent mean nothing on a read-only tool.
+fn moot(tool: &Tool, kind: HintKind) -> bool {
+    tool.hints.get(HintKind::ReadOnly).value
+        && matches!(kind, HintKind::Destructive | HintKind::Idempotent)
+}
+
+pub fn render_tools(tools: &[&Tool], format: Format, color: bool) -> String {
+    match format {
+        Format::Table => table(tools, color),
+        Format::Markdown => markdown(tools),
+        Format::Json => {
+            let tools: Vec<Value> = tools.iter().map(|t| tool_json(t)).collect();
+            pretty(&json!({ "tools": tools }))
+        }
+    }
+}
+
+fn pretty(value: &Value) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("JSON values serialize");
+    text.push('\n');
+    text
+}
+
+/// `text` cut to `width` characters, ending in `…` when cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return format!("{text:width$}");
+    }
+    let kept: String = text.chars().take(width - 1).collect();
+    format!("{kept}…")
+}
+
+/// Words of `text` in lines of at most `WIDTH`, the first after `first`, the rest indented.
+fn wrap(first: &str, text: &str, indent: usize) -> String {
+    let mut out = String::from(first);
+    let mut column = first.chars().count();
+    for word in text.split_whitespace() {
+        let length = word.chars().count();
+        if column + 1 + length > WIDTH && column > indent {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            column = indent;
+        } else if column > 0 && !out.ends_with(' ') {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(word);
+        column += length;
+    }
+    out.push('\n');
+    out
+}
+
+fn source_letter(source: HintSource) -> &'static str {
+    &source_name(source)[..1]
+}
+
+fn table(tools: &[&Tool], color: bool) -> String {
+    let header = format!(
+        "{} {} {} {:5} {:5} {:5} {}",
+        fit("TOOL", 24),
+        fit("METHOD", 7),
+        fit("PATH", 19),
+        SHORT[0],
+        SHORT[1],
+        SHORT[2],
+        SHORT[3]
+    );
+    let mut out = format!("{header}\n");
+    let (mut suggestions, mut risky) = (0, 0);
+    for tool in tools {
+        let mut row = format!(
+            "{} {} {}",
+            fit(&tool.name, 24),
+            fit(&tool.method, 7),
+            fit(&tool.path, 19)
+        );
+        for kind in HintKind::ALL {
+            let hint = tool.hints.get(kind);
+            let cell = if moot(tool, kind) {
+                format!("{:5}", "–")
+            } else {
+                let value = if hint.value { "yes" } else { "no" };
+                format!("{:5}", format!("{value} {}", source_letter(hint.source)))
+            };
+            let cell = match hint.source {
+                HintSource::Override if !moot(tool, kind) => paint(&cell, OVERRIDE, color),
+                _ => cell,
+            };
+            row.push(' ');
+            row.push_str(&cell);
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+        for risk in &tool.risks {
+            risky += 1;
+            out.push_str(&wrap(
+                &format!("  {} ", paint("! risky:", RISKY, color)),
+                risk,
+                4,
+            ));
+        }
+        for suggestion in &tool.suggestions {
+            suggestions += 1;
+            let head = format!("{}: {}", suggestion.hint.key(), suggestion.value);
+            out.push_str(&wrap(
+                &format!(
+                    "  {} ",
+                    paint(&format!("? suggest {head}:"), SUGGESTION, color)
+                ),
+                &suggestion.evidence,
+                4,
+            ));
+        }
+    }
+    out.push('\n');
+    out.push_str(&wrap(
+        "",
+        "RO readOnlyHint, DESTR destructiveHint, IDEMP idempotentHint, OPEN openWorldHint. \
+         Each value is followed by its source: d the MCP default, i inferred from the HTTP \
+         method, s x-mcp-annotations in the spec, o an override. – means the hint is \
+         meaningless because the tool is read-only. Suggestions are never applied by \
+         themselves: accept one in an overrides file (review --write-overrides).",
+        0,
+    ));
+    out.push_str(&format!(
+        "{} tools, {suggestions} suggestions, {risky} risky\n",
+        tools.len()
+    ));
+    out
+}
+
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+fn markdown(tools: &[&Tool]) -> String {
+    let mut out = String::from(
+        "| Tool | Method | Path | readOnlyHint | destructiveHint | idempotentHint | openWorldHint |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    let mut notes = String::new();
+    for tool in tools {
+        out.push_str(&format!(
+            "| `{}` | {} | `{}` |",
+            tool.name,
+            tool.method,
+            cell(&tool.path)
+        ));
+        for kind in HintKind::ALL {
+            let hint = tool.hints.get(kind);
+            if moot(tool, kind) {
+                out.push_str(" — |");
+            } else {
+                out.push_str(&format!(" {} ({}) |", hint.value, source_name(hint.source)));
+            }
+        }
+        out.push('\n');
+        for risk in &tool.risks {
+            notes.push_str(&format!(
+                "- :warning: **Risky** `{}`: {}\n",
+                tool.name,
+                cell(risk)
+            ));
+        }
+        for suggestion in &tool.suggestions {
+            notes.push_str(&format!(
+                "- :bulb: Suggestion for `{}`: `{}: {}`: {}\n",
+                tool.name,
+                suggestion.hint.key(),
+                suggestion.value,
+                suggestion.evidence
+            ));
+        }
+    }
+    if !notes.is_empty() {
+        out.push('\n');
+        out.push_str(&notes);
+    }
+    out.push_str(
+        "\nSources: default (the MCP default), inferred (the HTTP method), spec \
+         (x-mcp-annotations), override (an overrides file or option). — means meaningless on a \
+         read-only tool. Suggestions are never applied by themselves.\n",
+    );
+    out
+}
+
+fn tool_json(tool: &Tool) -> Value {
+    let mut hints = Map::new();
+    for kind in HintKind::ALL {
+        let hint = tool.hints.get(kind);
+        hints.insert(
+            kind.key().into(),
+            json!({
+                "value": hint.value,
+                "source": source_name(hint.source),
+                "reason": hint.reason,
+                "meaningful": !moot(tool, kind),
+            }),
+        );
+    }
+    let suggestions: Vec<Value> = tool
+        .suggestions
+        .iter()
+        .map(|s| json!({"hint": s.hint.key(), "value": s.value, "evidence": s.evidence}))
+        .collect();
+    json!({
+        "name": tool.name,
+        "method": tool.method,
+        "path": tool.path,
+        "hints": hints,
+        "suggestions": suggestions,
+        "risks": tool.risks,
+        "overridden": HintKind::ALL.iter().any(|&k| tool.hints.get(k).source == HintSource::Override),
+    })
+}
+
+fn describe(side: &Side) -> String {
+    format!("{} ({} {})", side.name, side.method, side.path)
+}
+
+pub fn render_diff(diff: &Diff, base: &str, format: Format, color: bool) -> String {
+    let change_text =
+        |c: &super::diff::HintChange| format!("{}: {} -> {}", c.hint.key(), c.old, c.new);
+    match format {
+        Format::Json => {
+            let sides = |list: &[Side]| -> Vec<Value> {
+                list.iter()
+                    .map(|s| json!({"name": s.name, "method": s.method, "path": s.path}))
+                    .collect()
+            };
+            let renamed: Vec<Value> = diff
+                .renamed
+                .iter()
+                .map(|(old, new)| json!({"old": old.name, "new": new.name, "method": new.method, "path": new.path}))
+                .collect();
+            let changes: Vec<Value> = diff
+                .changes
+                .iter()
+                .map(|c| json!({"tool": c.tool, "hint": c.hint.key(), "old": c.old, "new": c.new, "loosened": c.loosens()}))
+                .collect();
+            pretty(&json!({
+                "base": base,
+                "added": sides(&diff.added),
+                "removed": sides(&diff.removed),
+                "renamed": renamed,
+                "changes": changes,
+            }))
+        }
+        Format::Markdown => {
+            let mut out = format!("### Hint changes since `{base}`\n\n");
+            for c in &diff.changes {
+                let mark = if c.loosens() {
+                    ":warning: **looks safer: check it**"
+                } else {
+                    "changed"
+                };
+                out.push_str(&format!("- {mark} `{}`: `{}`\n", c.tool, change_text(c)));
+            }
+            for (old, new) in &diff.renamed {
+                out.push_str(&format!(
+                    "- renamed `{}` -> `{}` ({} `{}`)\n",
+                    old.name,
+                    new.name,
+                    new.method,
+                    cell(&new.path)
+                ));
+            }
+            for (what, sides) in [("added", &diff.added), ("removed", &diff.removed)] {
+                for side in sides {
+                    let (name, method, path) = (&side.name, &side.method, cell(&side.path));
+                    out.push_str(&format!("- {what} `{name}` ({method} `{path}`)\n"));
+                }
+            }
+            out.push_str(&summary(diff));
+            out
+        }
+        Format::Table => {
+            let mut out = format!("Changes since {base}:\n");
+            for c in &diff.changes {
+                let mark = if c.loosens() {
+                    paint("LOOSENED", LOOSENED, color)
+                } else {
+                    "changed ".to_string()
+                };
+                out.push_str(&format!("  {mark}  {}  {}\n", c.tool, change_text(c)));
+            }
+            for (old, new) in &diff.renamed {
+                out.push_str(&format!("  renamed   {} -> {}\n", old.name, describe(new)));
+            }
+            for (what, sides) in [("added  ", &diff.added), ("removed", &diff.removed)] {
+                for side in sides {
+                    out.push_str(&format!("  {what}   {}\n", describe(side)));
+                }
+            }
+            out.push_str(&summary(diff));
+            if diff.loosened() > 0 {
+                out.push_str(&wrap(
+                    "",
+                    "LOOSENED: the tool now looks safer to clients (read-only or idempotent \
+                     gained, destructive or open world dropped): check that it is true.",
+                    0,
+                ));
+            }
+            out
+        }
+    }
+}
+
+fn summary(diff: &Diff) -> String {
+    format!(
+        "\n{} hint changes ({} loosened), {} added, {} removed, {} renamed\n",
+        diff.changes.len(),
+        diff.loosened(),
+        diff.added.len(),
+        diff.removed.len(),
+        diff.renamed.len()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_only_when_asked() {
+        assert_eq!(paint("x", RISKY, false), "x");
+        assert!(paint("x", RISKY, true).starts_with('\x1b'));
+    }
+}

@@ -1,0 +1,296 @@
+//! `review`: every hint with its source, suggestions, risks, the overrides file round trip,
+//! and changes between two versions.
+
+mod common;
+
+use common::{repo_path, run, tool_names};
+use serde_json::Value;
+
+fn spec(file: &str) -> String {
+    repo_path(&format!("specs/{file}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let output = run(args, None);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn snapshot(name: &str, text: &str) {
+    let text = text.replace(&*repo_path("").to_string_lossy(), "");
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+#[test]
+fn table_fits_80_columns_and_has_no_colour_off_a_terminal() {
+    let table = stdout_of(&["review", &spec("review/orders.yaml")]);
+    for line in table.lines() {
+        assert!(line.chars().count() <= 80, "too wide: {line:?}");
+    }
+    assert!(
+        !table.contains('\x1b'),
+        "no escape codes when stdout is not a terminal"
+    );
+    snapshot("review-table", &table);
+}
+
+#[test]
+fn markdown_and_json() {
+    snapshot(
+        "review-markdown",
+        &stdout_of(&[
+            "review",
+            &spec("review/orders.yaml"),
+            "--format",
+            "markdown",
+        ]),
+    );
+    let json = stdout_of(&["review", &spec("review/orders.yaml"), "--format", "json"]);
+    let value: Value = serde_json::from_str(&json).unwrap();
+    let search = &value["tools"][2];
+    assert_eq!(search["name"], "search_orders");
+    assert_eq!(search["hints"]["readOnlyHint"]["source"], "default");
+    assert_eq!(search["suggestions"][0]["hint"], "readOnlyHint");
+    snapshot("review-json", &json);
+}
+
+#[test]
+fn only_filters_by_suggestions_risks_or_overrides() {
+    let names = |extra: &[&str]| {
+        let mut args = vec!["review", "--format", "json"];
+        let spec = spec("review/orders.yaml");
+        args.push(&spec);
+        args.extend_from_slice(extra);
+        let value: Value = serde_json::from_str(&stdout_of(&args)).unwrap();
+        tool_names(&value)
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        names(&["--only", "suggestions"]),
+        [
+            "create_order",
+            "search_orders",
+            "delete_order",
+            "logout_session"
+        ]
+    );
+    assert_eq!(names(&["--only", "risky"]), ["cancel_order"]);
+    assert!(names(&["--only", "overridden"]).is_empty());
+    let hints = spec("review/hints.yaml");
+    assert_eq!(
+        names(&["--only", "risky", "--overrides", &hints]),
+        ["search_orders", "cancel_order"]
+    );
+}
+
+#[test]
+fn overrides_win_over_the_spec_and_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hints.yaml");
+    std::fs::write(&file, "tools:\n  cancelOrder:\n    readOnlyHint: false\n  listOrders:\n    openWorldHint: false\n").unwrap();
+    let json = stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--format",
+        "json",
+        "--overrides",
+        file.to_str().unwrap(),
+    ]);
+    let value: Value = serde_json::from_str(&json).unwrap();
+    let cancel = &value["tools"][5]["hints"]["readOnlyHint"];
+    assert_eq!(
+        (cancel["value"].as_bool(), cancel["source"].as_str()),
+        (Some(false), Some("override"))
+    );
+    assert_eq!(
+        value["tools"][0]["hints"]["readOnlyHint"]["source"],
+        "inferred"
+    );
+}
+
+#[test]
+fn overrides_round_trip_write_accept_convert() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hints.yaml");
+    std::fs::copy(spec("review/hints.yaml"), &file).unwrap();
+    let path = file.to_str().unwrap();
+    stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--write-overrides",
+        path,
+    ]);
+    let written = std::fs::read_to_string(&file).unwrap();
+    snapshot("review-write-overrides", &written);
+    assert!(
+        written.contains("  \"POST /orders/search\":\n    readOnlyHint: true\n"),
+        "decisions are kept"
+    );
+
+    // A person accepts create_order's destructive suggestion and leaves the idempotent one.
+    let accepted = written
+        .replace("  # create_order:", "  create_order:")
+        .replace("  #   destructiveHint: false", "    destructiveHint: false");
+    std::fs::write(&file, accepted).unwrap();
+    let manifest: Value = serde_json::from_str(&stdout_of(&[
+        "convert",
+        &spec("review/orders.yaml"),
+        "--overrides",
+        path,
+    ]))
+    .unwrap();
+    let create = &manifest["tools"][1];
+    assert_eq!(create["name"], "create_order");
+    assert_eq!(
+        create["annotations"],
+        serde_json::json!({"destructiveHint": false, "openWorldHint": false})
+    );
+
+    // Written again, the accepted suggestion is a decision and no longer suggested.
+    stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--write-overrides",
+        path,
+    ]);
+    let rewritten = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        rewritten.contains(
+            "  create_order:\n    destructiveHint: false\n    # idempotentHint: true  # suggested:"
+        ),
+        "{rewritten}"
+    );
+}
+
+#[test]
+fn overrides_errors_name_the_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hints.yaml");
+    let path = file.to_str().unwrap().to_string();
+    let cases = [
+        ("tools:\n  nope:\n    readOnlyHint: true\n", ":2:3: overrides: 'nope' names no tool"),
+        ("tools:\n  listOrders:\n    readOnly: true\n", ":3:5: invalid overrides: tools.listOrders: unknown field `readOnly`"),
+        ("tools:\n  listOrders:\n    readOnlyHint: maybe\n", ":3:19: invalid overrides: tools.listOrders.readOnlyHint: invalid type: string \"maybe\", expected a boolean"),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(&file, text).unwrap();
+        let output = run(
+            &["convert", &spec("review/orders.yaml"), "--overrides", &path],
+            None,
+        );
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with(&format!("error: {path}{expected}")),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn an_override_contradicting_the_method_is_risky_but_not_a_strict_failure() {
+    let output = run(
+        &[
+            "convert",
+            &spec("review/orders.yaml"),
+            "--overrides",
+            &spec("review/hints.yaml"),
+        ],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("cancel_order"),
+        "the spec's claim warns: {stderr}"
+    );
+    assert!(
+        !stderr.contains("search_orders"),
+        "the person's decision does not: {stderr}"
+    );
+}
+
+#[test]
+fn changes_between_versions_loosened_first() {
+    let base = spec("review/orders-v1.yaml");
+    let table = stdout_of(&["review", &spec("review/orders.yaml"), "--base", &base]);
+    snapshot("review-base-table", &table);
+    snapshot(
+        "review-base-markdown",
+        &stdout_of(&[
+            "review",
+            &spec("review/orders.yaml"),
+            "--base",
+            &base,
+            "--format",
+            "markdown",
+        ]),
+    );
+    let json: Value = serde_json::from_str(&stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--base",
+        &base,
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(
+        json["changes"][0],
+        serde_json::json!({"tool": "cancel_order", "hint": "readOnlyHint", "old": false, "new": true, "loosened": true})
+    );
+    assert_eq!(json["renamed"][0]["old"], "find_orders");
+
+    let failing = run(
+        &[
+            "review",
+            &spec("review/orders.yaml"),
+            "--base",
+            &base,
+            "--fail-on-loosened",
+        ],
+        None,
+    );
+    assert_eq!(failing.status.code(), Some(1));
+    let same = run(
+        &["review", &base, "--base", &base, "--fail-on-loosened"],
+        None,
+    );
+    assert_eq!(same.status.code(), Some(0));
+}
+
+#[test]
+fn a_manifest_can_be_the_base() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("tools.json");
+    let manifest = stdout_of(&["convert", &spec("review/orders-v1.yaml")]);
+    std::fs::write(&old, manifest).unwrap();
+    let from_manifest = stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--base",
+        old.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let from_spec = stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--base",
+        &spec("review/orders-v1.yaml"),
+        "--format",
+        "json",
+    ]);
+    let changes = |text: &str| serde_json::from_str::<Value>(text).unwrap()["changes"].clone();
+    assert_eq!(changes(&from_manifest), changes(&from_spec));
+}
