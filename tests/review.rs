@@ -82,6 +82,8 @@ fn only_filters_by_suggestions_risks_or_overrides() {
             "create_order",
             "search_orders",
             "delete_order",
+            "create_charge",
+            "post_reports_query",
             "logout_session"
         ]
     );
@@ -141,7 +143,11 @@ fn overrides_round_trip_write_accept_convert() {
     // A person accepts create_order's destructive suggestion and leaves the idempotent one.
     let accepted = written
         .replace("  # create_order:", "  create_order:")
-        .replace("  #   destructiveHint: false", "    destructiveHint: false");
+        .replacen(
+            "  #   destructiveHint: false",
+            "    destructiveHint: false",
+            1,
+        );
     std::fs::write(&file, accepted).unwrap();
     let manifest: Value = serde_json::from_str(&stdout_of(&[
         "convert",
