@@ -2,7 +2,7 @@
 //!
 //! Exit codes: 0 success; 1 the command ran but found what it was asked to fail on
 //! (`--strict` contradictions, operations skipped by `--keep-going`, loosened hints with
-//! `--fail-on-loosened`); 2 the input could not be read or converted (and usage errors, as
+//! `--fail-on-loosened`, lint findings at or above `--fail-on`); 2 the input could not be read or converted (and usage errors, as
 //! clap reports them).
 
 use std::io::Write;
@@ -11,10 +11,12 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::config::Config;
 use crate::convert::{Options, Tool};
 use crate::error::Error;
 use crate::hints::overrides::{self, Overrides};
 use crate::hints::HintStyle;
+use crate::lint::{self, Severity};
 use crate::load::{self, Input};
 use crate::review::{self, Format, Only, Side};
 use crate::{manifest, pipeline};
@@ -36,6 +38,10 @@ enum Command {
     Convert(ConvertArgs),
     /// Show every tool's hints with their sources, suggestions and risks; compare versions
     Review(ReviewArgs),
+    /// Check a spec or any tools manifest: names against hints, risky hints, what clients reject
+    Lint(LintArgs),
+    /// Print every lint rule with its documentation, or one rule's
+    Rules(RulesArgs),
 }
 
 /// How a spec becomes tools: shared by every command that reads one.
@@ -116,12 +122,41 @@ struct ReviewArgs {
     spec_options: SpecOptions,
 }
 
+#[derive(Debug, Args)]
+struct LintArgs {
+    /// A spec, or a tools manifest ({"tools": [...]}, an array of tools, or a tools/list
+    /// response): a path, or - for standard input
+    input: String,
+    /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::Format::Human)]
+    format: lint::report::Format,
+    /// Exit with code 1 when a finding is at least this severe (error, warning, info, never)
+    #[arg(long, value_name = "LEVEL", default_value = "error", value_parser = ["error", "warning", "info", "never"])]
+    fail_on: String,
+    /// Read rule severities from FILE instead of the openapi2mcp.yaml found from here upward
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Turn a rule off, by code or name (repeatable)
+    #[arg(long, value_name = "RULE")]
+    ignore: Vec<String>,
+    #[command(flatten)]
+    spec_options: SpecOptions,
+}
+
+#[derive(Debug, Args)]
+struct RulesArgs {
+    /// A rule's code or name; all rules when left out
+    rule: Option<String>,
+}
+
 /// Parses the arguments, runs the command, prints any error, and returns the exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Convert(args) => run_convert(args),
         Command::Review(args) => run_review(args),
+        Command::Lint(args) => run_lint(args),
+        Command::Rules(args) => run_rules(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error}");
@@ -213,6 +248,75 @@ fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
         .filter(|t| args.only.is_none_or(|only| only.keeps(t)))
         .collect();
     write_stdout(&review::render_tools(&shown, args.format, color))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
+    let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut settings = Config::find(args.config.as_deref(), &cwd)?.lint;
+    for rule in &args.ignore {
+        settings
+            .set(rule, "off")
+            .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
+    }
+    let spec = load::load(
+        &Input::from_arg(&args.input),
+        &args.spec_options.allow_ref_outside,
+    )?;
+    let root = spec.root();
+    let conversion;
+    let subjects = if root.get("openapi").is_some() || root.get("swagger").is_some() {
+        let options = args
+            .spec_options
+            .options(args.spec_options.load_overrides()?);
+        conversion = pipeline::convert_spec(&spec, &options)?;
+        lint::subjects_from_tools(&spec, &conversion.tools)
+    } else {
+        lint::subjects_from_manifest(root, &spec.file(0).name)?
+    };
+    let mut findings = lint::lint(&subjects, &settings);
+    lint::add_lines(&mut findings, &spec);
+    let line_source = |file: &str, line: usize| spec.line(file, line);
+    write_stdout(&lint::report::render(
+        &findings,
+        args.format,
+        color,
+        &line_source,
+    ))?;
+    if args.format != lint::report::Format::Human {
+        eprint!("{}", lint::report::summary(&findings));
+    }
+    let threshold = Severity::parse(&args.fail_on);
+    let failing = threshold.is_some_and(|t| findings.iter().any(|f| f.severity >= t));
+    Ok(if failing {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run_rules(args: RulesArgs) -> Result<ExitCode, Error> {
+    let chosen: Vec<&lint::rules::Rule> = match &args.rule {
+        Some(name) => vec![lint::rules::find(name).ok_or_else(|| {
+            Error::new(format!(
+                "unknown rule '{name}' (openapi2mcp rules lists them)"
+            ))
+        })?],
+        None => lint::rules::ALL.to_vec(),
+    };
+    let mut text = String::new();
+    for rule in chosen {
+        text.push_str(&format!(
+            "{} {} ({} by default)\n\n{}\n\n",
+            rule.code,
+            rule.name,
+            rule.severity.as_str(),
+            rule.help()
+        ));
+    }
+    write_stdout(text.trim_end_matches('\n'))?;
+    write_stdout("\n")?;
     Ok(ExitCode::SUCCESS)
 }
 

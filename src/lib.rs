@@ -3,12 +3,14 @@
 //! The pipeline, one module per stage, data flowing one way:
 //! [`load`] (read, parse, resolve references) -> [`model`] (the operations, whatever the
 //! OpenAPI version) -> [`convert`] (names, input schemas via [`schema`], hints) ->
-//! [`manifest`] and [`review`] (what is emitted). [`cli`] wires the stages into commands.
+//! [`manifest`], [`review`] and [`lint`] (what is emitted). [`cli`] wires the stages into commands.
 
 pub mod cli;
+pub mod config;
 pub mod convert;
 pub mod error;
 pub mod hints;
+pub mod lint;
 pub mod load;
 pub mod manifest;
 pub mod model;

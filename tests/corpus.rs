@@ -92,3 +92,30 @@ fn every_document_converts() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn every_document_lints() {
+    use openapi2mcp::lint::{self, report, Settings};
+    use openapi2mcp::load::{self, Input};
+    let Some((root, entries)) = corpus() else {
+        eprintln!("OPENAPI2MCP_CORPUS is not set: the corpus is not linted");
+        return;
+    };
+    let mut total = Vec::new();
+    for entry in &entries {
+        let spec = load::load(&Input::Path(root.join(&entry.path)), &[]).expect("loads");
+        let conversion =
+            openapi2mcp::pipeline::convert_spec(&spec, &default_options()).expect("converts");
+        let subjects = lint::subjects_from_tools(&spec, &conversion.tools);
+        let mut findings = lint::lint(&subjects, &Settings::default());
+        lint::add_lines(&mut findings, &spec);
+        assert!(
+            findings.iter().all(|f| f.location.line_col.is_some()),
+            "{}: a finding without a line",
+            entry.path
+        );
+        eprint!("lint {}: {}", entry.path, report::summary(&findings));
+        total.extend(findings);
+    }
+    eprint!("lint, the whole corpus: {}", report::summary(&total));
+}

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use crate::hints::evidence::{self, Suggestion};
 use crate::hints::overrides::{Overrides, ToolKey};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
-use crate::load::Spec;
+use crate::load::{Location, Spec};
 use crate::model::{Api, Operation};
 use crate::schema::{Defs, Mode, SchemaConverter};
 use naming::NameAllocator;
@@ -63,6 +63,14 @@ pub struct Tool {
     pub suggestions: Vec<Suggestion>,
     /// Hints from the spec or the overrides that contradict the method.
     pub risks: Vec<String>,
+    /// The operation accepts an idempotency key header.
+    pub takes_idempotency_key: bool,
+    /// The operation has a `description` of its own (not only a summary).
+    pub has_own_description: bool,
+    /// Lint rules silenced for this tool.
+    pub lint_ignore: Vec<String>,
+    /// The operation in the spec.
+    pub location: Location,
     /// `_meta["openapi2mcp/http"]`.
     pub http: Value,
 }
@@ -202,6 +210,14 @@ fn convert_operation(
         hints,
         suggestions,
         risks,
+        takes_idempotency_key: evidence::takes_idempotency_key(operation).is_some(),
+        has_own_description: operation.description.is_some(),
+        lint_ignore: operation
+            .lint_ignore
+            .iter()
+            .map(|r| r.to_string())
+            .collect(),
+        location: operation.location.clone(),
         http: Value::Object(http),
     })
 }

@@ -9,8 +9,35 @@ use super::{HintKind, Hints};
 
 /// Verbs that only read.
 pub const READ_VERBS: &[&str] = &[
-    "get", "list", "search", "find", "fetch", "query", "count", "describe", "lookup", "read",
-    "show", "view", "retrieve", "browse", "head", "exists", "check",
+    "get",
+    "list",
+    "search",
+    "find",
+    "fetch",
+    "query",
+    "count",
+    "describe",
+    "lookup",
+    "read",
+    "show",
+    "view",
+    "retrieve",
+    "browse",
+    "head",
+    "exists",
+    "check",
+    "watch",
+    "download",
+    "stream",
+    "poll",
+    "preview",
+    "inspect",
+    "compare",
+    "diff",
+    "render",
+    "validate",
+    "estimate",
+    "calculate",
 ];
 
 /// Verbs that destroy or overwrite what exists.
@@ -282,6 +309,16 @@ mod tests {
         );
         assert_eq!(verb("create_charge").unwrap().1, VerbClass::Create);
         assert_eq!(verb("pets"), None);
+        // From real specs: a noun after an unknown verb is not the verb.
+        assert_eq!(
+            verb("watch_apps_v1_namespaced_daemon_set").unwrap().1,
+            VerbClass::Read
+        );
+        assert_eq!(
+            verb("repos_download_tarball_archive").unwrap().1,
+            VerbClass::Read
+        );
+        assert_eq!(verb("repos_ping_webhook"), None);
     }
 
     #[test]

@@ -21,7 +21,8 @@ use serde::Deserialize;
 use super::evidence::Suggestion;
 use super::{HintKind, HintSource, Hints};
 use crate::error::{push_pointer, Error, Result};
-use crate::load::locate::locate;
+use crate::load::locate::line_of;
+use crate::load::parse_typed_yaml;
 
 /// Decisions for one tool, or for all of them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -45,7 +46,7 @@ impl Decision {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Shape {
     defaults: Option<Decision>,
@@ -79,23 +80,7 @@ impl Overrides {
     }
 
     pub fn parse(file: String, text: String) -> Result<Overrides> {
-        let shape: Shape = if text.trim().is_empty() {
-            Shape {
-                defaults: None,
-                tools: None,
-            }
-        } else {
-            yaml_serde::from_str(&text).map_err(|e| {
-                let message = e.to_string();
-                let message = message.split(" at line ").next().unwrap_or(&message);
-                let error =
-                    Error::new(format!("invalid overrides: {message}")).in_file(file.clone());
-                match e.location() {
-                    Some(at) => error.at_line(at.line(), at.column()),
-                    None => error,
-                }
-            })?
-        };
+        let shape: Shape = parse_typed_yaml(&file, &text, "invalid overrides")?;
         Ok(Overrides {
             file,
             text,
@@ -152,9 +137,7 @@ impl Overrides {
         ))
         .in_file(self.file.clone())
         .at(pointer.clone());
-        if let Some(&(line, col)) =
-            locate(&self.text, &HashSet::from([pointer.as_str()])).get(&pointer)
-        {
+        if let Some((line, col)) = line_of(&self.text, &pointer) {
             error = error.at_line(line, col);
         }
         Err(error)

@@ -3,6 +3,7 @@
 //! `yaml_serde`) keeps no positions; this runs only when a message needs a line, once per
 //! file for all the pointers wanted.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use saphyr_parser::{Event, Parser};
@@ -27,7 +28,8 @@ enum Frame {
 pub fn locate(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, usize)> {
     let mut found = HashMap::new();
     let mut stack: Vec<Frame> = Vec::new();
-    for event in Parser::new_from_str(text) {
+    let text = without_surrogate_escapes(text);
+    for event in Parser::new_from_str(&text) {
         let Ok((event, span)) = event else {
             break;
         };
@@ -79,6 +81,48 @@ pub fn locate(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, usi
     found
 }
 
+/// The line and column of one pointer.
+pub fn line_of(text: &str, pointer: &str) -> Option<(usize, usize)> {
+    locate(text, &HashSet::from([pointer])).remove(pointer)
+}
+
+/// JSON writes characters beyond the BMP as UTF-16 surrogate escapes (`\ud83d\udc4d`),
+/// which YAML refuses. Only positions matter here, so each becomes `\u0020`, the same
+/// length: every line and column stays where it was.
+fn without_surrogate_escapes(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let is_surrogate = |i: usize| {
+        bytes.get(i + 1) == Some(&b'u')
+            && bytes
+                .get(i + 2)
+                .is_some_and(|b| b.eq_ignore_ascii_case(&b'd'))
+            && bytes
+                .get(i + 3)
+                .is_some_and(|b| matches!(b.to_ascii_lowercase(), b'8'..=b'9' | b'a'..=b'f'))
+            && bytes.get(i + 4).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 5).is_some_and(u8::is_ascii_hexdigit)
+    };
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' {
+            if is_surrogate(i) {
+                out.get_or_insert_with(|| bytes.to_vec())[i..i + 6].copy_from_slice(b"\\u0020");
+                i += 6;
+            } else {
+                // An escape such as `\\` covers the next character too.
+                i += 2;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    match out {
+        Some(bytes) => Cow::Owned(String::from_utf8(bytes).expect("ASCII replaced by ASCII")),
+        None => Cow::Borrowed(text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +148,11 @@ mod tests {
         let text = "{\n  \"a\": {\n    \"b/c\": [10, {\"d\": true}]\n  }\n}\n";
         assert_eq!(at(text, "/a/b~1c/1/d"), Some((3, 18)));
         assert_eq!(at(text, "/a"), Some((2, 3)));
+    }
+
+    #[test]
+    fn json_surrogate_escapes_do_not_stop_the_walk() {
+        let text = "{\"a\": \"\\ud83d\\udc4d \\\\ud800\", \"b\": 1}";
+        assert_eq!(at(text, "/b"), Some((1, 31)));
     }
 }

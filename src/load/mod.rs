@@ -96,6 +96,12 @@ impl Spec {
             .at(location.pointer.clone())
     }
 
+    /// The text of a line (1-based) of the file named `file`.
+    pub fn line(&self, file: &str, line: usize) -> Option<&str> {
+        let file = self.files.iter().find(|f| f.name == file)?;
+        file.text.lines().nth(line.checked_sub(1)?)
+    }
+
     /// Fills in the line and column of errors that point into this spec's files, walking
     /// each file's text once for all its pointers.
     pub fn add_lines(&self, errors: &mut [Error]) {
@@ -300,13 +306,7 @@ pub fn parse_document(bytes: Vec<u8>) -> Result<(Value, String)> {
             Error::new(format!("invalid JSON: {}", json_message(&e))).at_line(e.line(), e.column())
         })?
     } else {
-        yaml_serde::from_str(&text).map_err(|e| {
-            let error = Error::new(format!("invalid YAML: {}", yaml_message(&e)));
-            match e.location() {
-                Some(loc) => error.at_line(loc.line(), loc.column()),
-                None => error,
-            }
-        })?
+        yaml_serde::from_str(&text).map_err(|e| yaml_error(&e, "invalid YAML"))?
     };
     Ok((value, text))
 }
@@ -320,12 +320,31 @@ fn json_message(e: &serde_json::Error) -> String {
     }
 }
 
-fn yaml_message(e: &yaml_serde::Error) -> String {
+/// A YAML error as ours: `{what}: message`, the position moved from the text to the line.
+fn yaml_error(e: &yaml_serde::Error, what: &str) -> Error {
     let text = e.to_string();
-    match text.find(" at line ") {
+    let message = match text.find(" at line ") {
         Some(i) => format!("{}{}", &text[..i], tail_after_position(&text[i..])),
         None => text,
+    };
+    let error = Error::new(format!("{what}: {message}"));
+    match e.location() {
+        Some(at) => error.at_line(at.line(), at.column()),
+        None => error,
     }
+}
+
+/// Reads a small YAML file of our own (overrides, configuration) into its typed shape;
+/// an empty file is the default. Errors name the file and line; `what` says which file.
+pub fn parse_typed_yaml<T: serde::de::DeserializeOwned + Default>(
+    file: &str,
+    text: &str,
+    what: &str,
+) -> Result<T> {
+    if text.trim().is_empty() {
+        return Ok(T::default());
+    }
+    yaml_serde::from_str(text).map_err(|e| yaml_error(&e, what).in_file(file))
 }
 
 /// The part of a YAML message after " at line L column C", such as ", while parsing ...".

@@ -247,6 +247,8 @@ pub struct Operation<'a> {
     pub server: Option<String>,
     /// The `x-mcp-annotations` extension, if present.
     pub annotations: Option<Node<'a>>,
+    /// Lint rules silenced for this operation (`x-openapi2mcp-ignore`).
+    pub lint_ignore: Vec<&'a str>,
     /// The operation object in the spec.
     pub location: Location,
 }
@@ -362,6 +364,12 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         responses: Vec::new(),
         server: None,
         annotations: node.get("x-mcp-annotations"),
+        lint_ignore: node
+            .value
+            .get("x-openapi2mcp-ignore")
+            .and_then(Value::as_array)
+            .map(|rules| rules.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default(),
         location: node.location.clone(),
     }
 }

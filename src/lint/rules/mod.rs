@@ -1,0 +1,114 @@
+//! The lint rules, one small unit each. A rule is declared with [`rule!`]: its doc comment
+//! is both the Rust documentation and what `openapi2mcp rules` prints, so the two cannot
+//! drift apart. Each doc says what the rule checks, then `Why:`, `Example:` and `Fix:`.
+
+mod descriptions;
+mod hints;
+mod names;
+mod schemas;
+
+use super::{Context, Hit, Severity, Subject};
+
+/// One lint rule.
+pub struct Rule {
+    /// Stable code, never reused: `OAM001`.
+    pub code: &'static str,
+    /// Kebab-case name: `name-implies-write`.
+    pub name: &'static str,
+    pub severity: Severity,
+    /// The documentation: what it checks, why it matters, an example and the fix.
+    pub doc: &'static str,
+    pub check: fn(&Subject<'_>, &Context) -> Vec<Hit>,
+}
+
+impl std::fmt::Debug for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.code, self.name)
+    }
+}
+
+impl Rule {
+    /// The first line of the documentation: what the rule checks.
+    pub fn summary(&self) -> &'static str {
+        self.doc.lines().next().unwrap_or("").trim()
+    }
+
+    /// The documentation as plain text, without the doc comment's leading spaces.
+    pub fn help(&self) -> String {
+        self.doc
+            .lines()
+            .map(|line| line.strip_prefix(' ').unwrap_or(line))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .trim()
+            .to_string()
+    }
+}
+
+/// Declares a rule: the doc comment becomes the rule's `doc` too.
+macro_rules! rule {
+    (
+        $(#[doc = $doc:literal])*
+        $ident:ident = $code:literal, $name:literal, $severity:ident, $check:expr
+    ) => {
+        $(#[doc = $doc])*
+        pub static $ident: $crate::lint::rules::Rule = $crate::lint::rules::Rule {
+            code: $code,
+            name: $name,
+            severity: $crate::lint::Severity::$severity,
+            doc: concat!($($doc, "\n"),*),
+            check: $check,
+        };
+    };
+}
+pub(crate) use rule;
+
+/// Every rule, in code order.
+pub static ALL: &[&Rule] = &[
+    &names::NAME_IMPLIES_WRITE,
+    &names::NAME_IMPLIES_DESTRUCTIVE,
+    &hints::HINT_CONTRADICTS_METHOD,
+    &names::NAME_IMPLIES_READ_ONLY,
+    &hints::RISKY_IDEMPOTENT,
+    &hints::HINT_ON_READ_ONLY,
+    &hints::REDUNDANT_DEFAULT,
+    &names::INVALID_TOOL_NAME,
+    &names::DUPLICATE_TOOL_NAME,
+    &descriptions::MISSING_DESCRIPTION,
+    &descriptions::SHORT_DESCRIPTION,
+    &descriptions::MISSING_TITLE,
+    &schemas::INPUT_SCHEMA_NOT_OBJECT,
+    &schemas::TOP_LEVEL_COMPOSITION,
+    &schemas::UNRESOLVED_REF,
+    &schemas::INVALID_JSON_SCHEMA,
+];
+
+/// A rule by code or name.
+pub fn find(rule: &str) -> Option<&'static Rule> {
+    ALL.iter()
+        .copied()
+        .find(|r| r.code.eq_ignore_ascii_case(rule) || r.name == rule)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_names_are_unique_and_every_doc_is_complete() {
+        let mut seen = std::collections::HashSet::new();
+        for rule in ALL {
+            assert!(seen.insert(rule.code) && seen.insert(rule.name), "{rule:?}");
+            assert!(
+                rule.name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{rule:?}"
+            );
+            for part in ["Why:", "Example:", "Fix:"] {
+                assert!(rule.doc.contains(part), "{rule:?} lacks {part}");
+            }
+        }
+        assert_eq!(ALL.len(), 16);
+    }
+}

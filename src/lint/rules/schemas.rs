@@ -1,0 +1,107 @@
+//! Rules about `inputSchema`: what clients reject.
+
+use serde_json::Value;
+
+use super::rule;
+use crate::lint::{Hit, Target};
+
+rule! {
+    /// `inputSchema` is missing or its root is not `type: object`.
+    ///
+    /// Why: MCP tool arguments are always a JSON object; clients reject other schemas.
+    ///
+    /// Example: `"inputSchema": {"type": "array"}`.
+    ///
+    /// Fix: wrap the value in an object property.
+    INPUT_SCHEMA_NOT_OBJECT = "OAM013", "input-schema-not-object", Error, |tool, _| {
+        match tool.input_schema {
+            Some(schema) if schema.get("type") == Some(&Value::from("object")) => Vec::new(),
+            Some(_) => vec![Hit::new(Target::InputSchema, "inputSchema is not type: object")],
+            None => vec![Hit::new(Target::Tool, "the tool has no inputSchema")],
+        }
+    }
+}
+
+rule! {
+    /// `oneOf`, `anyOf` or `allOf` at the root of `inputSchema`.
+    ///
+    /// Why: Anthropic's and OpenAI's APIs reject tools whose input schema composes at the
+    /// top level.
+    ///
+    /// Example: `"inputSchema": {"type": "object", "oneOf": [...]}`.
+    ///
+    /// Fix: move the composition under one property (convert does).
+    TOP_LEVEL_COMPOSITION = "OAM014", "top-level-composition", Error, |tool, _| {
+        let Some(schema) = tool.input_schema else {
+            return Vec::new();
+        };
+        ["oneOf", "anyOf", "allOf"]
+            .into_iter()
+            .filter(|k| schema.get(*k).is_some())
+            .map(|k| Hit::new(Target::InputSchema, format!("inputSchema has {k} at its root")))
+            .collect()
+    }
+}
+
+rule! {
+    /// A `$ref` in `inputSchema` that does not resolve inside the schema itself.
+    ///
+    /// Why: clients do not fetch references; one that points outside the tool (or nowhere)
+    /// leaves the argument undescribed or the tool rejected.
+    ///
+    /// Example: `{"$ref": "#/components/schemas/Pet"}` copied from a spec.
+    ///
+    /// Fix: inline the schema, or put it under the tool's own `$defs` (convert does).
+    UNRESOLVED_REF = "OAM015", "unresolved-ref", Error, |tool, _| {
+        let Some(schema) = tool.input_schema else {
+            return Vec::new();
+        };
+        let mut hits = Vec::new();
+        let mut stack = vec![schema];
+        while let Some(value) = stack.pop() {
+            match value {
+                Value::Object(object) => {
+                    if let Some(Value::String(reference)) = object.get("$ref") {
+                        let resolves = reference
+                            .strip_prefix('#')
+                            .and_then(|pointer| schema.pointer(pointer))
+                            .is_some();
+                        if !resolves {
+                            hits.push(Hit::new(
+                                Target::InputSchema,
+                                format!("$ref '{reference}' does not resolve inside inputSchema"),
+                            ));
+                        }
+                    }
+                    stack.extend(object.values());
+                }
+                Value::Array(items) => stack.extend(items),
+                _ => {}
+            }
+        }
+        hits
+    }
+}
+
+rule! {
+    /// `inputSchema` is not valid under the JSON Schema 2020-12 meta-schema.
+    ///
+    /// Why: MCP input schemas are JSON Schema 2020-12; clients that validate arguments
+    /// drop or reject a tool whose schema is not.
+    ///
+    /// Example: `{"type": "object", "required": "id"}` (`required` must be an array).
+    ///
+    /// Fix: correct the keyword the message names.
+    INVALID_JSON_SCHEMA = "OAM016", "invalid-json-schema", Error, |tool, _| {
+        let Some(schema) = tool.input_schema else {
+            return Vec::new();
+        };
+        match jsonschema::draft202012::meta::validate(schema) {
+            Ok(()) => Vec::new(),
+            Err(error) => vec![Hit::new(
+                Target::InputSchema,
+                format!("inputSchema is not valid JSON Schema 2020-12: {error} (at {})", error.instance_path()),
+            )],
+        }
+    }
+}

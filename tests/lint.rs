@@ -1,0 +1,351 @@
+//! `lint` and `rules`: each rule on a case that triggers it and a near case that must not,
+//! the report formats, line numbers in YAML and JSON, exit codes and configuration.
+
+mod common;
+
+use common::{repo_path, run};
+use serde_json::Value;
+
+fn spec(file: &str) -> String {
+    repo_path(&format!("specs/{file}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn lint_json(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["lint", "--format", "json"];
+    all.extend_from_slice(args);
+    let output = run(&all, None);
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice::<Value>(&output.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// `(rule name, tool)` for every finding.
+fn pairs(findings: &[Value]) -> Vec<(String, String)> {
+    findings
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap().to_string(),
+                f["tool"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn expect(findings: &[Value], expected: &[(&str, &str)]) {
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(r, t)| (r.to_string(), t.to_string()))
+        .collect();
+    assert_eq!(pairs(findings), expected);
+}
+
+#[test]
+fn each_rule_fires_on_its_case_and_not_on_the_near_one() {
+    // Near cases that must stay silent: get_deleted_items (reads), create_cache (creating
+    // is additive), list_orders (read-only), create_payment (takes an idempotency key),
+    // search_reports (x-openapi2mcp-ignore), remove_tag's openWorldHint: false,
+    // create_or_update_secret (a PUT: idempotent by HTTP, whatever its name says).
+    expect(
+        &lint_json(&[&spec("lint/lint.yaml")]),
+        &[
+            ("name-implies-write", "delete_user"),
+            ("name-implies-destructive", "purge_cache"),
+            ("hint-contradicts-method", "reports_summary"),
+            ("hint-contradicts-method", "archive_item"),
+            ("name-implies-read-only", "search_orders"),
+            ("risky-idempotent", "create_charge"),
+            ("hint-on-read-only", "list_items"),
+            ("redundant-default", "remove_tag"),
+            ("missing-description", "health"),
+            ("missing-title", "health"),
+            ("short-description", "status"),
+            ("missing-title", "version"),
+        ],
+    );
+}
+
+#[test]
+fn manifests_from_any_tool_are_linted_with_mcp_defaults() {
+    expect(
+        &lint_json(&[&spec("lint/manifest.json")]),
+        &[
+            ("hint-on-read-only", "repos/get-content"),
+            ("invalid-tool-name", "repos/get-content"),
+            ("duplicate-tool-name", "get_item"),
+            ("input-schema-not-object", "get_item"),
+            ("duplicate-tool-name", "get_item"),
+            ("top-level-composition", "get_item"),
+            ("risky-idempotent", "update_pet"),
+            ("redundant-default", "update_pet"),
+            ("unresolved-ref", "update_pet"),
+            ("invalid-json-schema", "update_pet"),
+        ],
+    );
+}
+
+#[test]
+fn a_bare_array_or_a_tools_list_response_is_a_manifest_too() {
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(spec("lint/manifest.json")).unwrap())
+            .unwrap();
+    let tools = manifest["tools"].clone();
+    let response =
+        serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools.clone()}});
+    for document in [tools, response] {
+        let output = run(
+            &["lint", "-", "--format", "json"],
+            Some(document.to_string().as_bytes()),
+        );
+        let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(findings.as_array().unwrap().len(), 10);
+    }
+}
+
+#[test]
+fn explicit_style_manifests_state_defaults_on_purpose() {
+    let manifest = run(
+        &["convert", &spec("hints.yaml"), "--hints", "explicit"],
+        None,
+    )
+    .stdout;
+    let output = run(
+        &[
+            "lint",
+            "-",
+            "--format",
+            "json",
+            "--ignore",
+            "missing-title",
+            "--ignore",
+            "OAM010",
+        ],
+        Some(&manifest),
+    );
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let names: Vec<&str> = findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        !names.contains(&"redundant-default") && !names.contains(&"hint-on-read-only"),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn findings_carry_line_numbers_in_yaml_and_json() {
+    let yaml = lint_json(&[&spec("lint/lint.yaml")]);
+    let at = |f: &Value| {
+        (
+            f["location"]["line"].as_u64().unwrap(),
+            f["location"]["column"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(at(&yaml[1]), (20, 27), "purge_cache's destructiveHint");
+    assert_eq!(at(&yaml[4]), (43, 7), "search_orders's operationId");
+    let json = lint_json(&[&spec("lint/lint.json")]);
+    assert_eq!(
+        pairs(&json)[2],
+        ("name-implies-write".to_string(), "delete_user".to_string())
+    );
+    assert_eq!(
+        at(&json[2]),
+        (12, 31),
+        "the readOnlyHint in x-mcp-annotations"
+    );
+    assert_eq!(
+        json[2]["location"]["pointer"],
+        "/paths/~1users~1{id}/delete/x-mcp-annotations/readOnlyHint"
+    );
+}
+
+#[test]
+fn human_output_shows_the_line() {
+    let output = run(&["lint", &spec("lint/lint.json")], None);
+    let text = String::from_utf8(output.stdout)
+        .unwrap()
+        .replace(&*repo_path("").to_string_lossy(), "");
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("lint-human", text);
+    });
+}
+
+#[test]
+fn sarif_validates_against_the_schema() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(repo_path("tests/sarif/sarif-schema-2.1.0.json")).unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for input in ["lint/lint.yaml", "lint/manifest.json"] {
+        let output = run(&["lint", &spec(input), "--format", "sarif"], None);
+        let log: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&log)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{input}: {errors:?}");
+        let results = log["runs"][0]["results"].as_array().unwrap();
+        assert!(results
+            .iter()
+            .all(|r| r["locations"][0]["physicalLocation"]["region"]["startLine"].is_u64()));
+        assert_eq!(
+            log["runs"][0]["tool"]["driver"]["rules"]
+                .as_array()
+                .unwrap()
+                .len(),
+            16
+        );
+    }
+}
+
+#[test]
+fn github_workflow_commands() {
+    let output = run(
+        &["lint", &spec("lint/lint.json"), "--format", "github"],
+        None,
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let file = spec("lint/lint.json");
+    assert!(text.contains(&format!("::error file={file},line=12,col=31,title=OAM001 name-implies-write::the name says it writes ('delete') but readOnlyHint is true (tool delete_user)\n")), "{text}");
+    assert!(text.contains("::warning file="), "{text}");
+    assert!(text.contains("::notice file="), "{text}");
+}
+
+#[test]
+fn exit_codes_follow_fail_on() {
+    let code = |args: &[&str]| {
+        let mut all = vec!["lint"];
+        all.extend_from_slice(args);
+        run(&all, None).status.code()
+    };
+    let with_errors = spec("lint/lint.json");
+    assert_eq!(code(&[&with_errors]), Some(1));
+    assert_eq!(code(&[&with_errors, "--fail-on", "never"]), Some(0));
+    // Only infos and warnings are left once the errors are off.
+    let quiet = [
+        "--ignore",
+        "name-implies-write",
+        "--ignore",
+        "hint-contradicts-method",
+    ];
+    assert_eq!(
+        code(&[&[with_errors.as_str()][..], &quiet].concat()),
+        Some(0)
+    );
+    assert_eq!(
+        code(&[&[with_errors.as_str(), "--fail-on", "warning"][..], &quiet].concat()),
+        Some(1)
+    );
+    assert_eq!(code(&[&spec("errors/missing-ref.yaml")]), Some(2));
+    assert_eq!(code(&["/no/such/file.json"]), Some(2));
+}
+
+#[test]
+fn a_config_file_sets_severities_by_code_or_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("openapi2mcp.yaml");
+    std::fs::write(
+        &config,
+        "lint:\n  rules:\n    name-implies-write: off\n    OAM003: warning\n",
+    )
+    .unwrap();
+    let findings = lint_json(&[
+        &spec("lint/lint.json"),
+        "--config",
+        config.to_str().unwrap(),
+    ]);
+    let severities: Vec<(&str, &str)> = findings
+        .iter()
+        .map(|f| (f["name"].as_str().unwrap(), f["severity"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        severities,
+        [
+            ("missing-description", "warning"),
+            ("missing-title", "info"),
+            ("hint-contradicts-method", "warning")
+        ]
+    );
+
+    // Found from the working directory upward, without --config.
+    let nested = dir.path().join("a/b");
+    std::fs::create_dir_all(&nested).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args(["lint", "--format", "json", &spec("lint/lint.json")])
+        .current_dir(&nested)
+        .output()
+        .unwrap();
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(findings.as_array().unwrap().len(), 3);
+
+    let cases = [
+        (
+            "lint:\n  rules:\n    no-such-rule: off\n",
+            ":3:5: invalid config: unknown rule 'no-such-rule'",
+        ),
+        (
+            "lint:\n  rulez: {}\n",
+            ":2:3: invalid config: lint: unknown field `rulez`",
+        ),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(&config, text).unwrap();
+        let output = run(
+            &[
+                "lint",
+                &spec("lint/lint.json"),
+                "--config",
+                config.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+}
+
+#[test]
+fn rules_prints_the_documentation() {
+    let all = String::from_utf8(run(&["rules"], None).stdout).unwrap();
+    for code in ["OAM001 name-implies-write", "OAM016 invalid-json-schema"] {
+        assert!(all.contains(code), "{code}");
+    }
+    let one = String::from_utf8(run(&["rules", "risky-idempotent"], None).stdout).unwrap();
+    assert!(
+        one.starts_with("OAM005 risky-idempotent (warning by default)\n\n"),
+        "{one}"
+    );
+    assert!(one.contains("Why:") && one.contains("Example:") && one.contains("Fix:"));
+    assert_eq!(run(&["rules", "OAM005"], None).stdout, one.as_bytes());
+    assert_eq!(run(&["rules", "nope"], None).status.code(), Some(2));
+}
+
+#[test]
+fn the_readme_lists_every_rule_as_rules_documents_it() {
+    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
+    for rule in openapi2mcp::lint::rules::ALL {
+        let summary = rule.help().split("\n\n").next().unwrap().replace('\n', " ");
+        let row = format!(
+            "| `{}` | `{}` | {} | {} |",
+            rule.code,
+            rule.name,
+            rule.severity.as_str(),
+            summary
+        );
+        assert!(readme.contains(&row), "README lacks or misstates: {row}");
+    }
+}
