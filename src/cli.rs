@@ -6,18 +6,19 @@
 //! clap reports them).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::Config;
-use crate::convert::{Options, Tool};
+use crate::convert::{Conversion, Options, Tool};
 use crate::error::Error;
 use crate::hints::overrides::{self, Overrides};
 use crate::hints::HintStyle;
 use crate::lint::{self, Severity};
 use crate::load::{self, Input};
+use crate::manifest::{AtomicFile, ManifestWriter};
 use crate::review::{self, Format, Only, Side};
 use crate::{manifest, pipeline};
 
@@ -173,9 +174,27 @@ fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
             .spec_options
             .options(args.spec_options.load_overrides()?)
     };
-    let input = Input::from_arg(&args.spec);
-    let conversion =
-        pipeline::convert_input(&input, &args.spec_options.allow_ref_outside, &options)?;
+    let spec = load::load(
+        &Input::from_arg(&args.spec),
+        &args.spec_options.allow_ref_outside,
+    )?;
+    // A file is written as the tools come and replaces the old one only at the end; standard
+    // output gets the whole text at the end, so a failure never leaves half a manifest.
+    let (conversion, written, output) = match &args.output {
+        Some(path) => {
+            let mut file = AtomicFile::create(path)?;
+            let out = std::io::BufWriter::new(file.writer());
+            let (conversion, written, out) = write_manifest(&spec, &options, out, path)?;
+            out.into_inner()
+                .map_err(|e| manifest::write_error(path, e.into_error()))?;
+            (conversion, written, Output::File(file))
+        }
+        None => {
+            let (conversion, written, text) =
+                write_manifest(&spec, &options, Vec::new(), Path::new("-"))?;
+            (conversion, written, Output::Stdout(text))
+        }
+    };
     for warning in conversion.warnings.iter().chain(&conversion.contradictions) {
         eprintln!("warning: {warning}");
     }
@@ -186,10 +205,9 @@ fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         );
         return Ok(ExitCode::from(1));
     }
-    let text = manifest::render(&conversion.tools, options.hint_style);
-    match &args.output {
-        Some(path) => manifest::write_atomically(path, &text)?,
-        None => write_stdout(&text)?,
+    match output {
+        Output::File(file) => file.commit()?,
+        Output::Stdout(text) => write_stdout(&String::from_utf8_lossy(&text))?,
     }
     if conversion.skipped.is_empty() {
         return Ok(ExitCode::SUCCESS);
@@ -200,9 +218,36 @@ fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     eprintln!(
         "error: --keep-going: {} operation(s) skipped, {} converted",
         conversion.skipped.len(),
-        conversion.tools.len()
+        written
     );
     Ok(ExitCode::from(1))
+}
+
+/// Where a finished manifest goes.
+enum Output {
+    File(AtomicFile),
+    Stdout(Vec<u8>),
+}
+
+/// Converts `spec`, writing each tool to `out` as it is made; returns how many.
+fn write_manifest<W: Write>(
+    spec: &crate::load::Spec,
+    options: &Options,
+    out: W,
+    path: &Path,
+) -> Result<(Conversion, usize, W), Error> {
+    let mut writer = ManifestWriter::new(out, options.hint_style);
+    let mut written = 0;
+    let conversion = pipeline::convert_spec_each(spec, options, &mut |tool| {
+        written += 1;
+        writer
+            .push(&tool)
+            .map_err(|e| manifest::write_error(path, e))
+    })?;
+    let out = writer
+        .finish()
+        .map_err(|e| manifest::write_error(path, e))?;
+    Ok((conversion, written, out))
 }
 
 fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {

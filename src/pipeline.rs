@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::convert::{self, Conversion, Options};
+use crate::convert::{self, Conversion, Options, Tool};
 use crate::error::{Error, Result};
 use crate::load::{self, Input, Spec};
 use crate::model;
@@ -20,12 +20,28 @@ pub fn convert_input(
 
 /// Models and converts a loaded spec, errors placed as [`convert_input`] does.
 pub fn convert_spec(spec: &Spec, options: &Options) -> Result<Conversion> {
+    let mut tools = Vec::new();
+    let mut conversion = convert_spec_each(spec, options, &mut |tool| {
+        tools.push(tool);
+        Ok(())
+    })?;
+    conversion.tools = tools;
+    Ok(conversion)
+}
+
+/// Like [`convert_spec`], handing each tool to `sink` as it is made (see
+/// [`convert::convert_each`]).
+pub fn convert_spec_each(
+    spec: &Spec,
+    options: &Options,
+    sink: &mut dyn FnMut(Tool) -> Result<()>,
+) -> Result<Conversion> {
     let with_line = |mut error: Error| {
         spec.add_lines(std::slice::from_mut(&mut error));
         error
     };
     let api = model::read(spec).map_err(with_line)?;
-    let mut conversion = convert::convert(spec, &api, options).map_err(with_line)?;
+    let mut conversion = convert::convert_each(spec, &api, options, sink).map_err(with_line)?;
     spec.add_lines(&mut conversion.skipped);
     Ok(conversion)
 }

@@ -674,6 +674,26 @@ fn is_map_ref(keyword: &str, value: &Value) -> bool {
     SCHEMA_MAP_KEYWORDS.contains(&keyword) && value.get("$ref").is_some_and(Value::is_string)
 }
 
+/// Every `$ref` in schema positions of `schema`: in subschemas, not in data (`examples`,
+/// `default`, `enum`) or in unknown keywords, whose values JSON Schema does not read as
+/// schemas.
+pub fn references(schema: &Value) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut stack = vec![schema];
+    while let Some(value) = stack.pop() {
+        let Some(object) = value.as_object() else {
+            continue;
+        };
+        if let Some(Value::String(reference)) = object.get("$ref") {
+            out.push(reference.as_str());
+        }
+        for (keyword, child) in object {
+            stack.extend(subschemas(keyword, child));
+        }
+    }
+    out
+}
+
 /// The subschemas directly under `keyword` of a schema object.
 fn subschemas<'v>(keyword: &str, value: &'v Value) -> Box<dyn Iterator<Item = &'v Value> + 'v> {
     if SCHEMA_KEYWORDS.contains(&keyword) {
@@ -774,5 +794,24 @@ fn merge_siblings(target: Value, siblings: Map<String, Value>) -> Value {
             out.extend(siblings);
             Value::Object(out)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_are_found_in_schema_positions_only() {
+        let schema = serde_json::json!({
+            "properties": {"a": {"$ref": "#/$defs/A"}, "$ref": {"type": "string"}},
+            "items": [{"$ref": "#/$defs/B"}],
+            "examples": [{"$ref": "not a reference"}],
+            "x-note": {"$ref": "nor this"},
+            "$defs": {"A": {"allOf": [{"$ref": "#/$defs/C"}]}}
+        });
+        let mut found = references(&schema);
+        found.sort_unstable();
+        assert_eq!(found, ["#/$defs/A", "#/$defs/B", "#/$defs/C"]);
     }
 }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{convert_file, default_options, manifest_problems, repo_path, tool_names};
+use common::properties::{manifest_problems, Checks, ALL};
+use common::{convert_file, default_options, repo_path, tool_names};
 use openapi2mcp::convert::Options;
 use openapi2mcp::hints::HintStyle;
 use serde_json::Value;
@@ -16,10 +17,14 @@ fn snapshot(name: &str, text: &str) {
 
 /// Converts `specs/<file>`, checks every property, and compares with its snapshot.
 fn check(file: &str, snapshot_name: &str, options: &Options, hints_from_table: bool) -> Value {
+    let checks = Checks {
+        hints_from_table,
+        ..ALL
+    };
     let text = convert_file(&repo_path(&format!("specs/{file}")), options)
         .unwrap_or_else(|e| panic!("{file} converts: {e}"));
     let manifest: Value = serde_json::from_str(&text).expect("the manifest is JSON");
-    let problems = manifest_problems(&manifest, hints_from_table);
+    let problems = manifest_problems(&manifest, checks);
     assert!(problems.is_empty(), "{file}:\n{}", problems.join("\n"));
     snapshot(snapshot_name, &text);
     manifest

@@ -90,10 +90,28 @@ pub struct Conversion {
 /// Converts every operation. The first one that cannot be converted stops the run, unless
 /// `keep_going` is set: then it is listed in `skipped` and the rest go on.
 pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversion> {
+    let mut tools = Vec::with_capacity(api.operations.len());
+    let mut conversion = convert_each(spec, api, options, &mut |tool| {
+        tools.push(tool);
+        Ok(())
+    })?;
+    conversion.tools = tools;
+    Ok(conversion)
+}
+
+/// Like [`convert`], but hands each tool to `sink` as soon as it is made, in order, and
+/// keeps none: the returned conversion's `tools` is empty. A large spec is written out
+/// without holding every tool at once.
+pub fn convert_each(
+    spec: &Spec,
+    api: &Api<'_>,
+    options: &Options,
+    sink: &mut dyn FnMut(Tool) -> Result<()>,
+) -> Result<Conversion> {
     let mut schemas = SchemaConverter::new(spec, api.version.dialect());
     let mut names = NameAllocator::new(options.name_max);
     let mut conversion = Conversion {
-        tools: Vec::with_capacity(api.operations.len()),
+        tools: Vec::new(),
         warnings: Vec::new(),
         contradictions: Vec::new(),
         skipped: Vec::new(),
@@ -113,7 +131,7 @@ pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversi
                 convert_operation(operation, name, context, &mut schemas, &mut conversion)
             });
         match tool {
-            Ok(tool) => conversion.tools.push(tool),
+            Ok(tool) => sink(tool)?,
             Err(error) if options.keep_going => conversion.skipped.push(error),
             Err(error) => return Err(error),
         }
@@ -244,6 +262,22 @@ fn description(operation: &Operation<'_>) -> Option<String> {
     }
 }
 
+/// Whether a schema can be a tool's root `outputSchema` as it is: `type: object`, its
+/// properties all schema objects, its `required` a list of names (what MCP validates).
+fn has_mcp_object_shape(schema: &Value) -> bool {
+    let properties_ok = match schema.get("properties") {
+        None => true,
+        Some(Value::Object(properties)) => properties.values().all(Value::is_object),
+        Some(_) => false,
+    };
+    let required_ok = match schema.get("required") {
+        None => true,
+        Some(Value::Array(names)) => names.iter().all(Value::is_string),
+        Some(_) => false,
+    };
+    schema.get("type") == Some(&Value::from("object")) && properties_ok && required_ok
+}
+
 /// The schema of the first 2xx JSON response, as an object (a non-object result is wrapped
 /// under `result`).
 fn output_schema(
@@ -260,7 +294,7 @@ fn output_schema(
     };
     let mut defs = Defs::default();
     let converted = schemas.convert(schema, Mode::Output, 0, &mut defs)?;
-    let mut object = if converted.get("type") == Some(&Value::from("object")) {
+    let mut object = if has_mcp_object_shape(&converted) {
         converted
     } else {
         json!({"type": "object", "properties": {"result": converted}, "required": ["result"]})

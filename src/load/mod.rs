@@ -8,10 +8,12 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub mod locate;
+mod strict;
 
 use serde_json::Value;
 
 use crate::error::{Error, Result};
+use strict::StrictValue;
 
 /// Where a spec comes from.
 #[derive(Debug, Clone)]
@@ -178,15 +180,36 @@ pub fn load(input: &Input, allowed_outside: &[PathBuf]) -> Result<Spec> {
         Input::Path(path) => path.parent().map(Path::to_path_buf).unwrap_or_default(),
         Input::Stdin => PathBuf::new(),
     };
-    let mut allowed = vec![canonical_directory(&directory)?];
-    for extra in allowed_outside {
-        allowed.push(canonical_directory(extra)?);
-    }
-    let mut spec = Spec {
+    let spec = Spec {
         files: vec![File { name, value, text }],
         directories: vec![directory],
         documents: HashMap::new(),
     };
+    load_referenced_files(spec, allowed_outside)
+}
+
+/// A document held in memory, as a whole spec: references to other files are not followed
+/// (each is reported, where an operation uses it, as not loaded).
+pub fn load_bytes(name: &str, bytes: Vec<u8>) -> Result<Spec> {
+    let (value, text) = parse_document(bytes).map_err(|e| e.in_file(name))?;
+    Ok(Spec {
+        files: vec![File {
+            name: name.to_string(),
+            value,
+            text,
+        }],
+        directories: vec![PathBuf::new()],
+        documents: HashMap::new(),
+    })
+}
+
+/// Adds every file the relative `$ref`s of `spec`'s files lead to, transitively.
+fn load_referenced_files(mut spec: Spec, allowed_outside: &[PathBuf]) -> Result<Spec> {
+    let directory = spec.directories[0].clone();
+    let mut allowed = vec![canonical_directory(&directory)?];
+    for extra in allowed_outside {
+        allowed.push(canonical_directory(extra)?);
+    }
     let mut by_canonical: HashMap<PathBuf, FileId> = HashMap::new();
     let mut next = 0;
     while next < spec.files.len() {
@@ -302,11 +325,16 @@ pub fn parse_document(bytes: Vec<u8>) -> Result<(Value, String)> {
         return Err(Error::new("the file is empty"));
     }
     let value = if trimmed.starts_with(['{', '[']) {
-        serde_json::from_str(&text).map_err(|e| {
-            Error::new(format!("invalid JSON: {}", json_message(&e))).at_line(e.line(), e.column())
-        })?
+        serde_json::from_str::<StrictValue>(&text)
+            .map(|v| v.0)
+            .map_err(|e| {
+                Error::new(format!("invalid JSON: {}", json_message(&e)))
+                    .at_line(e.line(), e.column())
+            })?
     } else {
-        yaml_serde::from_str(&text).map_err(|e| yaml_error(&e, "invalid YAML"))?
+        yaml_serde::from_str::<StrictValue>(&text)
+            .map(|v| v.0)
+            .map_err(|e| yaml_error(&e, "invalid YAML"))?
     };
     Ok((value, text))
 }

@@ -6,6 +6,7 @@ mod openapi3;
 mod swagger2;
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use serde_json::Value;
 
@@ -379,11 +380,20 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
 /// operation's.
 fn parameter_nodes<'a>(spec: &'a Spec, found: &Found<'a, '_>) -> Result<Vec<Node<'a>>> {
     let mut merged = list(spec, found.item, "parameters")?;
+    let key = |n: &Node<'a>| (n.str("name"), n.str("in"));
+    // By (name, location): an operation with thousands of parameters stays linear.
+    let mut index: HashMap<_, usize> = merged
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (key(n), i))
+        .collect();
     for parameter in list(spec, &found.node, "parameters")? {
-        let key = |n: &Node<'_>| (n.value.get("name").cloned(), n.value.get("in").cloned());
-        match merged.iter_mut().find(|p| key(p) == key(&parameter)) {
-            Some(inherited) => *inherited = parameter,
-            None => merged.push(parameter),
+        match index.get(&key(&parameter)) {
+            Some(&i) => merged[i] = parameter,
+            None => {
+                index.insert(key(&parameter), merged.len());
+                merged.push(parameter);
+            }
         }
     }
     Ok(merged)

@@ -44,7 +44,8 @@ rule! {
 }
 
 rule! {
-    /// A `$ref` in `inputSchema` that does not resolve inside the schema itself.
+    /// A `$ref` in `inputSchema` that does not resolve inside the schema itself (in schema
+    /// positions: a `$ref` inside `examples` or an unknown keyword is data).
     ///
     /// Why: clients do not fetch references; one that points outside the tool (or nowhere)
     /// leaves the argument undescribed or the tool rejected.
@@ -56,30 +57,21 @@ rule! {
         let Some(schema) = tool.input_schema else {
             return Vec::new();
         };
-        let mut hits = Vec::new();
-        let mut stack = vec![schema];
-        while let Some(value) = stack.pop() {
-            match value {
-                Value::Object(object) => {
-                    if let Some(Value::String(reference)) = object.get("$ref") {
-                        let resolves = reference
-                            .strip_prefix('#')
-                            .and_then(|pointer| schema.pointer(pointer))
-                            .is_some();
-                        if !resolves {
-                            hits.push(Hit::new(
-                                Target::InputSchema,
-                                format!("$ref '{reference}' does not resolve inside inputSchema"),
-                            ));
-                        }
-                    }
-                    stack.extend(object.values());
-                }
-                Value::Array(items) => stack.extend(items),
-                _ => {}
-            }
-        }
-        hits
+        crate::schema::references(schema)
+            .into_iter()
+            .filter(|reference| {
+                reference
+                    .strip_prefix('#')
+                    .and_then(|pointer| schema.pointer(pointer))
+                    .is_none()
+            })
+            .map(|reference| {
+                Hit::new(
+                    Target::InputSchema,
+                    format!("$ref '{reference}' does not resolve inside inputSchema"),
+                )
+            })
+            .collect()
     }
 }
 

@@ -1,0 +1,154 @@
+//! Parsing into `serde_json::Value` that refuses a key repeated in one mapping: YAML's
+//! rule, and in JSON a sign of a broken merge. `serde_json`'s own visitor keeps the last
+//! value silently.
+
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+/// How `serde_json` (with `arbitrary_precision`) hands a number to a visitor: a one-entry
+/// map under this key, its value the number's exact text. `tests::numbers_stay_exact`
+/// fails if that ever changes.
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
+#[derive(Debug)]
+pub struct StrictValue(pub Value);
+
+impl<'de> Deserialize<'de> for StrictValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor).map(StrictValue)
+    }
+}
+
+struct StrictVisitor;
+
+/// A number from its exact text.
+fn number<E: de::Error>(text: &str) -> Result<Value, E> {
+    serde_json::from_str::<Number>(text)
+        .map(Value::Number)
+        .map_err(|_| E::custom(format!("invalid number {text}")))
+}
+
+impl<'de> Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
+        number(&v.to_string())
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
+        number(&v.to_string())
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        StrictValue::deserialize(deserializer).map(|v| v.0)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(StrictValue(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if key == NUMBER_TOKEN && object.is_empty() {
+                let text: String = map.next_value()?;
+                return number(&text);
+            }
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format!("duplicate key '{key}'")));
+            }
+            let StrictValue(value) = map.next_value()?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> Result<Value, serde_json::Error> {
+        serde_json::from_str::<StrictValue>(text).map(|v| v.0)
+    }
+
+    #[test]
+    fn numbers_stay_exact() {
+        let value = json(r#"{"a": 123456789012345678901234567890, "b": 1.50, "c": -3}"#).unwrap();
+        assert_eq!(
+            value.to_string(),
+            r#"{"a":123456789012345678901234567890,"b":1.50,"c":-3}"#
+        );
+        let yaml: Value = yaml_serde::from_str::<StrictValue>(
+            "a: 18446744073709552000\nb: -170141183460469231731687303715884105728\n",
+        )
+        .unwrap()
+        .0;
+        assert_eq!(
+            yaml.to_string(),
+            r#"{"a":18446744073709552000,"b":-170141183460469231731687303715884105728}"#
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused_naming_the_key() {
+        let error = json("{\"a\": 1,\n \"b\": {\"x\": 1, \"x\": 2}}").unwrap_err();
+        assert_eq!(error.to_string(), "duplicate key 'x' at line 2 column 18");
+        let error = yaml_serde::from_str::<StrictValue>("a: 1\nb:\n  x: 1\n  x: 2\n").unwrap_err();
+        assert!(
+            error.to_string().starts_with("b: duplicate key 'x'"),
+            "{error}"
+        );
+        assert_eq!(error.location().map(|l| l.line()), Some(3));
+    }
+
+    #[test]
+    fn yaml_keys_that_are_not_strings_become_strings() {
+        let value = yaml_serde::from_str::<StrictValue>("200: ok\ntrue: yes\n")
+            .unwrap()
+            .0;
+        assert_eq!(value, serde_json::json!({"200": "ok", "true": "yes"}));
+    }
+}

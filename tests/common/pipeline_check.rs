@@ -1,0 +1,48 @@
+//! The whole pipeline on arbitrary bytes, as the fuzz target and the stable-Rust harness
+//! run it: it may refuse the input, but it must not panic, and whatever it converts must
+//! have every property of `properties`.
+
+use openapi2mcp::convert::Options;
+use openapi2mcp::hints::HintStyle;
+use openapi2mcp::lint::{self, report, Settings};
+use openapi2mcp::{load, manifest, pipeline, review};
+
+use super::properties::{manifest_problems, Checks};
+
+pub fn check_pipeline(data: &[u8]) {
+    let Ok(spec) = load::load_bytes("fuzz", data.to_vec()) else {
+        return;
+    };
+    let options = Options {
+        keep_going: true,
+        output_schema: true,
+        ..Options::default()
+    };
+    let Ok(conversion) = pipeline::convert_spec(&spec, &options) else {
+        return;
+    };
+    for style in [HintStyle::Minimal, HintStyle::Explicit] {
+        let text = manifest::render(&conversion.tools, style);
+        let value: serde_json::Value = serde_json::from_str(&text).expect("the manifest is JSON");
+        // Arbitrary input may declare hints and write invalid schemas; the rest must hold.
+        let checks = Checks {
+            hints_from_table: false,
+            valid_schemas: false,
+        };
+        let problems = manifest_problems(&value, checks);
+        assert!(problems.is_empty(), "{problems:?}");
+    }
+    let subjects = lint::subjects_from_tools(&spec, &conversion.tools);
+    let mut findings = lint::lint(&subjects, &Settings::default());
+    lint::add_lines(&mut findings, &spec);
+    let line_source = |file: &str, line: usize| spec.line(file, line);
+    for format in [
+        report::Format::Human,
+        report::Format::Sarif,
+        report::Format::Github,
+    ] {
+        report::render(&findings, format, false, &line_source);
+    }
+    let tools: Vec<_> = conversion.tools.iter().collect();
+    review::render_tools(&tools, review::Format::Table, false);
+}

@@ -1,0 +1,394 @@
+//! Hostile and broken input: every case must end with exit code 0 or 2 within 5 seconds
+//! and under 1 GiB, with one line naming the problem on exit 2; never a panic (101), a
+//! hang, or a partial output file. Inputs are generated here.
+
+mod common;
+
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::repo_path;
+
+const DEADLINE: Duration = Duration::from_secs(5);
+const MEMORY_KB: i64 = 1024 * 1024;
+
+struct Outcome {
+    code: Option<i32>,
+    stderr: String,
+    output_exists: bool,
+}
+
+/// Converts `input` to a fresh output file, within the deadline and the memory bound.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also reports its peak memory"
+)]
+fn convert(input: &Path) -> Outcome {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("tools.json");
+    let stderr_path = dir.path().join("stderr");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args([
+            "convert",
+            input.to_str().unwrap(),
+            "-o",
+            output.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&stderr_path).unwrap())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let started = Instant::now();
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is valid, and wait4 writes only to these two locals.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let done = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if done == pid {
+            break (std::process::ExitStatus::from_raw(status), usage);
+        }
+        if started.elapsed() > DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{}: still running after {DEADLINE:?}", input.display());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert!(
+        usage.ru_maxrss < MEMORY_KB,
+        "{}: peak {} KB",
+        input.display(),
+        usage.ru_maxrss
+    );
+    let stderr = std::fs::read_to_string(&stderr_path).unwrap();
+    let code = status.code();
+    assert!(
+        matches!(code, Some(0 | 2)),
+        "{}: exit {status:?}, stderr {stderr}",
+        input.display()
+    );
+    if code == Some(2) {
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+    }
+    Outcome {
+        code,
+        stderr,
+        output_exists: output.exists(),
+    }
+}
+
+fn refused(input: &Path, message: &str) {
+    let outcome = convert(input);
+    assert_eq!(
+        outcome.code,
+        Some(2),
+        "{}: {}",
+        input.display(),
+        outcome.stderr
+    );
+    assert!(!outcome.output_exists, "no output file on failure");
+    assert!(
+        outcome.stderr.contains(message),
+        "{}: {}",
+        input.display(),
+        outcome.stderr
+    );
+}
+
+fn accepted(input: &Path) -> serde_json::Value {
+    let outcome = convert(input);
+    assert_eq!(
+        outcome.code,
+        Some(0),
+        "{}: {}",
+        input.display(),
+        outcome.stderr
+    );
+    let manifest = input.with_extension("manifest.json");
+    // Convert again to standard output to read the manifest.
+    let output = Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args(["convert", input.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::write(&manifest, &output.stdout).unwrap();
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn write(dir: &Path, name: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+const HEAD: &str = "openapi: 3.0.3\ninfo: {title: t, version: '1'}\n";
+
+/// A YAML alias bomb: ten levels of ten references each, a billion leaves.
+fn alias_bomb(indent: &str) -> String {
+    let mut out = format!("{indent}a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 10].join(", ");
+        out.push_str(&format!("{indent}a{i}: &a{i} [{refs}]\n"));
+    }
+    out
+}
+
+#[test]
+fn alias_bombs_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let in_extension = format!("{HEAD}paths: {{}}\nx-bomb:\n{}", alias_bomb("  "));
+    refused(
+        &write(dir.path(), "bomb-extension.yaml", in_extension),
+        "repetition limit exceeded",
+    );
+    let in_schema = format!(
+        "{HEAD}paths: {{}}\ncomponents:\n  schemas:\n    Bomb:\n      enum:\n{}",
+        alias_bomb("        - ")
+    );
+    refused(
+        &write(dir.path(), "bomb-schema.yaml", in_schema),
+        "invalid YAML",
+    );
+}
+
+#[test]
+fn deep_nesting_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    refused(
+        &write(dir.path(), "deep.json", "[".repeat(100_000)),
+        "recursion limit exceeded",
+    );
+    let mut schema = String::from(r#"{"type":"string"}"#);
+    for _ in 0..500 {
+        schema = format!(r#"{{"type":"object","properties":{{"a":{schema}}}}}"#);
+    }
+    let spec = format!(
+        r#"{{"openapi":"3.1.0","info":{{"title":"t","version":"1"}},"paths":{{"/a":{{"post":{{"requestBody":{{"content":{{"application/json":{{"schema":{schema}}}}}}},"responses":{{}}}}}}}}}}"#
+    );
+    refused(
+        &write(dir.path(), "deep-schema.json", spec),
+        "recursion limit exceeded",
+    );
+}
+
+#[test]
+fn broken_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    refused(
+        &write(dir.path(), "utf8.yaml", b"openapi: 3.0.3\ninfo: \xC3\x28\n"),
+        "not valid UTF-8",
+    );
+    refused(
+        &write(
+            dir.path(),
+            "truncated.json",
+            r#"{"openapi": "3.0.3", "paths": {"/a": {"get": "#,
+        ),
+        "EOF while parsing",
+    );
+    refused(&write(dir.path(), "empty.yaml", ""), "the file is empty");
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend(format!("{HEAD}paths: {{}}\n").as_bytes());
+    assert_eq!(
+        accepted(&write(dir.path(), "bom.yaml", bom))["tools"],
+        serde_json::json!([])
+    );
+}
+
+#[test]
+fn duplicate_keys_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    refused(
+        &write(
+            dir.path(),
+            "dup.yaml",
+            format!("{HEAD}paths: {{}}\npaths: {{}}\n"),
+        ),
+        "duplicate key 'paths'",
+    );
+    refused(
+        &write(
+            dir.path(),
+            "dup.json",
+            r#"{"openapi": "3.0.3", "info": {}, "paths": {"/a": {}, "/a": {}}}"#,
+        ),
+        "duplicate key '/a'",
+    );
+}
+
+#[test]
+fn documents_that_are_not_openapi() {
+    let dir = tempfile::tempdir().unwrap();
+    refused(
+        &write(dir.path(), "other.json", r#"{"name": "a package.json"}"#),
+        "not an OpenAPI document",
+    );
+    refused(
+        &write(dir.path(), "v4.yaml", "openapi: 4.0.0\n"),
+        "unsupported version: openapi 4.0.0",
+    );
+}
+
+#[test]
+fn integers_beyond_64_bits_are_kept_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    // YAML: up to 128 bits (beyond, yaml_serde reads a float); JSON: any size.
+    let yaml = format!(
+        "{HEAD}paths:\n  /a:\n    get:\n      parameters:\n        - {{name: n, in: query, schema: {{type: integer, maximum: 1267650600228229401496703205376}}}}\n      responses: {{}}\n"
+    );
+    let text = accepted(&write(dir.path(), "big.yaml", yaml)).to_string();
+    assert!(
+        text.contains(r#""maximum":1267650600228229401496703205376"#),
+        "{text}"
+    );
+    let huge = "9".repeat(60);
+    let json = format!(
+        r#"{{"openapi":"3.0.3","info":{{"title":"t","version":"1"}},"paths":{{"/a":{{"get":{{"parameters":[{{"name":"n","in":"query","schema":{{"type":"integer","minimum":-{huge}}}}}],"responses":{{}}}}}}}}}}"#
+    );
+    let text = accepted(&write(dir.path(), "big.json", json)).to_string();
+    assert!(text.contains(&format!(r#""minimum":-{huge}"#)), "{text}");
+}
+
+#[test]
+fn bad_references() {
+    let errors = repo_path("specs/errors");
+    refused(
+        &errors.join("ref-cycle.yaml"),
+        "reference cycle with no schema in between",
+    );
+    refused(&errors.join("missing-ref.yaml"), "does not resolve");
+    refused(
+        &errors.join("ref-outside.yaml"),
+        "outside the spec's directory",
+    );
+    refused(&errors.join("url-ref.yaml"), "is a URL");
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(dir.path().join("b.yaml"), dir.path().join("a.yaml")).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("a.yaml"), dir.path().join("b.yaml")).unwrap();
+    let looped = write(
+        dir.path(),
+        "api.yaml",
+        format!("{HEAD}paths:\n  /x:\n    $ref: a.yaml\n"),
+    );
+    refused(&looped, "cannot open");
+}
+
+#[test]
+fn a_large_spec_of_many_small_operations() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "large.json", common::synthetic::spec(8_000));
+    assert!(std::fs::metadata(&path).unwrap().len() > 6_000_000);
+    let outcome = convert(&path);
+    assert_eq!(outcome.code, Some(0), "{}", outcome.stderr);
+}
+
+#[test]
+fn ten_thousand_parameters_properties_and_colliding_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let parameters: Vec<String> = (0..10_000)
+        .map(|i| format!(r#"{{"name":"p{i}","in":"query","schema":{{"type":"string"}}}}"#))
+        .collect();
+    let spec = format!(
+        r#"{{"openapi":"3.0.3","info":{{"title":"t","version":"1"}},"paths":{{"/a":{{"get":{{"parameters":[{}],"responses":{{}}}}}}}}}}"#,
+        parameters.join(",")
+    );
+    let manifest = accepted(&write(dir.path(), "parameters.json", spec));
+    assert_eq!(
+        manifest["tools"][0]["inputSchema"]["properties"]
+            .as_object()
+            .unwrap()
+            .len(),
+        10_000
+    );
+
+    let properties: Vec<String> = (0..10_000)
+        .map(|i| format!(r#""f{i}":{{"type":"integer"}}"#))
+        .collect();
+    let spec = format!(
+        r#"{{"openapi":"3.0.3","info":{{"title":"t","version":"1"}},"paths":{{"/a":{{"post":{{"requestBody":{{"content":{{"application/json":{{"schema":{{"type":"object","properties":{{{}}}}}}}}}}},"responses":{{}}}}}}}}}}"#,
+        properties.join(",")
+    );
+    let manifest = accepted(&write(dir.path(), "properties.json", spec));
+    assert_eq!(
+        manifest["tools"][0]["inputSchema"]["properties"]
+            .as_object()
+            .unwrap()
+            .len(),
+        10_000
+    );
+
+    // Every operationId sanitizes to the same name: get-items, get_items, getItems...
+    let spellings = [
+        "get-items",
+        "get_items",
+        "getItems",
+        "GetItems",
+        "get.items",
+    ];
+    let paths: Vec<String> = (0..10_000)
+        .map(|i| {
+            format!(
+                r#""/r{i}":{{"get":{{"operationId":"{}","responses":{{}}}}}}"#,
+                spellings[i % 5]
+            )
+        })
+        .collect();
+    let spec = format!(
+        r#"{{"openapi":"3.0.3","info":{{"title":"t","version":"1"}},"paths":{{{}}}}}"#,
+        paths.join(",")
+    );
+    let manifest = accepted(&write(dir.path(), "names.json", spec));
+    let names: std::collections::HashSet<&str> = manifest["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 10_000);
+    assert!(names.contains("get_items") && names.contains("get_items_10000"));
+}
+
+#[test]
+fn seeds_and_their_mutations_never_break_the_pipeline() {
+    // The stable-Rust counterpart of the fuzz target: every spec in specs/ and every saved
+    // regression, cut short, with bytes flipped, and with lines dropped.
+    let mut inputs = Vec::new();
+    for root in ["specs", "fuzz/regressions"] {
+        let mut stack = vec![repo_path(root)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    inputs.push(std::fs::read(&path).unwrap());
+                }
+            }
+        }
+    }
+    assert!(inputs.len() > 20);
+    for input in &inputs {
+        common::pipeline_check::check_pipeline(input);
+        for cut in [1, 2, 3, 5, 8].map(|d| input.len() * d / 9) {
+            common::pipeline_check::check_pipeline(&input[..cut]);
+        }
+        for at in (0..input.len()).step_by(input.len() / 7 + 1) {
+            let mut flipped = input.clone();
+            flipped[at] ^= 0x20;
+            common::pipeline_check::check_pipeline(&flipped);
+        }
+        let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        for skip in (0..lines.len()).step_by(lines.len() / 5 + 1) {
+            let dropped: Vec<u8> = lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != skip)
+                .flat_map(|(_, l)| l.iter().copied().chain([b'\n']))
+                .collect();
+            common::pipeline_check::check_pipeline(&dropped);
+        }
+    }
+}
