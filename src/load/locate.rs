@@ -1,12 +1,13 @@
-//! Lines and columns for JSON pointers, found by walking the document's YAML event stream
-//! (JSON is YAML 1.2, so one walk serves both). Parsing for data (`serde_json`,
-//! `yaml_serde`) keeps no positions; this runs only when a message needs a line, once per
-//! file for all the pointers wanted.
+//! Lines and columns for JSON pointers. Parsing for data (`serde_json`, `yaml_serde`) keeps
+//! no positions, so this reads the text again, only when a message needs a line, once per
+//! file for all the pointers wanted: JSON with a streaming reader that skips every subtree
+//! holding none of them (`struson`), YAML by walking its event stream (`saphyr-parser`).
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use saphyr_parser::{Event, Parser};
+use struson::reader::{JsonReader, JsonStreamReader, ReaderError, ValueType};
 
 use crate::error::push_pointer;
 
@@ -26,6 +27,89 @@ enum Frame {
 /// 1-based line and column of each pointer in `wanted` that the text has. A value in a
 /// mapping is placed at its key, which is where a reader looks for it.
 pub fn locate(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, usize)> {
+    if text.trim_start().starts_with(['{', '[']) {
+        locate_json(text, wanted)
+    } else {
+        locate_yaml(text, wanted)
+    }
+}
+
+fn locate_json(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, usize)> {
+    // Every pointer on the way to a wanted one: only those subtrees are entered.
+    let mut on_the_way = HashSet::new();
+    for pointer in wanted {
+        let mut end = 0;
+        while let Some(i) = pointer[end..].find('/') {
+            on_the_way.insert(&pointer[..end + i]);
+            end += i + 1;
+        }
+        on_the_way.insert(*pointer);
+    }
+    let mut walk = JsonWalk {
+        reader: JsonStreamReader::new(text.as_bytes()),
+        wanted,
+        on_the_way: &on_the_way,
+        found: HashMap::new(),
+    };
+    let mut pointer = String::new();
+    let start = walk.here();
+    // A reader error only ends the walk early: what was found stays found.
+    let _ = walk.value(&mut pointer, start);
+    walk.found
+}
+
+struct JsonWalk<'w, R: std::io::Read> {
+    reader: JsonStreamReader<R>,
+    wanted: &'w HashSet<&'w str>,
+    on_the_way: &'w HashSet<&'w str>,
+    found: HashMap<String, (usize, usize)>,
+}
+
+impl<R: std::io::Read> JsonWalk<'_, R> {
+    fn here(&self) -> (usize, usize) {
+        let position = self.reader.current_position(false).line_pos;
+        position.map_or((0, 0), |p| (p.line as usize + 1, p.column as usize + 1))
+    }
+
+    /// The value at `pointer`, which stands (or whose key stands) at `at`.
+    fn value(&mut self, pointer: &mut String, at: (usize, usize)) -> Result<(), ReaderError> {
+        if self.wanted.contains(pointer.as_str()) {
+            self.found.insert(pointer.clone(), at);
+        }
+        if !self.on_the_way.contains(pointer.as_str()) {
+            return self.reader.skip_value();
+        }
+        let length = pointer.len();
+        match self.reader.peek()? {
+            ValueType::Object => {
+                self.reader.begin_object()?;
+                while self.reader.has_next()? {
+                    let at = self.here();
+                    let name = self.reader.next_name_owned()?;
+                    *pointer = push_pointer(pointer, &name);
+                    self.value(pointer, at)?;
+                    pointer.truncate(length);
+                }
+                self.reader.end_object()
+            }
+            ValueType::Array => {
+                self.reader.begin_array()?;
+                let mut index = 0;
+                while self.reader.has_next()? {
+                    let at = self.here();
+                    pointer.push_str(&format!("/{index}"));
+                    self.value(pointer, at)?;
+                    pointer.truncate(length);
+                    index += 1;
+                }
+                self.reader.end_array()
+            }
+            _ => self.reader.skip_value(),
+        }
+    }
+}
+
+fn locate_yaml(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, usize)> {
     let mut found = HashMap::new();
     let mut stack: Vec<Frame> = Vec::new();
     let text = without_surrogate_escapes(text);
@@ -154,5 +238,7 @@ mod tests {
     fn json_surrogate_escapes_do_not_stop_the_walk() {
         let text = "{\"a\": \"\\ud83d\\udc4d \\\\ud800\", \"b\": 1}";
         assert_eq!(at(text, "/b"), Some((1, 31)));
+        let yaml = "a: \"\\ud83d\\udc4d\"\nb: 1\n";
+        assert_eq!(at(yaml, "/b"), Some((2, 1)));
     }
 }

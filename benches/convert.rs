@@ -1,0 +1,228 @@
+//! Whole-command benchmarks against the floor: `cargo bench --bench convert`.
+//!
+//! For each input, the release binary converts it (and, for GitHub's spec, lints and
+//! reviews it) in a child process; the floor is this program again, in `--floor` mode,
+//! reading the same files and parsing them into `serde_json::Value`s and nothing more.
+//! Times are medians of several runs, memory the peak resident set (from `wait4`), so the
+//! ratios hold on a noisy machine. This process stays small (it generates the synthetic
+//! specs in a child) because a child's peak memory includes its parent's at the spawn. The inputs from the shared corpus are read from
+//! `$OPENAPI2MCP_CORPUS` (default `../shared/specs`); missing ones are skipped.
+
+#[path = "../tests/common/synthetic.rs"]
+mod synthetic;
+
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// What one child process cost.
+#[derive(Clone, Copy)]
+struct Cost {
+    seconds: f64,
+    peak_kb: i64,
+}
+
+/// Runs `program args...` `runs` times; the median time and the largest peak memory.
+fn measure(program: &Path, args: &[&str], runs: usize) -> Cost {
+    let mut times = Vec::new();
+    let mut peak_kb = 0;
+    for _ in 0..runs {
+        let started = Instant::now();
+        let child = Command::new(program)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the program starts");
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is valid; wait4 writes only to these two locals.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let pid = child.id() as libc::pid_t;
+        let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        assert_eq!(waited, pid, "wait4 reaps the child");
+        let status = std::process::ExitStatus::from_raw(status);
+        assert!(
+            matches!(status.code(), Some(0 | 1)),
+            "{program:?} {args:?}: {status:?}"
+        );
+        times.push(started.elapsed());
+        peak_kb = peak_kb.max(usage.ru_maxrss);
+        std::mem::forget(child);
+    }
+    times.sort();
+    Cost {
+        seconds: times[times.len() / 2].as_secs_f64(),
+        peak_kb,
+    }
+}
+
+/// The floor: read every file and parse it into a `serde_json::Value`, nothing more.
+fn floor(files: &[String]) {
+    for file in files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let value: serde_json::Value = if text.trim_start().starts_with(['{', '[']) {
+            serde_json::from_str(&text).expect("JSON")
+        } else {
+            yaml_serde::from_str(&text).expect("YAML")
+        };
+        std::hint::black_box(value);
+    }
+}
+
+/// Every YAML and JSON file under `dir`: what a spec split over files reads.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).expect("a directory") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("yml" | "yaml" | "json")
+            ) {
+                out.push(path.to_string_lossy().into_owned());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+struct Input {
+    label: String,
+    spec: PathBuf,
+    /// The files the floor reads.
+    files: Vec<String>,
+    runs: usize,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("--floor") => return floor(&args[1..]),
+        Some("--generate") => {
+            let operations: usize = args[1].parse().expect("a number of operations");
+            std::fs::write(&args[2], synthetic::spec(operations)).expect("writable");
+            return;
+        }
+        _ => {}
+    }
+    // `cargo bench` passes `--bench`; any other argument filters inputs by label.
+    let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let binary = Path::new(env!("CARGO_BIN_EXE_openapi2mcp"));
+    let me = std::env::current_exe().expect("the bench's own path");
+    let corpus = PathBuf::from(
+        std::env::var("OPENAPI2MCP_CORPUS").unwrap_or_else(|_| "../shared/specs".into()),
+    );
+    let work = tempfile::tempdir().expect("a temporary directory");
+
+    let mut inputs = Vec::new();
+    let single = |label: &str, path: PathBuf, runs| {
+        let files = vec![path.to_string_lossy().into_owned()];
+        Input {
+            label: label.into(),
+            spec: path,
+            files,
+            runs,
+        }
+    };
+    let github = corpus.join("github/generated/api.github.com.json");
+    let kubernetes = corpus.join("kubernetes/kubernetes/swagger.json");
+    let digitalocean = corpus.join("digitalocean/specification/DigitalOcean-public.v2.yaml");
+    if github.exists() {
+        inputs.push(single("GitHub REST (3.0, JSON)", github.clone(), 7));
+    }
+    if kubernetes.exists() {
+        inputs.push(single("Kubernetes (Swagger 2.0)", kubernetes, 5));
+    }
+    if digitalocean.exists() {
+        let files = files_under(digitalocean.parent().expect("a directory"));
+        inputs.push(Input {
+            label: "DigitalOcean (YAML, multi-file)".into(),
+            spec: digitalocean,
+            files,
+            runs: 5,
+        });
+    }
+    for operations in [100, 1_000, 10_000, 100_000] {
+        let path = work.path().join(format!("synthetic-{operations}.json"));
+        // Generated by a child: a child's peak memory counts its parent's high-water mark
+        // (the two share memory until exec), so this process must stay small.
+        let path_text = path.to_string_lossy().into_owned();
+        measure(&me, &["--generate", &operations.to_string(), &path_text], 1);
+        let runs = if operations >= 100_000 { 3 } else { 7 };
+        inputs.push(single(
+            &format!("synthetic, {operations} operations"),
+            path,
+            runs,
+        ));
+    }
+    inputs.retain(|i| filter.is_empty() || filter.iter().any(|f| i.label.contains(f.as_str())));
+
+    println!("| input | input size | floor: time, memory | convert: time, memory | ratio to floor | output |");
+    println!("|---|---|---|---|---|---|");
+    let mut synthetic_times = Vec::new();
+    for input in &inputs {
+        let input_bytes: u64 = input
+            .files
+            .iter()
+            .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+            .sum();
+        let mut floor_args = vec!["--floor"];
+        floor_args.extend(input.files.iter().map(String::as_str));
+        let floor = measure(&me, &floor_args, input.runs);
+        let output = work.path().join("tools.json");
+        let spec = input.spec.to_string_lossy();
+        let convert = measure(
+            binary,
+            &["convert", &spec, "-o", &output.to_string_lossy()],
+            input.runs,
+        );
+        let output_bytes = std::fs::metadata(&output).map_or(0, |m| m.len());
+        println!(
+            "| {} | {} | {:.3} s, {} | {:.3} s, {} | {:.2}x time, {:.2}x memory | {} |",
+            input.label,
+            size(input_bytes),
+            floor.seconds,
+            size(floor.peak_kb as u64 * 1024),
+            convert.seconds,
+            size(convert.peak_kb as u64 * 1024),
+            convert.seconds / floor.seconds,
+            convert.peak_kb as f64 / floor.peak_kb as f64,
+            size(output_bytes),
+        );
+        if input.label.starts_with("synthetic") {
+            synthetic_times.push((input.label.clone(), convert.seconds));
+        }
+        if input.spec == github {
+            for command in ["lint", "review"] {
+                let cost = measure(binary, &[command, &spec, "--format", "json"], input.runs);
+                println!(
+                    "| GitHub REST: `{command}` | | | {:.3} s, {} | {:.2}x convert's time | |",
+                    cost.seconds,
+                    size(cost.peak_kb as u64 * 1024),
+                    cost.seconds / convert.seconds
+                );
+            }
+        }
+    }
+    for pair in synthetic_times.windows(2) {
+        println!(
+            "\n{} -> {}: {:.1}x the time for 10x the operations",
+            pair[0].0,
+            pair[1].0,
+            pair[1].1 / pair[0].1
+        );
+    }
+}
+
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 30 => format!("{:.2} GB", b as f64 / (1u64 << 30) as f64),
+        b if b >= 1 << 20 => format!("{:.1} MB", b as f64 / (1u64 << 20) as f64),
+        b => format!("{:.0} KB", b as f64 / 1024.0),
+    }
+}
