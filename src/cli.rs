@@ -8,10 +8,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::Config;
+use crate::convert::filter::Filters;
 use crate::convert::{Conversion, Options, Tool};
 use crate::error::Error;
 use crate::hints::overrides::{self, Overrides};
@@ -31,6 +33,29 @@ use crate::{manifest, pipeline};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print nothing on stderr but errors
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    /// Also print what was read and made, and how long it took, on stderr
+    #[arg(short, long, global = true, conflicts_with = "quiet")]
+    verbose: bool,
+}
+
+/// How much goes to stderr besides errors: 0 quiet, 1 warnings, 2 verbose.
+static VERBOSITY: AtomicU8 = AtomicU8::new(1);
+
+/// A warning or a note for the user, unless `--quiet`.
+fn warn(message: &str) {
+    if VERBOSITY.load(Ordering::Relaxed) >= 1 {
+        eprintln!("{message}");
+    }
+}
+
+/// What was done, with `--verbose`.
+fn verbose(message: &str) {
+    if VERBOSITY.load(Ordering::Relaxed) >= 2 {
+        eprintln!("{message}");
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -43,6 +68,15 @@ enum Command {
     Lint(LintArgs),
     /// Print every lint rule with its documentation, or one rule's
     Rules(RulesArgs),
+    /// Print a completion script for a shell: bash, zsh, fish or powershell
+    Completions(CompletionsArgs),
+}
+
+#[derive(Debug, Args)]
+struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
 }
 
 /// How a spec becomes tools: shared by every command that reads one.
@@ -51,25 +85,87 @@ struct SpecOptions {
     /// Add openWorldHint: false to every tool, for APIs that act only on the caller's own domain
     #[arg(long)]
     closed_world: bool,
-    /// Longest tool name (16 to 128); longer names are cut and end in a hash
-    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u16).range(16..=128))]
-    name_max: u16,
+    /// Longest tool name, 16 to 128 (default 64); longer names are cut and end in a hash
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(16..=128))]
+    name_max: Option<u16>,
     /// Apply the hint decisions in FILE (see `review --write-overrides`) over the spec's
     #[arg(long, value_name = "FILE")]
     overrides: Option<PathBuf>,
     /// Allow $refs to files under DIR, outside the spec's own directory (repeatable)
     #[arg(long, value_name = "DIR")]
     allow_ref_outside: Vec<PathBuf>,
+    /// Keep only operations tagged TAG (repeatable: any of them)
+    #[arg(long, value_name = "TAG")]
+    include_tag: Vec<String>,
+    /// Leave out operations tagged TAG (repeatable)
+    #[arg(long, value_name = "TAG")]
+    exclude_tag: Vec<String>,
+    /// Keep only operations whose path matches GLOB, such as '/pets/**' (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    include_path: Vec<String>,
+    /// Leave out operations whose path matches GLOB (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    exclude_path: Vec<String>,
+    /// Keep only these HTTP methods, comma-separated: GET,POST
+    #[arg(long, value_name = "METHODS", value_delimiter = ',')]
+    methods: Vec<String>,
+    /// Keep only the operation with this operationId or tool name (repeatable)
+    #[arg(long, value_name = "ID")]
+    operation: Vec<String>,
+    /// Keep only tools whose effective hints are read-only: the safe subset for an agent
+    #[arg(long)]
+    read_only: bool,
+    /// Read options from FILE instead of the openapi2mcp.yaml found from here upward
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
 }
 
 impl SpecOptions {
-    fn options(&self, overrides: Option<Overrides>) -> Options {
-        Options {
-            name_max: usize::from(self.name_max),
+    fn options(&self, overrides: Option<Overrides>) -> Result<Options, Error> {
+        Ok(Options {
+            name_max: usize::from(self.name_max.unwrap_or(64)),
             closed_world: self.closed_world,
             overrides,
+            filters: Filters::new(
+                self.include_tag.clone(),
+                self.exclude_tag.clone(),
+                &self.include_path,
+                &self.exclude_path,
+                &self.methods,
+                self.operation.clone(),
+                self.read_only,
+            )?,
             ..Options::default()
+        })
+    }
+
+    /// The configuration file, with what it says filled into the options the command line
+    /// left unset (flags win; a boolean flag can only turn an option on).
+    fn merge_config(&mut self) -> Result<Config, Error> {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let config = Config::find(self.config.as_deref(), &cwd)?;
+        let take = |given: &mut Vec<String>, configured: &[String]| {
+            if given.is_empty() {
+                given.extend(configured.iter().cloned());
+            }
+        };
+        let filters = &config.filters;
+        take(&mut self.include_tag, &filters.include_tags);
+        take(&mut self.exclude_tag, &filters.exclude_tags);
+        take(&mut self.include_path, &filters.include_paths);
+        take(&mut self.exclude_path, &filters.exclude_paths);
+        take(&mut self.methods, &filters.methods);
+        take(&mut self.operation, &filters.operations);
+        self.read_only |= filters.read_only;
+        self.closed_world |= config.closed_world;
+        self.name_max = self.name_max.or(config.name_max);
+        if self.overrides.is_none() {
+            self.overrides.clone_from(&config.overrides);
         }
+        if self.allow_ref_outside.is_empty() {
+            self.allow_ref_outside.clone_from(&config.allow_ref_outside);
+        }
+        Ok(config)
     }
 
     fn load_overrides(&self) -> Result<Option<Overrides>, Error> {
@@ -80,13 +176,15 @@ impl SpecOptions {
 #[derive(Debug, Args)]
 struct ConvertArgs {
     /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
-    spec: String,
+    /// (default: `spec` in the config file)
+    spec: Option<String>,
     /// Write the manifest to FILE, atomically, instead of to standard output
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Hint style: minimal (only what differs from the MCP defaults) or explicit (all four)
-    #[arg(long, value_enum, value_name = "STYLE", default_value_t = HintStyle::Minimal)]
-    hints: HintStyle,
+    /// Hint style: minimal (the default: only what differs from the MCP defaults) or explicit
+    /// (all four)
+    #[arg(long, value_enum, value_name = "STYLE")]
+    hints: Option<HintStyle>,
     /// Add outputSchema from each operation's first 2xx JSON response
     #[arg(long)]
     output_schema: bool,
@@ -96,6 +194,10 @@ struct ConvertArgs {
     /// Skip operations that cannot be converted, list each on stderr, and exit with code 1
     #[arg(long)]
     keep_going: bool,
+    /// Write nothing; exit 0 if the output file is what convert would write, 1 (with a
+    /// summary of the differences) if it is stale
+    #[arg(long)]
+    check: bool,
     #[command(flatten)]
     spec_options: SpecOptions,
 }
@@ -103,7 +205,8 @@ struct ConvertArgs {
 #[derive(Debug, Args)]
 struct ReviewArgs {
     /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
-    spec: String,
+    /// (default: `spec` in the config file)
+    spec: Option<String>,
     /// Output: table (for the terminal), markdown (for a pull request), json (for scripts)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Table)]
     format: Format,
@@ -126,17 +229,15 @@ struct ReviewArgs {
 #[derive(Debug, Args)]
 struct LintArgs {
     /// A spec, or a tools manifest ({"tools": [...]}, an array of tools, or a tools/list
-    /// response): a path, or - for standard input
-    input: String,
+    /// response): a path, or - for standard input (default: `spec` in the config file)
+    input: Option<String>,
     /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::Format::Human)]
     format: lint::report::Format,
-    /// Exit with code 1 when a finding is at least this severe (error, warning, info, never)
-    #[arg(long, value_name = "LEVEL", default_value = "error", value_parser = ["error", "warning", "info", "never"])]
-    fail_on: String,
-    /// Read rule severities from FILE instead of the openapi2mcp.yaml found from here upward
-    #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
+    /// Exit with code 1 when a finding is at least this severe: error (the default), warning,
+    /// info, or never
+    #[arg(long, value_name = "LEVEL", value_parser = ["error", "warning", "info", "never"])]
+    fail_on: Option<String>,
     /// Turn a rule off, by code or name (repeatable)
     #[arg(long, value_name = "RULE")]
     ignore: Vec<String>,
@@ -153,31 +254,81 @@ struct RulesArgs {
 /// Parses the arguments, runs the command, prints any error, and returns the exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let level = if cli.quiet {
+        0
+    } else if cli.verbose {
+        2
+    } else {
+        1
+    };
+    VERBOSITY.store(level, Ordering::Relaxed);
+    let started = std::time::Instant::now();
     let result = match cli.command {
         Command::Convert(args) => run_convert(args),
         Command::Review(args) => run_review(args),
         Command::Lint(args) => run_lint(args),
         Command::Rules(args) => run_rules(args),
+        Command::Completions(args) => {
+            // Into memory first: clap_complete panics when a write fails (a closed pipe).
+            let mut script = Vec::new();
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(args.shell, &mut command, "openapi2mcp", &mut script);
+            write_stdout(&String::from_utf8_lossy(&script)).map(|()| ExitCode::SUCCESS)
+        }
     };
+    verbose(&format!("done in {:.3} s", started.elapsed().as_secs_f64()));
     result.unwrap_or_else(|error| {
         eprintln!("error: {error}");
         ExitCode::from(2)
     })
 }
 
-fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
+fn run_convert(mut args: ConvertArgs) -> Result<ExitCode, Error> {
+    let config = args.spec_options.merge_config()?;
+    let input = spec_input(args.spec.as_deref(), &config)?;
+    if args.output.is_none() {
+        args.output.clone_from(&config.output);
+    }
+    args.strict |= config.strict;
     let options = Options {
-        hint_style: args.hints,
-        output_schema: args.output_schema,
+        hint_style: args.hints.or(config.hints).unwrap_or_default(),
+        output_schema: args.output_schema || config.output_schema,
         keep_going: args.keep_going,
         ..args
             .spec_options
-            .options(args.spec_options.load_overrides()?)
+            .options(args.spec_options.load_overrides()?)?
     };
-    let spec = load::load(
-        &Input::from_arg(&args.spec),
-        &args.spec_options.allow_ref_outside,
-    )?;
+    let spec = load::load(&input, &args.spec_options.allow_ref_outside)?;
+    verbose(&format!(
+        "read {} ({} file(s))",
+        input.display_name(),
+        spec.file_count()
+    ));
+    if args.check {
+        let Some(path) = &args.output else {
+            return Err(Error::new(
+                "--check compares with the output file: name it with -o FILE",
+            ));
+        };
+        let (conversion, _, text) = write_manifest(&spec, &options, Vec::new(), path)?;
+        report_warnings(&conversion);
+        let text = String::from_utf8(text).expect("JSON is UTF-8");
+        return match std::fs::read_to_string(path) {
+            Ok(existing) if existing == text => Ok(ExitCode::SUCCESS),
+            Ok(existing) => {
+                write_stdout(&format!(
+                    "{} is stale:\n{}",
+                    path.display(),
+                    manifest::staleness(&existing, &text)
+                ))?;
+                Ok(ExitCode::from(1))
+            }
+            Err(e) => {
+                write_stdout(&format!("{} is stale: {e}\n", path.display()))?;
+                Ok(ExitCode::from(1))
+            }
+        };
+    }
     // A file is written as the tools come and replaces the old one only at the end; standard
     // output gets the whole text at the end, so a failure never leaves half a manifest.
     let (conversion, written, output) = match &args.output {
@@ -195,9 +346,11 @@ fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
             (conversion, written, Output::Stdout(text))
         }
     };
-    for warning in conversion.warnings.iter().chain(&conversion.contradictions) {
-        eprintln!("warning: {warning}");
-    }
+    report_warnings(&conversion);
+    verbose(&format!(
+        "{written} tool(s) written, {} operation(s) skipped",
+        conversion.skipped.len()
+    ));
     if args.strict && !conversion.contradictions.is_empty() {
         eprintln!(
             "error: --strict: {} contradiction(s) between hints and methods; nothing written",
@@ -221,6 +374,12 @@ fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         written
     );
     Ok(ExitCode::from(1))
+}
+
+fn report_warnings(conversion: &Conversion) {
+    for warning in conversion.warnings.iter().chain(&conversion.contradictions) {
+        warn(&format!("warning: {warning}"));
+    }
 }
 
 /// Where a finished manifest goes.
@@ -250,15 +409,16 @@ fn write_manifest<W: Write>(
     Ok((conversion, written, out))
 }
 
-fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
+fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
+    let config = args.spec_options.merge_config()?;
+    let input = spec_input(args.spec.as_deref(), &config)?;
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     // The file being written holds decisions too: they apply to what is reviewed.
     let existing = match &args.write_overrides {
         Some(path) if path.exists() => Some(Overrides::load(path)?),
         _ => args.spec_options.load_overrides()?,
     };
-    let options = args.spec_options.options(existing.clone());
-    let input = Input::from_arg(&args.spec);
+    let options = args.spec_options.options(existing.clone())?;
     let conversion =
         pipeline::convert_input(&input, &args.spec_options.allow_ref_outside, &options)?;
 
@@ -296,25 +456,23 @@ fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
+fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let mut settings = Config::find(args.config.as_deref(), &cwd)?.lint;
+    let config = args.spec_options.merge_config()?;
+    let input = spec_input(args.input.as_deref(), &config)?;
+    let mut settings = config.lint.clone();
     for rule in &args.ignore {
         settings
             .set(rule, "off")
             .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
     }
-    let spec = load::load(
-        &Input::from_arg(&args.input),
-        &args.spec_options.allow_ref_outside,
-    )?;
+    let spec = load::load(&input, &args.spec_options.allow_ref_outside)?;
     let root = spec.root();
     let conversion;
     let subjects = if root.get("openapi").is_some() || root.get("swagger").is_some() {
         let options = args
             .spec_options
-            .options(args.spec_options.load_overrides()?);
+            .options(args.spec_options.load_overrides()?)?;
         conversion = pipeline::convert_spec(&spec, &options)?;
         lint::subjects_from_tools(&spec, &conversion.tools)
     } else {
@@ -330,9 +488,13 @@ fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
         &line_source,
     ))?;
     if args.format != lint::report::Format::Human {
-        eprint!("{}", lint::report::summary(&findings));
+        warn(lint::report::summary(&findings).trim_end());
     }
-    let threshold = Severity::parse(&args.fail_on);
+    let fail_on = args
+        .fail_on
+        .or(config.lint_fail_on)
+        .unwrap_or_else(|| "error".into());
+    let threshold = Severity::parse(&fail_on);
     let failing = threshold.is_some_and(|t| findings.iter().any(|f| f.severity >= t));
     Ok(if failing {
         ExitCode::from(1)
@@ -365,13 +527,24 @@ fn run_rules(args: RulesArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The spec named on the command line, or else in the config file.
+fn spec_input(given: Option<&str>, config: &Config) -> Result<Input, Error> {
+    match (given, &config.spec) {
+        (Some(arg), _) => Ok(Input::from_arg(arg)),
+        (None, Some(path)) => Ok(Input::Path(path.clone())),
+        (None, None) => Err(Error::new(
+            "no spec given: name one, or set `spec:` in openapi2mcp.yaml",
+        )),
+    }
+}
+
 /// The tools of the version given to `--base`: a spec is converted (without overrides:
 /// the comparison shows what they change), a manifest is read as it is.
 fn base_sides(base: &str, spec_options: &SpecOptions) -> Result<Vec<Side>, Error> {
     let spec = load::load(&Input::from_arg(base), &spec_options.allow_ref_outside)?;
     let root = spec.root();
     if root.get("openapi").is_some() || root.get("swagger").is_some() {
-        let conversion = pipeline::convert_spec(&spec, &spec_options.options(None))?;
+        let conversion = pipeline::convert_spec(&spec, &spec_options.options(None)?)?;
         Ok(conversion.tools.iter().map(Side::of).collect())
     } else {
         review::read_base(root, base)

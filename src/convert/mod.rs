@@ -1,6 +1,7 @@
 //! Stage 3, convert: each [`Operation`] becomes a [`Tool`]: a name, a description, one
 //! input schema, hints, and the HTTP binding a runtime needs to make the call.
 
+pub mod filter;
 mod input;
 pub mod naming;
 
@@ -15,6 +16,7 @@ use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
 use crate::model::{Api, Operation};
 use crate::schema::{Defs, Mode, SchemaConverter};
+use filter::Filters;
 use naming::NameAllocator;
 
 /// The longest tool name Claude and OpenAI accept.
@@ -32,6 +34,8 @@ pub struct Options {
     pub keep_going: bool,
     /// A person's decisions, applied over everything else.
     pub overrides: Option<Overrides>,
+    /// Which operations become tools.
+    pub filters: Filters,
 }
 
 impl Default for Options {
@@ -43,6 +47,7 @@ impl Default for Options {
             output_schema: false,
             keep_going: false,
             overrides: None,
+            filters: Filters::default(),
         }
     }
 }
@@ -123,15 +128,21 @@ pub fn convert_each(
             .map_err(Clone::clone)
             .and_then(|operation| {
                 let name = names.allocate(&naming::base_name(operation));
-                let context = Context {
-                    spec,
-                    options,
-                    used_overrides: &mut used_overrides,
-                };
+                if let Some(overrides) = &options.overrides {
+                    // An entry for a tool the filters leave out still names a tool.
+                    if let Some((key, _)) = overrides.entry_for(&tool_key(operation, &name)) {
+                        used_overrides.insert(key.to_string());
+                    }
+                }
+                if !options.filters.keeps(operation, &name) {
+                    return Ok(None);
+                }
+                let context = Context { spec, options };
                 convert_operation(operation, name, context, &mut schemas, &mut conversion)
             });
         match tool {
-            Ok(tool) => sink(tool)?,
+            Ok(Some(tool)) => sink(tool)?,
+            Ok(None) => {}
             Err(error) if options.keep_going => conversion.skipped.push(error),
             Err(error) => return Err(error),
         }
@@ -142,11 +153,20 @@ pub fn convert_each(
     Ok(conversion)
 }
 
-/// What every operation's conversion reads, and the overrides entries used so far.
+/// What every operation's conversion reads.
 struct Context<'c> {
     spec: &'c Spec,
     options: &'c Options,
-    used_overrides: &'c mut HashSet<String>,
+}
+
+/// What names an operation's tool in the overrides file.
+fn tool_key<'k>(operation: &'k Operation<'_>, name: &'k str) -> ToolKey<'k> {
+    ToolKey {
+        name,
+        operation_id: operation.operation_id,
+        method: &operation.method,
+        path: operation.path,
+    }
 }
 
 fn convert_operation(
@@ -155,7 +175,7 @@ fn convert_operation(
     context: Context<'_>,
     schemas: &mut SchemaConverter<'_>,
     conversion: &mut Conversion,
-) -> Result<Tool> {
+) -> Result<Option<Tool>> {
     let (spec, options) = (context.spec, context.options);
     let mut hints = Hints::infer(&operation.method);
     if let Some(annotations) = &operation.annotations {
@@ -174,15 +194,10 @@ fn convert_operation(
         );
     }
     if let Some(overrides) = &options.overrides {
-        let key = ToolKey {
-            name: &name,
-            operation_id: operation.operation_id,
-            method: &operation.method,
-            path: operation.path,
-        };
-        if let Some(used) = overrides.apply(&key, &mut hints) {
-            context.used_overrides.insert(used.to_string());
-        }
+        overrides.apply(&tool_key(operation, &name), &mut hints);
+    }
+    if options.filters.read_only && !hints.get(HintKind::ReadOnly).value {
+        return Ok(None);
     }
     let mut risks = Vec::new();
     for (source, risk) in hints.contradictions(&operation.method) {
@@ -213,7 +228,7 @@ fn convert_operation(
         http.insert("bodyMediaType".into(), body.media_type.into());
     }
     http.insert("params".into(), Value::Object(input.params));
-    Ok(Tool {
+    Ok(Some(Tool {
         name,
         method: operation.method.clone(),
         path: operation.path.to_string(),
@@ -237,7 +252,7 @@ fn convert_operation(
             .collect(),
         location: operation.location.clone(),
         http: Value::Object(http),
-    })
+    }))
 }
 
 /// Summary, then the description unless it repeats the summary; deprecated ones say so first.

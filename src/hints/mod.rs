@@ -74,7 +74,8 @@ pub struct Hint {
 }
 
 /// How annotations are written into the manifest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum HintStyle {
     /// Only what differs from the MCP defaults; nothing but `readOnlyHint` on read-only tools.
     #[default]

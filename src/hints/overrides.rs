@@ -102,9 +102,8 @@ impl Overrides {
             .map(|(key, decision)| (key.as_str(), decision))
     }
 
-    /// Applies the defaults, then the tool's own entry, hint by hint. Returns the key of the
-    /// entry used, if any.
-    pub fn apply(&self, tool: &ToolKey<'_>, hints: &mut Hints) -> Option<&str> {
+    /// Applies the defaults, then the tool's own entry, hint by hint.
+    pub fn apply(&self, tool: &ToolKey<'_>, hints: &mut Hints) {
         let entry = self.entry_for(tool);
         let layers = [Some(("defaults", &self.defaults)), entry];
         for (key, decision) in layers.into_iter().flatten() {
@@ -118,7 +117,6 @@ impl Overrides {
                 }
             }
         }
-        entry.map(|(key, _)| key)
     }
 
     /// Refuses entries that named no tool, pointing at the first one's line.

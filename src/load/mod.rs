@@ -87,6 +87,10 @@ impl Spec {
         &self.files[0].value
     }
 
+    pub fn file_count(&self) -> usize {
+        self.files.len()
+    }
+
     pub fn file(&self, id: FileId) -> &File {
         &self.files[id]
     }

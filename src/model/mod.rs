@@ -250,6 +250,8 @@ pub struct Operation<'a> {
     pub annotations: Option<Node<'a>>,
     /// Lint rules silenced for this operation (`x-openapi2mcp-ignore`).
     pub lint_ignore: Vec<&'a str>,
+    /// `x-mcp: false` on the operation, its path item or the document: not a tool.
+    pub excluded: bool,
     /// The operation object in the spec.
     pub location: Location,
 }
@@ -281,6 +283,13 @@ struct Found<'a, 'n> {
     item: &'n Node<'a>,
     method: String,
     node: Node<'a>,
+    /// `x-mcp: false` on the document or the path item.
+    excluded: bool,
+}
+
+/// `x-mcp: false`: leave this out of the tools.
+fn says_no_mcp(node: &Node<'_>) -> bool {
+    node.bool("x-mcp") == Some(false)
 }
 
 fn root(spec: &Spec) -> Node<'_> {
@@ -336,6 +345,7 @@ fn read_paths<'a>(
                     item: &item,
                     method,
                     node,
+                    excluded: says_no_mcp(&root) || says_no_mcp(&item),
                 })
             });
             operations.push(operation);
@@ -365,6 +375,7 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         responses: Vec::new(),
         server: None,
         annotations: node.get("x-mcp-annotations"),
+        excluded: found.excluded || says_no_mcp(node),
         lint_ignore: node
             .value
             .get("x-openapi2mcp-ignore")

@@ -1,0 +1,343 @@
+//! Build pipelines: filters, `x-mcp: false`, `convert --check`, the config file, `--quiet`
+//! and `--verbose`, shell completions.
+
+mod common;
+
+use std::process::Command;
+
+use common::{repo_path, run, tool_names};
+use serde_json::Value;
+
+fn spec(file: &str) -> String {
+    repo_path(&format!("specs/{file}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn names_with(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["convert"];
+    let filters = spec("filters.yaml");
+    all.push(&filters);
+    all.extend_from_slice(args);
+    let output = run(&all, None);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let manifest: Value = serde_json::from_slice(&output.stdout).unwrap();
+    tool_names(&manifest)
+        .into_iter()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn x_mcp_false_leaves_operations_and_path_items_out() {
+    assert_eq!(
+        names_with(&[]),
+        [
+            "list_pets",
+            "create_pet",
+            "get_pet",
+            "list_pets_2",
+            "get_user",
+            "replace_user"
+        ]
+    );
+}
+
+#[test]
+fn filters_keep_what_they_name_and_never_rename_a_kept_tool() {
+    assert_eq!(
+        names_with(&["--include-tag", "users"]),
+        ["get_user", "replace_user"]
+    );
+    assert_eq!(
+        names_with(&["--exclude-tag", "pets"]),
+        ["get_user", "replace_user"]
+    );
+    assert_eq!(names_with(&["--include-path", "/pets/*"]), ["get_pet"]);
+    assert_eq!(
+        names_with(&["--include-path", "/pets/**"]),
+        ["get_pet", "list_pets_2"]
+    );
+    assert_eq!(
+        names_with(&["--exclude-path", "/pets", "--exclude-path", "/pets/**"]),
+        ["get_user", "replace_user"]
+    );
+    assert_eq!(
+        names_with(&["--methods", "put,post"]),
+        ["create_pet", "replace_user"]
+    );
+    assert_eq!(
+        names_with(&[
+            "--methods",
+            "GET",
+            "--methods",
+            "PUT",
+            "--include-tag",
+            "users"
+        ]),
+        ["get_user", "replace_user"]
+    );
+    assert_eq!(
+        names_with(&["--operation", "getUser", "--operation", "create_pet"]),
+        ["create_pet", "get_user"]
+    );
+    // The second listPets keeps its name when the first is filtered out.
+    assert_eq!(
+        names_with(&["--include-path", "/pets/*/photos"]),
+        ["list_pets_2"]
+    );
+    assert_eq!(
+        names_with(&["--read-only"]),
+        ["list_pets", "get_pet", "list_pets_2", "get_user"]
+    );
+}
+
+#[test]
+fn read_only_follows_the_effective_hints() {
+    let dir = tempfile::tempdir().unwrap();
+    let overrides = dir.path().join("hints.yaml");
+    std::fs::write(
+        &overrides,
+        "tools:\n  getUser: {readOnlyHint: false}\n  createPet: {readOnlyHint: true}\n",
+    )
+    .unwrap();
+    let names = names_with(&["--read-only", "--overrides", overrides.to_str().unwrap()]);
+    assert_eq!(names, ["list_pets", "create_pet", "get_pet", "list_pets_2"]);
+}
+
+#[test]
+fn an_overrides_entry_for_a_filtered_out_tool_still_names_a_tool() {
+    let dir = tempfile::tempdir().unwrap();
+    let overrides = dir.path().join("hints.yaml");
+    std::fs::write(&overrides, "tools:\n  getUser: {openWorldHint: false}\n").unwrap();
+    assert_eq!(
+        names_with(&[
+            "--include-tag",
+            "pets",
+            "--overrides",
+            overrides.to_str().unwrap()
+        ])
+        .len(),
+        4
+    );
+}
+
+#[test]
+fn x_mcp_false_on_the_document_leaves_everything_out() {
+    let output = run(&["convert", "-"], Some(b"openapi: 3.1.0\ninfo: {title: t, version: '1'}\nx-mcp: false\npaths:\n  /a: {get: {responses: {}}}\n"));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "{\n  \"tools\": []\n}\n"
+    );
+}
+
+#[test]
+fn a_bad_glob_is_a_usage_error() {
+    let output = run(
+        &[
+            "convert",
+            &spec("filters.yaml"),
+            "--include-path",
+            "/pets/[a",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: --include-path '/pets/[a'"));
+}
+
+#[test]
+fn check_compares_without_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tools.json");
+    let out_arg = out.to_str().unwrap();
+    let missing = run(
+        &["convert", &spec("filters.yaml"), "-o", out_arg, "--check"],
+        None,
+    );
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(!out.exists(), "--check writes nothing");
+
+    assert_eq!(
+        run(&["convert", &spec("filters.yaml"), "-o", out_arg], None)
+            .status
+            .code(),
+        Some(0)
+    );
+    let fresh = run(
+        &["convert", &spec("filters.yaml"), "-o", out_arg, "--check"],
+        None,
+    );
+    assert_eq!(fresh.status.code(), Some(0));
+    assert!(fresh.stdout.is_empty());
+
+    let stale = run(
+        &[
+            "convert",
+            &spec("filters.yaml"),
+            "-o",
+            out_arg,
+            "--check",
+            "--exclude-tag",
+            "users",
+            "--closed-world",
+        ],
+        None,
+    );
+    assert_eq!(stale.status.code(), Some(1));
+    let report = String::from_utf8(stale.stdout).unwrap();
+    assert!(
+        report.contains("changed  list_pets (annotations)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("removed  get_user") && report.contains("removed  replace_user"),
+        "{report}"
+    );
+
+    let broken = run(
+        &[
+            "convert",
+            &spec("errors/missing-ref.yaml"),
+            "-o",
+            out_arg,
+            "--check",
+        ],
+        None,
+    );
+    assert_eq!(broken.status.code(), Some(2));
+    let without_output = run(&["convert", &spec("filters.yaml"), "--check"], None);
+    assert_eq!(without_output.status.code(), Some(2));
+}
+
+#[test]
+fn the_config_file_holds_every_option_and_flags_win() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(spec("filters.yaml"), dir.path().join("api.yaml")).unwrap();
+    std::fs::create_dir(dir.path().join("ci")).unwrap();
+    std::fs::write(
+        dir.path().join("openapi2mcp.yaml"),
+        "spec: api.yaml\noutput: tools.json\nhints: explicit\nclosed-world: true\nfilters:\n  include-tags: [users]\nlint:\n  fail-on: never\n",
+    )
+    .unwrap();
+    let in_dir = |args: &[&str], cwd: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+            .args(args)
+            .current_dir(cwd)
+            .output()
+            .unwrap()
+    };
+    // Found from a subdirectory; its paths are relative to the file.
+    let nested = dir.path().join("ci");
+    assert_eq!(in_dir(&["convert"], &nested).status.code(), Some(0));
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("tools.json")).unwrap())
+            .unwrap();
+    assert_eq!(tool_names(&manifest), ["get_user", "replace_user"]);
+    assert_eq!(manifest["tools"][0]["annotations"]["openWorldHint"], false);
+    assert_eq!(
+        manifest["tools"][0]["annotations"]["destructiveHint"], false,
+        "explicit style"
+    );
+    assert_eq!(
+        in_dir(&["convert", "--check"], &nested).status.code(),
+        Some(0)
+    );
+
+    // Flags win: another spec, filter, style and output.
+    let output = Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args([
+            "convert",
+            "../api.yaml",
+            "--include-tag",
+            "pets",
+            "--hints",
+            "minimal",
+            "-o",
+            "../pets.json",
+        ])
+        .current_dir(&nested)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let pets: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("pets.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        tool_names(&pets),
+        ["list_pets", "create_pet", "get_pet", "list_pets_2"]
+    );
+    assert_eq!(
+        pets["tools"][0]["annotations"],
+        serde_json::json!({"readOnlyHint": true, "openWorldHint": false})
+    );
+
+    // lint reads the same file: fail-on never.
+    assert_eq!(in_dir(&["lint"], &nested).status.code(), Some(0));
+
+    std::fs::write(
+        dir.path().join("openapi2mcp.yaml"),
+        "spec: api.yaml\nfilter:\n  methods: [GET]\n",
+    )
+    .unwrap();
+    let output = in_dir(&["convert"], &nested);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("openapi2mcp.yaml:2:1: invalid config: unknown field `filter`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn without_a_spec_anywhere_the_error_says_where_to_put_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args(["convert"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no spec given"));
+}
+
+#[test]
+fn quiet_and_verbose() {
+    let hints = spec("hints.yaml");
+    let normal = run(&["convert", &hints], None);
+    assert!(String::from_utf8_lossy(&normal.stderr).contains("warning: "));
+    let quiet = run(&["convert", &hints, "--quiet"], None);
+    assert!(quiet.stderr.is_empty());
+    assert_eq!(quiet.stdout, normal.stdout);
+    let verbose = run(&["convert", &hints, "-v"], None);
+    let stderr = String::from_utf8_lossy(&verbose.stderr);
+    assert!(
+        stderr.contains("9 tool(s) written") && stderr.contains("done in"),
+        "{stderr}"
+    );
+    let both = run(&["convert", &hints, "-q", "-v"], None);
+    assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let output = run(&["completions", shell], None);
+        assert_eq!(output.status.code(), Some(0));
+        let script = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            script.contains("openapi2mcp") && script.contains("include-tag"),
+            "{shell}"
+        );
+    }
+}
