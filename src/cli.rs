@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use clap::{Args, Parser, Subcommand};
 
 use crate::config::Config;
+use crate::convert::client::Client;
 use crate::convert::filter::Filters;
 use crate::convert::{Conversion, Options, Tool};
 use crate::error::Error;
@@ -118,12 +119,27 @@ struct SpecOptions {
     /// Read options from FILE instead of the openapi2mcp.yaml found from here upward
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Fit names and schemas to a client: claude and openai (the default), cursor, gemini,
+    /// vscode, mcp
+    #[arg(long, value_enum, value_name = "CLIENT")]
+    client: Option<Client>,
+    /// The name the MCP server is registered under (Cursor counts it in a tool's name)
+    #[arg(long, value_name = "NAME")]
+    server_name: Option<String>,
 }
 
 impl SpecOptions {
     fn options(&self, overrides: Option<Overrides>) -> Result<Options, Error> {
+        let client = self.client.unwrap_or_default();
+        let name_max = match self.name_max {
+            Some(n) => usize::from(n),
+            None => client
+                .name_max(self.server_name.as_deref())
+                .map_err(Error::new)?,
+        };
         Ok(Options {
-            name_max: usize::from(self.name_max.unwrap_or(64)),
+            name_max,
+            client,
             closed_world: self.closed_world,
             overrides,
             filters: Filters::new(
@@ -159,6 +175,10 @@ impl SpecOptions {
         self.read_only |= filters.read_only;
         self.closed_world |= config.closed_world;
         self.name_max = self.name_max.or(config.name_max);
+        self.client = self.client.or(config.client);
+        if self.server_name.is_none() {
+            self.server_name.clone_from(&config.server_name);
+        }
         if self.overrides.is_none() {
             self.overrides.clone_from(&config.overrides);
         }
@@ -478,7 +498,11 @@ fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     } else {
         lint::subjects_from_manifest(root, &spec.file(0).name)?
     };
-    let mut findings = lint::lint(&subjects, &settings);
+    let client = args
+        .spec_options
+        .client
+        .map(|c| (c, args.spec_options.server_name.clone()));
+    let mut findings = lint::lint(&subjects, &settings, client);
     lint::add_lines(&mut findings, &spec);
     let line_source = |file: &str, line: usize| spec.line(file, line);
     write_stdout(&lint::report::render(

@@ -13,6 +13,8 @@
 //! strict: false
 //! overrides: hints.yaml
 //! allow-ref-outside: [../common]
+//! client: cursor                 # claude, openai, cursor, gemini, vscode, mcp
+//! server-name: petstore
 //! filters:
 //!   include-tags: [pets]
 //!   exclude-tags: [internal]
@@ -33,6 +35,7 @@ use std::path::{Path, PathBuf};
 use indexmap::IndexMap;
 use serde::Deserialize;
 
+use crate::convert::client::Client;
 use crate::error::{push_pointer, Error, Result};
 use crate::hints::HintStyle;
 use crate::lint::Settings;
@@ -54,6 +57,8 @@ struct Shape {
     overrides: Option<String>,
     allow_ref_outside: Option<Vec<String>>,
     filters: Option<Filters>,
+    client: Option<Client>,
+    server_name: Option<String>,
     lint: Option<LintShape>,
 }
 
@@ -99,6 +104,8 @@ pub struct Config {
     pub overrides: Option<PathBuf>,
     pub allow_ref_outside: Vec<PathBuf>,
     pub filters: Filters,
+    pub client: Option<Client>,
+    pub server_name: Option<String>,
     pub lint_fail_on: Option<String>,
     pub lint: Settings,
 }
@@ -174,6 +181,8 @@ impl Config {
                 .map(relative)
                 .collect(),
             filters: shape.filters.unwrap_or_default(),
+            client: shape.client,
+            server_name: shape.server_name,
             lint_fail_on: lint_shape.fail_on,
             lint,
         })

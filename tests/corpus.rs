@@ -108,7 +108,7 @@ fn every_document_lints() {
         let conversion =
             openapi2mcp::pipeline::convert_spec(&spec, &default_options()).expect("converts");
         let subjects = lint::subjects_from_tools(&spec, &conversion.tools);
-        let mut findings = lint::lint(&subjects, &Settings::default());
+        let mut findings = lint::lint(&subjects, &Settings::default(), None);
         lint::add_lines(&mut findings, &spec);
         assert!(
             findings.iter().all(|f| f.location.line_col.is_some()),

@@ -206,7 +206,7 @@ fn sarif_validates_against_the_schema() {
                 .as_array()
                 .unwrap()
                 .len(),
-            16
+            openapi2mcp::lint::rules::ALL.len()
         );
     }
 }

@@ -341,3 +341,113 @@ fn completions_for_every_shell() {
         );
     }
 }
+
+fn convert_for(client: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["convert", "--client", client];
+    let clients = spec("clients.yaml");
+    args.push(&clients);
+    args.extend_from_slice(extra);
+    let output = run(&args, None);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{client}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// The client-rejects findings of linting `manifest` for `client`.
+fn rejections(manifest: &Value, client: &str, extra: &[&str]) -> Vec<String> {
+    let mut args = vec![
+        "lint",
+        "-",
+        "--format",
+        "json",
+        "--fail-on",
+        "never",
+        "--client",
+        client,
+    ];
+    args.extend_from_slice(extra);
+    let output = run(&args, Some(manifest.to_string().as_bytes()));
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["name"] == "client-rejects")
+        .map(|f| f["message"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn each_client_profile_fits_what_its_lint_checks() {
+    let default = convert_for("claude", &[]);
+    let cursor = ["--server-name", "finance-reporting"];
+    for (client, extra) in [
+        ("claude", &[][..]),
+        ("openai", &[]),
+        ("cursor", &cursor),
+        ("gemini", &[]),
+        ("vscode", &[]),
+        ("mcp", &[]),
+    ] {
+        let manifest = convert_for(client, extra);
+        assert_eq!(
+            rejections(&manifest, client, extra),
+            Vec::<String>::new(),
+            "{client}"
+        );
+    }
+    // The default output breaks what Gemini, VS Code and Cursor reject.
+    let gemini = rejections(&default, "gemini", &[]);
+    for keyword in [
+        "$defs",
+        "$ref",
+        "oneOf",
+        "const",
+        "propertyNames",
+        "patternProperties",
+        "exclusiveMinimum",
+        "prefixItems",
+    ] {
+        assert!(
+            gemini.iter().any(|r| r.contains(&format!("'{keyword}'"))),
+            "{keyword}: {gemini:?}"
+        );
+    }
+    assert!(rejections(&default, "vscode", &[])
+        .iter()
+        .any(|r| r.contains("$defs")));
+    let long_server = ["--server-name", "the-quarterly-finance-reporting"];
+    assert!(!rejections(&default, "cursor", &long_server).is_empty());
+}
+
+#[test]
+fn profiles_shape_names_and_schemas() {
+    let cursor = convert_for("cursor", &["--server-name", "finance-reporting"]);
+    let name = cursor["tools"][0]["name"].as_str().unwrap();
+    assert!(name.len() + "finance-reporting".len() < 60, "{name}");
+    let gemini = convert_for("gemini", &[]);
+    let schema = &gemini["tools"][0]["inputSchema"];
+    assert!(schema.get("$defs").is_none());
+    assert_eq!(
+        schema["properties"]["kind"],
+        serde_json::json!({"enum": ["quarterly"]})
+    );
+    let vscode = convert_for("vscode", &[]);
+    let schema = &vscode["tools"][0]["inputSchema"];
+    assert!(jsonschema::draft7::meta::is_valid(schema));
+    assert_eq!(schema["properties"]["tree"]["$ref"], "#/definitions/Tree");
+    let missing_server = run(
+        &["convert", &spec("clients.yaml"), "--client", "cursor"],
+        None,
+    );
+    assert_eq!(missing_server.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing_server.stderr).contains("--server-name"));
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("client-gemini", serde_json::to_string_pretty(&gemini).unwrap());
+        insta::assert_snapshot!("client-vscode", serde_json::to_string_pretty(&vscode).unwrap());
+    });
+}

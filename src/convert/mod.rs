@@ -1,6 +1,7 @@
 //! Stage 3, convert: each [`Operation`] becomes a [`Tool`]: a name, a description, one
 //! input schema, hints, and the HTTP binding a runtime needs to make the call.
 
+pub mod client;
 pub mod filter;
 mod input;
 pub mod naming;
@@ -16,6 +17,7 @@ use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
 use crate::model::{Api, Operation};
 use crate::schema::{Defs, Mode, SchemaConverter};
+use client::Client;
 use filter::Filters;
 use naming::NameAllocator;
 
@@ -36,6 +38,8 @@ pub struct Options {
     pub overrides: Option<Overrides>,
     /// Which operations become tools.
     pub filters: Filters,
+    /// The client whose limits names and schemas must fit.
+    pub client: Client,
 }
 
 impl Default for Options {
@@ -48,6 +52,7 @@ impl Default for Options {
             keep_going: false,
             overrides: None,
             filters: Filters::default(),
+            client: Client::default(),
         }
     }
 }
@@ -212,9 +217,10 @@ fn convert_operation(
         risks.push(risk);
     }
     let suggestions = evidence::suggest(operation, &hints);
-    let input = input::build(operation, schemas)?;
+    let mut input = input::build(operation, schemas)?;
+    input.schema = options.client.shape(input.schema);
     let output_schema = if options.output_schema {
-        output_schema(operation, schemas)?
+        output_schema(operation, schemas)?.map(|schema| options.client.shape(schema))
     } else {
         None
     };

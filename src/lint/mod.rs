@@ -9,6 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
+use crate::convert::client::Client;
 use crate::convert::Tool;
 use crate::error::{push_pointer, Error, Result};
 use crate::hints::evidence::{is_idempotency_key, verb, VerbClass};
@@ -309,10 +310,16 @@ pub struct Context {
     /// default or a moot hint is on purpose.
     pub explicit_style: bool,
     pub name_counts: HashMap<String, usize>,
+    /// The client named with `--client`, and the server name, if any.
+    pub client: Option<(Client, Option<String>)>,
 }
 
 /// Runs every enabled rule on every tool.
-pub fn lint(subjects: &[Subject<'_>], settings: &Settings) -> Vec<Finding> {
+pub fn lint(
+    subjects: &[Subject<'_>],
+    settings: &Settings,
+    client: Option<(Client, Option<String>)>,
+) -> Vec<Finding> {
     let mut name_counts = HashMap::new();
     for subject in subjects {
         *name_counts.entry(subject.name.to_string()).or_insert(0) += 1;
@@ -320,6 +327,7 @@ pub fn lint(subjects: &[Subject<'_>], settings: &Settings) -> Vec<Finding> {
     let context = Context {
         explicit_style: !subjects.is_empty() && subjects.iter().all(|s| s.declared.len() == 4),
         name_counts,
+        client,
     };
     let mut findings = Vec::new();
     for subject in subjects {

@@ -33,7 +33,7 @@ pub fn check_pipeline(data: &[u8]) {
         assert!(problems.is_empty(), "{problems:?}");
     }
     let subjects = lint::subjects_from_tools(&spec, &conversion.tools);
-    let mut findings = lint::lint(&subjects, &Settings::default());
+    let mut findings = lint::lint(&subjects, &Settings::default(), None);
     lint::add_lines(&mut findings, &spec);
     let line_source = |file: &str, line: usize| spec.line(file, line);
     for format in [

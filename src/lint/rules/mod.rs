@@ -81,6 +81,7 @@ pub static ALL: &[&Rule] = &[
     &schemas::TOP_LEVEL_COMPOSITION,
     &schemas::UNRESOLVED_REF,
     &schemas::INVALID_JSON_SCHEMA,
+    &schemas::CLIENT_REJECTS,
 ];
 
 /// A rule by code or name.
@@ -109,6 +110,6 @@ mod tests {
                 assert!(rule.doc.contains(part), "{rule:?} lacks {part}");
             }
         }
-        assert_eq!(ALL.len(), 16);
+        assert_eq!(ALL.len(), 17);
     }
 }

@@ -97,3 +97,27 @@ rule! {
         }
     }
 }
+
+rule! {
+    /// With `--client NAME`: what that client is documented to reject: a name outside its
+    /// pattern or length (Cursor counts the server name too), for Gemini a keyword outside
+    /// its OpenAPI schema subset (`$ref` and `$defs` included), for VS Code a schema that is
+    /// not valid draft-07.
+    ///
+    /// Why: clients drop such tools silently, or refuse the whole list.
+    ///
+    /// Example: `lint tools.json --client gemini` on a tool whose schema has
+    /// `additionalProperties`.
+    ///
+    /// Fix: convert with the same `--client`, which shapes names and schemas to fit.
+    CLIENT_REJECTS = "OAM017", "client-rejects", Error, |tool, context| {
+        let Some((client, server_name)) = &context.client else {
+            return Vec::new();
+        };
+        client
+            .rejections(tool.name, tool.input_schema, server_name.as_deref())
+            .into_iter()
+            .map(|reason| Hit::new(Target::InputSchema, reason))
+            .collect()
+    }
+}

@@ -1,0 +1,388 @@
+//! Client profiles (`--client`): what each MCP client is documented to accept, applied to
+//! names and schemas by convert and checked by lint. Sources are in the README.
+
+use serde_json::{json, Map, Value};
+
+/// An MCP client whose limits the output must fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Client {
+    /// Claude (Anthropic): names ^[a-zA-Z0-9_-]{1,64}$, no top-level composition.
+    #[default]
+    Claude,
+    /// OpenAI: the same rules as Claude.
+    Openai,
+    /// Cursor: as Claude, and server name plus tool name under 60 characters.
+    Cursor,
+    /// Gemini: the OpenAPI 3.0 schema subset, no $ref or $defs.
+    Gemini,
+    /// VS Code: every inputSchema valid under JSON Schema draft-07.
+    Vscode,
+    /// The MCP specification alone: names ^[A-Za-z0-9_.-]{1,128}$.
+    Mcp,
+}
+
+/// Cursor filters out a tool whose server name and tool name together reach 60 characters.
+const CURSOR_COMBINED: usize = 60;
+
+/// How deep Gemini's inlined copies of a recursive schema go.
+pub const GEMINI_RECURSION_DEPTH: usize = 3;
+
+/// The keywords Gemini's function declarations accept (its OpenAPI 3.0 `Schema` subset).
+const GEMINI_KEYWORDS: [&str; 22] = [
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "maxItems",
+    "minItems",
+    "properties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "example",
+    "anyOf",
+    "propertyOrdering",
+    "default",
+    "items",
+    "minimum",
+    "maximum",
+];
+
+impl Client {
+    /// The longest tool name the client takes.
+    pub fn name_max(self, server_name: Option<&str>) -> Result<usize, String> {
+        match self {
+            Client::Claude | Client::Openai | Client::Gemini | Client::Vscode => Ok(64),
+            Client::Mcp => Ok(128),
+            Client::Cursor => {
+                let server = server_name.ok_or("--client cursor needs --server-name NAME: Cursor counts the server's name in a tool's")?;
+                (CURSOR_COMBINED - 1)
+                    .checked_sub(server.len())
+                    .filter(|n| *n >= 16)
+                    .ok_or_else(|| format!("--server-name '{server}' leaves fewer than 16 characters for tool names under Cursor's limit"))
+            }
+        }
+    }
+
+    /// A tool's schema reshaped for the client.
+    pub fn shape(self, schema: Value) -> Value {
+        match self {
+            Client::Gemini => {
+                let defs = schema.get("$defs").cloned().unwrap_or(Value::Null);
+                gemini(&schema, &defs, 0)
+            }
+            Client::Vscode => draft07(schema),
+            _ => schema,
+        }
+    }
+
+    /// What in a tool the client would reject, in words.
+    pub fn rejections(
+        self,
+        name: &str,
+        schema: Option<&Value>,
+        server_name: Option<&str>,
+    ) -> Vec<String> {
+        let mut out = Vec::new();
+        let name_max = self.name_max(server_name).unwrap_or(64);
+        let dots = self == Client::Mcp;
+        let name_ok = !name.is_empty()
+            && name.len() <= name_max
+            && name.bytes().all(|b| {
+                b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || (dots && b == b'.')
+            });
+        if !name_ok {
+            out.push(format!("the name '{name}' breaks the {self:?} rule (at most {name_max} of the allowed characters)"));
+        }
+        let Some(schema) = schema else {
+            return out;
+        };
+        match self {
+            Client::Gemini => {
+                let mut stack = vec![schema];
+                while let Some(node) = stack.pop() {
+                    let Some(object) = node.as_object() else {
+                        continue;
+                    };
+                    for (key, value) in object {
+                        if !GEMINI_KEYWORDS.contains(&key.as_str()) {
+                            out.push(format!("Gemini rejects the keyword '{key}'"));
+                        }
+                        match key.as_str() {
+                            "properties" => {
+                                stack.extend(value.as_object().into_iter().flat_map(|m| m.values()))
+                            }
+                            "items" => stack.push(value),
+                            "anyOf" => stack.extend(value.as_array().into_iter().flatten()),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Client::Vscode if !jsonschema::draft7::meta::is_valid(schema) => {
+                out.push(
+                    "VS Code omits a tool whose inputSchema is not valid JSON Schema draft-07"
+                        .into(),
+                );
+            }
+            Client::Vscode
+                if crate::schema::references(schema)
+                    .iter()
+                    .any(|r| r.starts_with("#/$defs/")) =>
+            {
+                out.push("VS Code (draft-07) does not resolve $ref into $defs".into());
+            }
+            _ => {}
+        }
+        out.dedup();
+        out
+    }
+}
+
+/// A schema in Gemini's subset: references inlined (recursion cut at a bounded depth,
+/// with a note), type arrays as `nullable`, `const` as a one-value `enum`, `oneOf` as
+/// `anyOf`, `allOf` of objects merged, a tuple's members as the `items` choices, exclusive
+/// bounds noted in the description, and every other keyword dropped.
+fn gemini(schema: &Value, defs: &Value, depth: usize) -> Value {
+    let Some(object) = schema.as_object() else {
+        return json!({});
+    };
+    if let Some(Value::String(reference)) = object.get("$ref") {
+        let name = reference.strip_prefix("#/$defs/").unwrap_or(reference);
+        return match defs.get(name) {
+            Some(target) if depth < GEMINI_RECURSION_DEPTH => gemini(target, defs, depth + 1),
+            _ => json!({
+                "type": "object",
+                "description": format!("{name} (recursive: not expanded deeper than {GEMINI_RECURSION_DEPTH} levels)"),
+            }),
+        };
+    }
+    let mut merged;
+    let object = match object.get("allOf").and_then(Value::as_array) {
+        Some(parts) => {
+            merged = object.clone();
+            merged.remove("allOf");
+            for part in parts {
+                let part = resolve_for_merge(part, defs);
+                for (key, value) in part.as_object().into_iter().flatten() {
+                    match (key.as_str(), merged.get_mut(key)) {
+                        ("properties", Some(Value::Object(properties))) => {
+                            properties.extend(value.as_object().cloned().unwrap_or_default());
+                        }
+                        ("required", Some(Value::Array(required))) => {
+                            required.extend(value.as_array().cloned().unwrap_or_default());
+                        }
+                        (_, None) => {
+                            merged.insert(key.clone(), value.clone());
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            &merged
+        }
+        None => object,
+    };
+    let mut out = Map::new();
+    let mut notes = Vec::new();
+    for (key, value) in object {
+        match key.as_str() {
+            "type" => match value {
+                Value::Array(types) => {
+                    let real: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
+                    if real.len() == 1 {
+                        out.insert("type".into(), real[0].clone());
+                    }
+                    if real.len() < types.len() {
+                        out.insert("nullable".into(), true.into());
+                    }
+                }
+                _ => {
+                    out.insert(key.clone(), value.clone());
+                }
+            },
+            "const" => {
+                out.insert("enum".into(), Value::Array(vec![value.clone()]));
+            }
+            "oneOf" | "anyOf" => {
+                let options: Vec<Value> = value
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|option| gemini(option, defs, depth))
+                    .collect();
+                out.insert("anyOf".into(), Value::Array(options));
+            }
+            "properties" => {
+                let properties: Map<String, Value> = value
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(|(name, property)| (name.clone(), gemini(property, defs, depth)))
+                    .collect();
+                out.insert(key.clone(), Value::Object(properties));
+            }
+            "items" if value.is_object() => {
+                out.insert(key.clone(), gemini(value, defs, depth));
+            }
+            // A tuple: each element is one of the tuple's schemas.
+            "prefixItems" => {
+                let members: Vec<Value> = value
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|member| gemini(member, defs, depth))
+                    .collect();
+                out.entry("items")
+                    .or_insert_with(|| match members.as_slice() {
+                        [one] => one.clone(),
+                        _ => json!({ "anyOf": members }),
+                    });
+            }
+            "exclusiveMinimum" | "exclusiveMaximum" if value.is_number() => {
+                let side = if key == "exclusiveMinimum" {
+                    "greater"
+                } else {
+                    "less"
+                };
+                notes.push(format!("must be {side} than {value}"));
+            }
+            _ if GEMINI_KEYWORDS.contains(&key.as_str()) && key != "items" => {
+                out.insert(key.clone(), value.clone());
+            }
+            _ => {}
+        }
+    }
+    if !notes.is_empty() {
+        let description = out
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        let joined = notes.join("; ");
+        let text = if description.is_empty() {
+            joined
+        } else {
+            format!("{description} ({joined})")
+        };
+        out.insert("description".into(), text.into());
+    }
+    Value::Object(out)
+}
+
+/// A part of an `allOf`, its reference followed once, for merging.
+fn resolve_for_merge(part: &Value, defs: &Value) -> Value {
+    match part.get("$ref").and_then(Value::as_str) {
+        Some(reference) => {
+            let name = reference.strip_prefix("#/$defs/").unwrap_or(reference);
+            defs.get(name).cloned().unwrap_or(json!({}))
+        }
+        None => part.clone(),
+    }
+}
+
+/// A 2020-12 schema as draft-07 says the same: `$defs` become `definitions` (and their
+/// references follow), `prefixItems` become the tuple form of `items`.
+fn draft07(mut schema: Value) -> Value {
+    if let Some(defs) = schema.as_object_mut().and_then(|o| o.remove("$defs")) {
+        schema["definitions"] = defs;
+    }
+    let mut stack = vec![&mut schema];
+    while let Some(node) = stack.pop() {
+        match node {
+            Value::Object(object) => {
+                if let Some(Value::String(reference)) = object.get_mut("$ref") {
+                    if let Some(name) = reference.strip_prefix("#/$defs/") {
+                        *reference = format!("#/definitions/{name}");
+                    }
+                }
+                if let Some(tuple) = object.remove("prefixItems") {
+                    if let Some(rest) = object.remove("items") {
+                        object.insert("additionalItems".into(), rest);
+                    }
+                    object.insert("items".into(), tuple);
+                }
+                stack.extend(object.values_mut());
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            _ => {}
+        }
+    }
+    schema
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gemini_inlines_recursion_to_a_bounded_depth_and_keeps_its_subset() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "tree": {"$ref": "#/$defs/Tree"},
+                "kind": {"const": "a"},
+                "label": {"type": ["string", "null"], "exclusiveMinimum": 0, "propertyNames": {}},
+                "choice": {"oneOf": [{"type": "string"}, {"type": "integer"}]}
+            },
+            "additionalProperties": false,
+            "$defs": {"Tree": {"type": "object", "properties": {"child": {"$ref": "#/$defs/Tree"}}}}
+        });
+        let shaped = Client::Gemini.shape(schema);
+        assert!(
+            Client::Gemini
+                .rejections("t", Some(&shaped), None)
+                .is_empty(),
+            "{shaped}"
+        );
+        let deepest = &shaped["properties"]["tree"]["properties"]["child"]["properties"]["child"]
+            ["properties"]["child"];
+        assert_eq!(
+            deepest["description"],
+            "Tree (recursive: not expanded deeper than 3 levels)"
+        );
+        assert_eq!(shaped["properties"]["kind"], json!({"enum": ["a"]}));
+        assert_eq!(shaped["properties"]["label"]["nullable"], true);
+        assert_eq!(
+            shaped["properties"]["label"]["description"],
+            "must be greater than 0"
+        );
+        assert!(shaped["properties"]["choice"].get("anyOf").is_some());
+    }
+
+    #[test]
+    fn vscode_gets_draft07() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"p": {"prefixItems": [{"type": "number"}], "items": false}, "t": {"$ref": "#/$defs/T"}},
+            "$defs": {"T": {"type": "string"}}
+        });
+        let shaped = Client::Vscode.shape(schema);
+        assert_eq!(shaped["properties"]["t"]["$ref"], "#/definitions/T");
+        assert_eq!(
+            shaped["properties"]["p"],
+            json!({"items": [{"type": "number"}], "additionalItems": false})
+        );
+        assert!(jsonschema::draft7::meta::is_valid(&shaped));
+        assert!(Client::Vscode
+            .rejections("t", Some(&shaped), None)
+            .is_empty());
+    }
+
+    #[test]
+    fn name_limits() {
+        assert_eq!(Client::Claude.name_max(None), Ok(64));
+        assert_eq!(Client::Mcp.name_max(None), Ok(128));
+        assert_eq!(Client::Cursor.name_max(Some("petstore")), Ok(51));
+        assert!(Client::Cursor.name_max(None).is_err());
+        assert!(Client::Cursor.name_max(Some(&"x".repeat(50))).is_err());
+        assert!(!Client::Claude.rejections("a.b", None, None).is_empty());
+        assert!(Client::Mcp.rejections("a.b", None, None).is_empty());
+    }
+}
