@@ -22,8 +22,9 @@ use crate::hints::HintStyle;
 use crate::lint::{self, Severity};
 use crate::load::{self, Input};
 use crate::manifest::{AtomicFile, ManifestWriter};
+use crate::mcp::client::{Listed, Server};
 use crate::review::{self, Format, Only, Side};
-use crate::{manifest, pipeline};
+use crate::{manifest, mcp, pipeline, verify};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -67,6 +68,8 @@ enum Command {
     Review(ReviewArgs),
     /// Check a spec or any tools manifest: names against hints, risky hints, what clients reject
     Lint(LintArgs),
+    /// Start or reach an MCP server, read its tools/list, and compare with a manifest or spec
+    Verify(VerifyArgs),
     /// Print every lint rule with its documentation, or one rule's
     Rules(RulesArgs),
     /// Print a completion script for a shell: bash, zsh, fish or powershell
@@ -261,8 +264,66 @@ struct LintArgs {
     /// Turn a rule off, by code or name (repeatable)
     #[arg(long, value_name = "RULE")]
     ignore: Vec<String>,
+    /// Lint what a running server lists: the command that starts it comes after --
+    #[arg(long, requires = "command")]
+    server: bool,
+    #[command(flatten)]
+    server_args: ServerArgs,
     #[command(flatten)]
     spec_options: SpecOptions,
+}
+
+/// Where a running server is: a command after `--`, or `--url`.
+#[derive(Debug, Args)]
+struct ServerArgs {
+    /// A Streamable HTTP endpoint to reach (http:// only), instead of a command after --
+    #[arg(long, value_name = "URL", conflicts_with = "command")]
+    url: Option<String>,
+    /// Seconds to wait for the server to start and answer
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    timeout: f64,
+    /// The command that starts the server over stdio, after --
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+impl ServerArgs {
+    fn server(&self) -> Option<Server> {
+        match (&self.url, self.command.is_empty()) {
+            (Some(url), _) => Some(Server::Url(url.clone())),
+            (None, false) => Some(Server::Command(self.command.clone())),
+            (None, true) => None,
+        }
+    }
+
+    fn list(&self) -> Result<Listed, Error> {
+        let server = self
+            .server()
+            .ok_or_else(|| Error::new("name the server: a command after --, or --url URL"))?;
+        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
+            return Err(Error::new("--timeout must be a positive number of seconds"));
+        }
+        mcp::client::list_tools(&server, std::time::Duration::from_secs_f64(self.timeout))
+    }
+}
+
+#[derive(Debug, Args)]
+struct VerifyArgs {
+    /// The tools manifest, or a spec to convert first (with the options below)
+    expected: String,
+    /// Output: human (a table of differences) or json
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = VerifyFormat::Human)]
+    format: VerifyFormat,
+    #[command(flatten)]
+    server: ServerArgs,
+    #[command(flatten)]
+    spec_options: SpecOptions,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum VerifyFormat {
+    Human,
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -287,6 +348,7 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => run_convert(args),
         Command::Review(args) => run_review(args),
         Command::Lint(args) => run_lint(args),
+        Command::Verify(args) => run_verify(args),
         Command::Rules(args) => run_rules(args),
         Command::Completions(args) => {
             // Into memory first: clap_complete panics when a write fails (a closed pipe).
@@ -479,14 +541,23 @@ fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
 fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     let config = args.spec_options.merge_config()?;
-    let input = spec_input(args.input.as_deref(), &config)?;
     let mut settings = config.lint.clone();
     for rule in &args.ignore {
         settings
             .set(rule, "off")
             .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
     }
-    let spec = load::load(&input, &args.spec_options.allow_ref_outside)?;
+    let spec = match args.server_args.server() {
+        Some(_) => {
+            let listed = args.server_args.list()?;
+            let manifest = serde_json::json!({ "tools": listed.tools });
+            load::load_bytes("server", manifest.to_string().into_bytes())?
+        }
+        None => load::load(
+            &spec_input(args.input.as_deref(), &config)?,
+            &args.spec_options.allow_ref_outside,
+        )?,
+    };
     let root = spec.root();
     let conversion;
     let subjects = if root.get("openapi").is_some() || root.get("swagger").is_some() {
@@ -549,6 +620,53 @@ fn run_rules(args: RulesArgs) -> Result<ExitCode, Error> {
     write_stdout(text.trim_end_matches('\n'))?;
     write_stdout("\n")?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn run_verify(mut args: VerifyArgs) -> Result<ExitCode, Error> {
+    let config = args.spec_options.merge_config()?;
+    let spec = load::load(
+        &Input::from_arg(&args.expected),
+        &args.spec_options.allow_ref_outside,
+    )?;
+    let root = spec.root();
+    let expected: Vec<serde_json::Value> =
+        if root.get("openapi").is_some() || root.get("swagger").is_some() {
+            let options = Options {
+                hint_style: config.hints.unwrap_or_default(),
+                output_schema: config.output_schema,
+                ..args
+                    .spec_options
+                    .options(args.spec_options.load_overrides()?)?
+            };
+            let conversion = pipeline::convert_spec(&spec, &options)?;
+            let text = manifest::render(&conversion.tools, options.hint_style);
+            let manifest: serde_json::Value =
+                serde_json::from_str(&text).expect("our manifest is JSON");
+            manifest["tools"].as_array().cloned().unwrap_or_default()
+        } else {
+            let tools = root
+                .get("tools")
+                .or(Some(root))
+                .and_then(serde_json::Value::as_array);
+            tools.cloned().ok_or_else(|| {
+                Error::new("not a spec or a tools manifest").in_file(args.expected.clone())
+            })?
+        };
+    let listed = args.server.list()?;
+    if !listed.raw {
+        warn("warning: over HTTP the SDK's typed tools are compared: hints nested at a wrong level cannot be seen");
+    }
+    let differences = verify::compare(&expected, &listed.tools);
+    let text = match args.format {
+        VerifyFormat::Human => verify::render_human(&differences, listed.tools.len()),
+        VerifyFormat::Json => verify::render_json(&differences),
+    };
+    write_stdout(&text)?;
+    Ok(if differences.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// The spec named on the command line, or else in the config file.

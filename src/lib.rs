@@ -3,7 +3,8 @@
 //! The pipeline, one module per stage, data flowing one way:
 //! [`load`] (read, parse, resolve references) -> [`model`] (the operations, whatever the
 //! OpenAPI version) -> [`convert`] (names, input schemas via [`schema`], hints) ->
-//! [`manifest`], [`review`] and [`lint`] (what is emitted). [`cli`] wires the stages into commands.
+//! [`manifest`], [`review`], [`lint`] and [`verify`] (what is emitted; [`mcp`] speaks to
+//! servers). [`cli`] wires the stages into commands.
 
 pub mod cli;
 pub mod config;
@@ -13,7 +14,9 @@ pub mod hints;
 pub mod lint;
 pub mod load;
 pub mod manifest;
+pub mod mcp;
 pub mod model;
 pub mod pipeline;
 pub mod review;
 pub mod schema;
+pub mod verify;

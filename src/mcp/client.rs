@@ -1,0 +1,247 @@
+//! Reads `tools/list` from a running MCP server, as a client does: the `initialize`
+//! handshake (2025-06-18, 2025-11-25) or 2026-07-28's `server/discover` with the fallback
+//! the specification prescribes, and every page (`nextCursor`), all through `rmcp`.
+//!
+//! Over stdio the raw JSON of each `tools/list` result is kept as well, by a tap under the
+//! SDK's transport: typed models drop keys they do not know, and a hint nested one level off
+//! is exactly such a key. Over HTTP the SDK's typed tools are all there is.
+
+use std::collections::VecDeque;
+use std::pin::Pin;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use rmcp::model::ProtocolVersion;
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
+use serde_json::Value;
+use tokio::io::{AsyncRead, AsyncReadExt, ReadBuf};
+
+use crate::error::Error;
+
+/// Where the server is.
+#[derive(Debug, Clone)]
+pub enum Server {
+    /// A command to start, speaking over its standard input and output.
+    Command(Vec<String>),
+    /// A Streamable HTTP endpoint.
+    Url(String),
+}
+
+/// The tools a server listed, and whether they are the raw JSON it sent.
+#[derive(Debug)]
+pub struct Listed {
+    pub tools: Vec<Value>,
+    /// True over stdio: the JSON as sent. False over HTTP: the SDK's typed reading of it.
+    pub raw: bool,
+}
+
+/// How much of the server's stderr an error shows.
+const STDERR_TAIL: usize = 2048;
+
+/// Lists the server's tools within `timeout`. Every failure (the server cannot start, dies,
+/// breaks the protocol, or is silent) is an error carrying the end of its stderr.
+pub fn list_tools(server: &Server, timeout: Duration) -> Result<Listed, Error> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::new(format!("cannot start the async runtime: {e}")))?;
+    runtime.block_on(async {
+        match server {
+            Server::Command(command) => list_over_stdio(command, timeout).await,
+            Server::Url(url) => list_over_http(url, timeout).await,
+        }
+    })
+}
+
+fn lifecycle() -> ClientLifecycleMode {
+    ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+    }
+}
+
+async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed, Error> {
+    let (program, args) = command
+        .split_first()
+        .ok_or_else(|| Error::new("no server command given after --"))?;
+    let mut child = tokio::process::Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| Error::new(format!("cannot start the server '{program}': {e}")))?;
+    let stdin = child.stdin.take().expect("piped");
+    let stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+    let tail = Arc::clone(&stderr_tail);
+    tokio::spawn(async move {
+        let mut buffer = [0u8; 1024];
+        while let Ok(n) = stderr.read(&mut buffer).await {
+            if n == 0 {
+                break;
+            }
+            let mut tail = tail.lock().expect("not poisoned");
+            tail.extend(&buffer[..n]);
+            while tail.len() > STDERR_TAIL {
+                tail.pop_front();
+            }
+        }
+    });
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let tap = Tap {
+        inner: stdout,
+        seen: Arc::clone(&seen),
+    };
+    let session = async {
+        let client =
+            ().serve_with_lifecycle((tap, stdin), lifecycle())
+                .await
+                .map_err(|e| format!("the MCP handshake failed: {e}"))?;
+        let typed = client
+            .list_all_tools()
+            .await
+            .map_err(|e| format!("tools/list failed: {e}"))?;
+        let _ = client.cancel().await;
+        Ok::<_, String>(typed.len())
+    };
+    let outcome = tokio::time::timeout(timeout, session).await;
+    let _ = child.kill().await;
+    // Let the stderr reader take what the server wrote last.
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let not_json_rpc = first_line_not_json(&seen.lock().expect("not poisoned"));
+    let fail = |mut message: String| {
+        if let Some(line) = &not_json_rpc {
+            message.push_str(&format!(
+                "; the server wrote on stdout what is not JSON-RPC: '{line}'"
+            ));
+        }
+        let tail = stderr_tail.lock().expect("not poisoned");
+        let text = String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>())
+            .trim()
+            .to_string();
+        if text.is_empty() {
+            Error::new(format!("{message} (the server wrote nothing on stderr)"))
+        } else {
+            Error::new(format!(
+                "{message}; the end of the server's stderr:\n{text}"
+            ))
+        }
+    };
+    let expected = match outcome {
+        Err(_) => {
+            return Err(fail(format!(
+                "the server did not answer within {} s",
+                timeout.as_secs_f64()
+            )))
+        }
+        Ok(Err(message)) => return Err(fail(message)),
+        Ok(Ok(count)) => count,
+    };
+    let seen = seen.lock().expect("not poisoned");
+    let tools = raw_tools(&seen);
+    if tools.len() != expected {
+        return Err(fail(format!(
+            "read {} tools from the raw stream but the SDK read {expected}",
+            tools.len()
+        )));
+    }
+    Ok(Listed { tools, raw: true })
+}
+
+/// The first line of the server's output that is not a JSON message, cut short.
+fn first_line_not_json(stream: &[u8]) -> Option<String> {
+    stream
+        .split(|&b| b == b'\n')
+        .filter(|line| !line.iter().all(u8::is_ascii_whitespace))
+        .find(|line| serde_json::from_slice::<Value>(line).is_err())
+        .map(|line| String::from_utf8_lossy(line).chars().take(80).collect())
+}
+
+/// The tools of every `tools/list` result in a stream of JSON-RPC lines, in order.
+fn raw_tools(stream: &[u8]) -> Vec<Value> {
+    let mut tools = Vec::new();
+    for line in stream.split(|&b| b == b'\n') {
+        let Ok(message) = serde_json::from_slice::<Value>(line) else {
+            continue;
+        };
+        if let Some(Value::Array(page)) = message.pointer("/result/tools") {
+            tools.extend(page.iter().cloned());
+        }
+    }
+    tools
+}
+
+async fn list_over_http(url: &str, timeout: Duration) -> Result<Listed, Error> {
+    let session = async {
+        let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_string());
+        let client = ()
+            .serve_with_lifecycle(transport, lifecycle())
+            .await
+            .map_err(|e| format!("the MCP handshake with {url} failed: {e}"))?;
+        let typed = client
+            .list_all_tools()
+            .await
+            .map_err(|e| format!("tools/list failed: {e}"))?;
+        let _ = client.cancel().await;
+        Ok::<_, String>(typed)
+    };
+    match tokio::time::timeout(timeout, session).await {
+        Err(_) => Err(Error::new(format!(
+            "{url} did not answer within {} s",
+            timeout.as_secs_f64()
+        ))),
+        Ok(Err(message)) => Err(Error::new(message)),
+        Ok(Ok(typed)) => Ok(Listed {
+            tools: typed
+                .iter()
+                .map(|tool| serde_json::to_value(tool).expect("tools serialize"))
+                .collect(),
+            raw: false,
+        }),
+    }
+}
+
+/// Passes a server's stdout through to the SDK, keeping a copy of every byte.
+struct Tap<R> {
+    inner: R,
+    seen: Arc<Mutex<Vec<u8>>>,
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for Tap<R> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if let Poll::Ready(Ok(())) = &poll {
+            let fresh = &buf.filled()[before..];
+            self.seen
+                .lock()
+                .expect("not poisoned")
+                .extend_from_slice(fresh);
+        }
+        poll
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_tools_come_from_every_tools_list_page() {
+        let stream = b"{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{\"protocolVersion\":\"2025-11-25\"}}\n\
+            {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[{\"name\":\"a\",\"readOnlyHint\":true}],\"nextCursor\":\"2\"}}\n\
+            {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"tools\":[{\"name\":\"b\"}]}}\n";
+        let tools = raw_tools(stream);
+        assert_eq!(tools.len(), 2);
+        assert_eq!(tools[0]["readOnlyHint"], true);
+    }
+}

@@ -1,0 +1,4 @@
+//! Speaking MCP with the official Rust SDK (`rmcp`): the client that `verify` and
+//! `lint --server` use to read what a running server lists.
+
+pub mod client;

@@ -1,0 +1,241 @@
+//! Stage 4, emit: what a running server lists, compared with the manifest, tool by tool.
+//! Annotations are easy to write and easy to drop silently: nested one level off, lost in a
+//! framework's serialization, or never registered. Only reading them back proves them.
+
+use std::collections::HashMap;
+
+use serde_json::{json, Value};
+
+use crate::hints::HintKind;
+use crate::lint::Severity;
+
+/// One way the server differs from the manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    pub severity: Severity,
+    pub tool: String,
+    /// `missing`, `extra`, `annotations-missing`, `misplaced-hint`, `hint`, `title`,
+    /// `description`, `input-schema`.
+    pub kind: &'static str,
+    pub message: String,
+}
+
+fn name(tool: &Value) -> &str {
+    tool.get("name").and_then(Value::as_str).unwrap_or("")
+}
+
+/// A hint's effective value where MCP puts it (`annotations`), defaults applied.
+fn hint(tool: &Value, kind: HintKind) -> bool {
+    tool.pointer(&format!("/annotations/{}", kind.key()))
+        .and_then(Value::as_bool)
+        .unwrap_or(kind.default_value())
+}
+
+fn declares_annotations(tool: &Value) -> bool {
+    tool.get("annotations")
+        .and_then(Value::as_object)
+        .is_some_and(|a| !a.is_empty())
+}
+
+/// Hint keys the server put somewhere clients do not look: the tool's top level, under
+/// `_meta`, or one level down inside `annotations`.
+fn misplaced_hints(tool: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    for kind in HintKind::ALL {
+        let key = kind.key();
+        if tool.get(key).is_some() {
+            found.push(format!("/{key}"));
+        }
+        for (outer, inner) in [("_meta", None), ("annotations", Some(()))] {
+            let Some(object) = tool.get(outer).and_then(Value::as_object) else {
+                continue;
+            };
+            if inner.is_none() && object.contains_key(key) {
+                found.push(format!("/{outer}/{key}"));
+            }
+            for (wrapper, value) in object {
+                if value.get(key).is_some() {
+                    found.push(format!("/{outer}/{wrapper}/{key}"));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Every difference between the tools the manifest expects and those the server lists.
+pub fn compare(expected: &[Value], listed: &[Value]) -> Vec<Difference> {
+    let mut out = Vec::new();
+    let mut push = |severity, tool: &str, kind, message: String| {
+        out.push(Difference {
+            severity,
+            tool: tool.to_string(),
+            kind,
+            message,
+        })
+    };
+    let listed_by_name: HashMap<&str, &Value> = listed.iter().map(|t| (name(t), t)).collect();
+    let expected_names: HashMap<&str, &Value> = expected.iter().map(|t| (name(t), t)).collect();
+    for want in expected {
+        let tool = name(want);
+        let Some(got) = listed_by_name.get(tool) else {
+            push(
+                Severity::Error,
+                tool,
+                "missing",
+                "the server does not list this tool".into(),
+            );
+            continue;
+        };
+        let misplaced = misplaced_hints(got);
+        for place in &misplaced {
+            push(
+                Severity::Error,
+                tool,
+                "misplaced-hint",
+                format!(
+                    "a hint at {place}, where clients do not look (it belongs under /annotations)"
+                ),
+            );
+        }
+        if declares_annotations(want) && !declares_annotations(got) {
+            push(
+                Severity::Error,
+                tool,
+                "annotations-missing",
+                "the server's tool has no annotations".into(),
+            );
+        }
+        for kind in HintKind::ALL {
+            let (wanted, listed) = (hint(want, kind), hint(got, kind));
+            if wanted != listed {
+                push(
+                    Severity::Error,
+                    tool,
+                    "hint",
+                    format!(
+                        "{}: the manifest says {wanted}, the server {listed}",
+                        kind.key()
+                    ),
+                );
+            }
+        }
+        for (field, kind) in [
+            ("title", "title"),
+            ("description", "description"),
+            ("inputSchema", "input-schema"),
+        ] {
+            if want.get(field) != got.get(field) {
+                push(Severity::Warning, tool, kind, format!("{field} differs"));
+            }
+        }
+    }
+    for got in listed {
+        if !expected_names.contains_key(name(got)) {
+            push(
+                Severity::Warning,
+                name(got),
+                "extra",
+                "the server lists a tool the manifest does not have".into(),
+            );
+        }
+    }
+    out
+}
+
+pub fn render_human(differences: &[Difference], listed: usize) -> String {
+    if differences.is_empty() {
+        return format!("the server lists the manifest's {listed} tools, with their hints\n");
+    }
+    let width = differences
+        .iter()
+        .map(|d| d.tool.len())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 40);
+    let mut out = format!(
+        "{:width$}  {:8} {:20} MESSAGE\n",
+        "TOOL", "SEVERITY", "DIFFERENCE"
+    );
+    for d in differences {
+        out.push_str(&format!(
+            "{:width$}  {:8} {:20} {}\n",
+            d.tool,
+            d.severity.as_str(),
+            d.kind,
+            d.message
+        ));
+    }
+    let errors = differences
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    out.push_str(&format!(
+        "\n{} difference(s), {errors} of them in tools or hints; the server lists {listed} tools\n",
+        differences.len()
+    ));
+    out
+}
+
+pub fn render_json(differences: &[Difference]) -> String {
+    let list: Vec<Value> = differences
+        .iter()
+        .map(|d| json!({"severity": d.severity.as_str(), "tool": d.tool, "kind": d.kind, "message": d.message}))
+        .collect();
+    let mut text =
+        serde_json::to_string_pretty(&Value::Array(list)).expect("JSON values serialize");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_difference() {
+        let expected = vec![
+            json!({"name": "a", "annotations": {"readOnlyHint": true}, "inputSchema": {"type": "object"}}),
+            json!({"name": "b", "annotations": {"destructiveHint": false}, "inputSchema": {"type": "object"}}),
+            json!({"name": "c", "inputSchema": {"type": "object"}}),
+        ];
+        let listed = vec![
+            // Nested one level off, so read as the defaults.
+            json!({"name": "a", "annotations": {"hints": {"readOnlyHint": true}}, "inputSchema": {"type": "object"}}),
+            // Dropped.
+            json!({"name": "b", "inputSchema": {"type": "object"}, "description": "new"}),
+            json!({"name": "d", "inputSchema": {"type": "object"}}),
+        ];
+        let differences = compare(&expected, &listed);
+        let kinds: Vec<(&str, &str)> = differences
+            .iter()
+            .map(|d| (d.tool.as_str(), d.kind))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("a", "misplaced-hint"),
+                ("a", "hint"),
+                ("b", "annotations-missing"),
+                ("b", "hint"),
+                ("b", "description"),
+                ("c", "missing"),
+                ("d", "extra"),
+            ]
+        );
+    }
+
+    #[test]
+    fn hints_at_the_top_level_or_under_meta_are_misplaced() {
+        let listed = json!({"name": "a", "readOnlyHint": true, "_meta": {"idempotentHint": true}});
+        assert_eq!(
+            misplaced_hints(&listed),
+            ["/readOnlyHint", "/_meta/idempotentHint"]
+        );
+        assert!(
+            compare(std::slice::from_ref(&listed), std::slice::from_ref(&listed))
+                .iter()
+                .all(|d| d.kind != "hint")
+        );
+    }
+}

@@ -1,0 +1,247 @@
+//! `verify` and `lint --server`: real servers built with the official SDKs, started by the
+//! tests. The Python server needs `$OPENAPI2MCP_PYTHON` (a Python with `mcp` installed) and
+//! the TypeScript one `$OPENAPI2MCP_TS_SERVERS` (tests/servers/ts after `npm ci`); `.ci/run`
+//! sets both. Without them those tests say so and check nothing; the broken servers need
+//! only a shell.
+
+mod common;
+
+use common::{repo_path, run};
+use serde_json::Value;
+
+fn manifest() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tools.json");
+    let spec = repo_path("specs/review/orders.yaml");
+    let output = run(
+        &[
+            "convert",
+            spec.to_str().unwrap(),
+            "-o",
+            path.to_str().unwrap(),
+            "-q",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let path = path.to_string_lossy().into_owned();
+    (dir, path)
+}
+
+/// The command that starts each SDK's server, where the SDK is installed.
+fn servers() -> Vec<(&'static str, Vec<String>)> {
+    let mut out = Vec::new();
+    if let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") {
+        let script = repo_path("tests/servers/python_server.py")
+            .to_string_lossy()
+            .into_owned();
+        out.push(("python", vec![python, script]));
+    }
+    if let Ok(dir) = std::env::var("OPENAPI2MCP_TS_SERVERS") {
+        out.push((
+            "typescript",
+            vec!["node".into(), format!("{dir}/server.mjs")],
+        ));
+    }
+    if out.is_empty() {
+        eprintln!(
+            "OPENAPI2MCP_PYTHON and OPENAPI2MCP_TS_SERVERS are not set: no SDK server is started"
+        );
+    }
+    out
+}
+
+/// `verify MANIFEST --format json -- SERVER MANIFEST MODE`: exit code and differences.
+fn verify(manifest: &str, server: &[String], mode: &str) -> (Option<i32>, Vec<Value>) {
+    let mut args = vec![
+        "verify",
+        manifest,
+        "--format",
+        "json",
+        "--timeout",
+        "60",
+        "--",
+    ];
+    args.extend(server.iter().map(String::as_str));
+    args.extend([manifest, mode]);
+    let output = run(&args, None);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let differences: Vec<Value> =
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|_| panic!("{stderr}"));
+    (output.status.code(), differences)
+}
+
+fn kinds(differences: &[Value]) -> Vec<&str> {
+    let mut kinds: Vec<&str> = differences
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap())
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    kinds
+}
+
+#[test]
+fn a_faithful_server_matches() {
+    let (_dir, manifest) = manifest();
+    for (sdk, server) in servers() {
+        let (code, differences) = verify(&manifest, &server, "faithful");
+        assert_eq!(
+            (code, differences.len()),
+            (Some(0), 0),
+            "{sdk}: {differences:?}"
+        );
+        let (code, differences) = verify(&manifest, &server, "dropped");
+        assert_eq!(code, Some(1), "{sdk}");
+        assert_eq!(
+            kinds(&differences),
+            ["annotations-missing", "hint"],
+            "{sdk}"
+        );
+    }
+}
+
+#[test]
+fn annotations_one_level_off_are_caught() {
+    let (_dir, manifest) = manifest();
+    for (sdk, server) in servers() {
+        let (code, differences) = verify(&manifest, &server, "nested");
+        assert_eq!(code, Some(1), "{sdk}");
+        // The TypeScript SDK sends what it is given; the Python SDK's models drop the
+        // unknown wrapper, which leaves no annotations.
+        let expected: &[&str] = if sdk == "typescript" {
+            &["hint", "misplaced-hint"]
+        } else {
+            &["annotations-missing", "hint"]
+        };
+        assert_eq!(kinds(&differences), expected, "{sdk}");
+        let (code, differences) = verify(&manifest, &server, "toplevel");
+        assert_eq!(code, Some(1), "{sdk}");
+        if sdk == "typescript" {
+            assert!(differences.iter().any(|d| d["message"]
+                .as_str()
+                .unwrap()
+                .contains("a hint at /readOnlyHint")));
+        }
+    }
+}
+
+#[test]
+fn every_page_of_tools_list_is_read() {
+    let (_dir, manifest) = manifest();
+    for (sdk, server) in servers().into_iter().filter(|(sdk, _)| *sdk == "python") {
+        let (code, differences) = verify(&manifest, &server, "paged");
+        assert_eq!(
+            (code, differences.len()),
+            (Some(0), 0),
+            "{sdk}: {differences:?}"
+        );
+    }
+}
+
+#[test]
+fn differences_in_the_manifest_side_are_reported_too() {
+    let (dir, manifest) = manifest();
+    let mut edited: Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    let tools = edited["tools"].as_array_mut().unwrap();
+    tools[0]["title"] = "Another title".into();
+    tools.push(
+        serde_json::json!({"name": "only_in_the_manifest", "inputSchema": {"type": "object"}}),
+    );
+    let edited_path = dir
+        .path()
+        .join("edited.json")
+        .to_string_lossy()
+        .into_owned();
+    std::fs::write(&edited_path, edited.to_string()).unwrap();
+    for (sdk, server) in servers() {
+        // The server lists the original manifest; verify compares with the edited one.
+        let mut args = vec![
+            "verify",
+            &edited_path,
+            "--format",
+            "json",
+            "--timeout",
+            "60",
+            "--",
+        ];
+        args.extend(server.iter().map(String::as_str));
+        args.extend([manifest.as_str(), "faithful"]);
+        let output = run(&args, None);
+        assert_eq!(output.status.code(), Some(1), "{sdk}");
+        let differences: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(kinds(&differences), ["missing", "title"], "{sdk}");
+    }
+}
+
+#[test]
+fn lint_reads_what_a_server_lists() {
+    let (_dir, manifest) = manifest();
+    for (sdk, server) in servers() {
+        let mut args = vec![
+            "lint",
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+            "--server",
+            "--",
+        ];
+        args.extend(server.iter().map(String::as_str));
+        args.extend([manifest.as_str(), "faithful"]);
+        let output = run(&args, None);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{sdk}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let names: Vec<&str> = findings
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap())
+            .collect();
+        assert!(
+            names.contains(&"hint-contradicts-method") && names.contains(&"name-implies-read-only"),
+            "{sdk}: {names:?}"
+        );
+    }
+}
+
+#[test]
+fn broken_servers_exit_2_with_a_clear_message() {
+    let (_dir, manifest) = manifest();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["sh", "-c", "echo 'no config file' >&2; exit 3"],
+            "no config file",
+        ),
+        (
+            &["sh", "-c", "echo 'hello, not json'; sleep 30"],
+            "what is not JSON-RPC: 'hello, not json'",
+        ),
+        (&["sleep", "30"], "did not answer within 2 s"),
+        (
+            &["/no/such/server"],
+            "cannot start the server '/no/such/server'",
+        ),
+    ];
+    for (server, message) in cases {
+        let mut args = vec!["verify", manifest.as_str(), "--timeout", "2", "--"];
+        args.extend_from_slice(server);
+        let started = std::time::Instant::now();
+        let output = run(&args, None);
+        assert_eq!(output.status.code(), Some(2), "{server:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{server:?}: {stderr}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{server:?} was ended"
+        );
+    }
+    let no_server = run(&["verify", manifest.as_str()], None);
+    assert_eq!(no_server.status.code(), Some(2));
+}
