@@ -245,3 +245,92 @@ fn broken_servers_exit_2_with_a_clear_message() {
     let no_server = run(&["verify", manifest.as_str()], None);
     assert_eq!(no_server.status.code(), Some(2));
 }
+
+/// A child process killed when the test ends, however it ends.
+struct Running(std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn verify_and_lint_over_streamable_http() {
+    let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") else {
+        eprintln!("OPENAPI2MCP_PYTHON is not set: no HTTP server is started");
+        return;
+    };
+    let (_dir, manifest) = manifest();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let script = repo_path("tests/servers/python_server.py");
+    let _server = Running(
+        std::process::Command::new(python)
+            .args([
+                script.to_str().unwrap(),
+                &manifest,
+                "faithful",
+                &port.to_string(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let started = std::time::Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the HTTP server did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let output = run(
+        &[
+            "verify",
+            &manifest,
+            "--url",
+            &url,
+            "--format",
+            "json",
+            "--timeout",
+            "30",
+        ],
+        None,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(output.stdout, b"[]\n");
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("over HTTP the SDK's typed tools are compared"));
+    let output = run(
+        &[
+            "lint",
+            "--url",
+            &url,
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+        None,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(!findings.as_array().unwrap().is_empty());
+}

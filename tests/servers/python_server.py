@@ -6,6 +6,9 @@ former FastMCP), for the verify tests. It lists the tools of a manifest:
     python_server.py MANIFEST dropped    # no annotations at all
     python_server.py MANIFEST toplevel   # hints at the tool's top level, beside its name
     python_server.py MANIFEST paged      # as written, two tools per tools/list page
+
+With a third argument, a port, it serves Streamable HTTP on 127.0.0.1:PORT/mcp instead
+of stdio.
 """
 
 import asyncio
@@ -52,4 +55,9 @@ async def main():
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-asyncio.run(main())
+if len(sys.argv) > 3:
+    import uvicorn
+
+    uvicorn.run(server.streamable_http_app(), host="127.0.0.1", port=int(sys.argv[3]), log_level="warning")
+else:
+    asyncio.run(main())
