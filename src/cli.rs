@@ -89,7 +89,8 @@ struct SpecOptions {
     /// Add openWorldHint: false to every tool, for APIs that act only on the caller's own domain
     #[arg(long)]
     closed_world: bool,
-    /// Longest tool name, 16 to 128 (default 64); longer names are cut and end in a hash
+    /// Longest tool name, 16 to 128 (default: the client profile's, 64 for most); longer names
+    /// are cut and end in a hash
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(16..=128))]
     name_max: Option<u16>,
     /// Apply the hint decisions in FILE (see `review --write-overrides`) over the spec's

@@ -98,16 +98,9 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
         seen: Arc::clone(&seen),
     };
     let session = async {
-        let client =
-            ().serve_with_lifecycle((tap, stdin), lifecycle())
-                .await
-                .map_err(|e| format!("the MCP handshake failed: {e}"))?;
-        let typed = client
-            .list_all_tools()
+        typed_tools((tap, stdin), "the server")
             .await
-            .map_err(|e| format!("tools/list failed: {e}"))?;
-        let _ = client.cancel().await;
-        Ok::<_, String>(typed.len())
+            .map(|tools| tools.len())
     };
     let outcome = tokio::time::timeout(timeout, session).await;
     let _ = child.kill().await;
@@ -177,19 +170,8 @@ fn raw_tools(stream: &[u8]) -> Vec<Value> {
 }
 
 async fn list_over_http(url: &str, timeout: Duration) -> Result<Listed, Error> {
-    let session = async {
-        let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_string());
-        let client = ()
-            .serve_with_lifecycle(transport, lifecycle())
-            .await
-            .map_err(|e| format!("the MCP handshake with {url} failed: {e}"))?;
-        let typed = client
-            .list_all_tools()
-            .await
-            .map_err(|e| format!("tools/list failed: {e}"))?;
-        let _ = client.cancel().await;
-        Ok::<_, String>(typed)
-    };
+    let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_string());
+    let session = typed_tools(transport, url);
     match tokio::time::timeout(timeout, session).await {
         Err(_) => Err(Error::new(format!(
             "{url} did not answer within {} s",
@@ -204,6 +186,24 @@ async fn list_over_http(url: &str, timeout: Duration) -> Result<Listed, Error> {
             raw: false,
         }),
     }
+}
+
+/// The handshake, every page of `tools/list`, and a clean close, over any transport.
+async fn typed_tools<T, E, A>(transport: T, peer: &str) -> Result<Vec<rmcp::model::Tool>, String>
+where
+    T: rmcp::transport::IntoTransport<rmcp::RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let client = ()
+        .serve_with_lifecycle(transport, lifecycle())
+        .await
+        .map_err(|e| format!("the MCP handshake with {peer} failed: {e}"))?;
+    let tools = client
+        .list_all_tools()
+        .await
+        .map_err(|e| format!("tools/list failed: {e}"))?;
+    let _ = client.cancel().await;
+    Ok(tools)
 }
 
 /// Passes a server's stdout through to the SDK, keeping a copy of every byte.
