@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 
 use indexmap::IndexSet;
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 
 use crate::error::{push_pointer, Result};
 use crate::load::{FileId, Location, Spec};
@@ -674,6 +674,17 @@ fn is_map_ref(keyword: &str, value: &Value) -> bool {
     SCHEMA_MAP_KEYWORDS.contains(&keyword) && value.get("$ref").is_some_and(Value::is_string)
 }
 
+/// MCP requires each top-level property's schema (of inputSchema and outputSchema) to be an
+/// object: `true` (or a `null` or other
+/// non-schema a broken spec left there) means anything, `{}`; `false` means nothing.
+pub fn as_object_schema(schema: Value) -> Value {
+    match schema {
+        Value::Object(_) => schema,
+        Value::Bool(false) => json!({"not": {}}),
+        _ => json!({}),
+    }
+}
+
 /// Every `$ref` in schema positions of `schema`: in subschemas, not in data (`examples`,
 /// `default`, `enum`) or in unknown keywords, whose values JSON Schema does not read as
 /// schemas.
@@ -802,8 +813,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn property_schemas_are_objects() {
+        assert_eq!(as_object_schema(json!(true)), json!({}));
+        assert_eq!(as_object_schema(json!(null)), json!({}));
+        assert_eq!(as_object_schema(json!(false)), json!({"not": {}}));
+        assert_eq!(
+            as_object_schema(json!({"type": "string"})),
+            json!({"type": "string"})
+        );
+    }
+
+    #[test]
     fn references_are_found_in_schema_positions_only() {
-        let schema = serde_json::json!({
+        let schema = json!({
             "properties": {"a": {"$ref": "#/$defs/A"}, "$ref": {"type": "string"}},
             "items": [{"$ref": "#/$defs/B"}],
             "examples": [{"$ref": "not a reference"}],

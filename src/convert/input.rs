@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 
 use crate::error::Result;
 use crate::model::{Operation, Parameter};
-use crate::schema::{Defs, Mode, SchemaConverter};
+use crate::schema::{self, Defs, Mode, SchemaConverter};
 
 /// Keywords that make a schema more than a plain list of properties.
 const COMPOSITION: [&str; 7] = [
@@ -98,7 +98,7 @@ pub fn build(operation: &Operation<'_>, schemas: &mut SchemaConverter<'_>) -> Re
         if field.required {
             required.push(Value::from(name.clone()));
         }
-        properties.insert(name.clone(), as_object_schema(field.schema));
+        properties.insert(name.clone(), schema::as_object_schema(field.schema));
         params.insert(name, Value::Object(field.origin));
     }
 
@@ -169,16 +169,6 @@ fn origin(location: &str, name: Option<&str>) -> Map<String, Value> {
         origin.insert("name".into(), name.into());
     }
     origin
-}
-
-/// MCP requires each input property's schema to be an object: `true` (or a `null` or other
-/// non-schema a broken spec left there) means anything, `{}`; `false` means nothing.
-fn as_object_schema(schema: Value) -> Value {
-    match schema {
-        Value::Object(_) => schema,
-        Value::Bool(false) => json!({"not": {}}),
-        _ => json!({}),
-    }
 }
 
 /// The parameter's description wins over its schema's: it says what this argument is for.
@@ -260,17 +250,6 @@ fn clean_property_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn property_schemas_are_objects() {
-        assert_eq!(as_object_schema(json!(true)), json!({}));
-        assert_eq!(as_object_schema(json!(null)), json!({}));
-        assert_eq!(as_object_schema(json!(false)), json!({"not": {}}));
-        assert_eq!(
-            as_object_schema(json!({"type": "string"})),
-            json!({"type": "string"})
-        );
-    }
 
     #[test]
     fn property_names_are_cleaned_and_collisions_prefixed_by_location() {

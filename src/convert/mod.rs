@@ -318,7 +318,8 @@ fn output_schema(
     let mut object = if has_mcp_object_shape(&converted) {
         converted
     } else {
-        json!({"type": "object", "properties": {"result": converted}, "required": ["result"]})
+        let result = crate::schema::as_object_schema(converted);
+        json!({"type": "object", "properties": {"result": result}, "required": ["result"]})
     };
     if let Some(defs) = schemas.defs_object(defs, Mode::Output)? {
         object
