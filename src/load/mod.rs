@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 pub mod locate;
 mod strict;
@@ -67,8 +68,48 @@ pub struct File {
     /// The name used in messages.
     pub name: String,
     pub value: Value,
-    /// The source text, for finding lines when a message needs one.
-    pub text: String,
+    /// Where it was read from, for its text; `None` when the text was given whole.
+    path: Option<PathBuf>,
+    /// The source text, for finding lines when a message needs one. A file's is not kept
+    /// while the spec is converted (a large spec's text is as large as the spec); it is
+    /// read again, once, by the first message that needs a line.
+    text: OnceLock<String>,
+}
+
+impl File {
+    fn on_disk(name: String, value: Value, path: PathBuf) -> File {
+        File {
+            name,
+            value,
+            path: Some(path),
+            text: OnceLock::new(),
+        }
+    }
+
+    fn in_memory(name: String, value: Value, text: String) -> File {
+        File {
+            name,
+            value,
+            path: None,
+            text: OnceLock::from(text),
+        }
+    }
+
+    /// The text as it was parsed (without a byte-order mark); empty if the file can no
+    /// longer be read.
+    pub fn text(&self) -> &str {
+        self.text.get_or_init(|| {
+            let text = self
+                .path
+                .as_ref()
+                .and_then(|path| fs::read_to_string(path).ok())
+                .unwrap_or_default();
+            match text.strip_prefix('\u{FEFF}') {
+                Some(rest) => rest.to_string(),
+                None => text,
+            }
+        })
+    }
 }
 
 /// Every document of one spec, parsed once each, and what each relative reference to
@@ -105,7 +146,7 @@ impl Spec {
     /// The text of a line (1-based) of the file named `file`.
     pub fn line(&self, file: &str, line: usize) -> Option<&str> {
         let file = self.files.iter().find(|f| f.name == file)?;
-        file.text.lines().nth(line.checked_sub(1)?)
+        file.text().lines().nth(line.checked_sub(1)?)
     }
 
     /// Fills in the line and column of errors that point into this spec's files, walking
@@ -125,7 +166,7 @@ impl Spec {
             if wanted.is_empty() {
                 continue;
             }
-            let found = locate::locate(&file.text, &wanted);
+            let found = locate::locate(file.text(), &wanted);
             for error in errors.iter_mut() {
                 if error.file.as_deref() == Some(&file.name) && error.line_col.is_none() {
                     if let Some(&(line, col)) = error.pointer.as_ref().and_then(|p| found.get(p)) {
@@ -180,12 +221,16 @@ pub fn load(input: &Input, allowed_outside: &[PathBuf]) -> Result<Spec> {
     let name = input.display_name();
     let bytes = input.read()?;
     let (value, text) = parse_document(bytes).map_err(|e| e.in_file(name.clone()))?;
-    let directory = match input {
-        Input::Path(path) => path.parent().map(Path::to_path_buf).unwrap_or_default(),
-        Input::Stdin => PathBuf::new(),
+    let (directory, file) = match input {
+        Input::Path(path) => {
+            drop(text);
+            let directory = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            (directory, File::on_disk(name, value, path.clone()))
+        }
+        Input::Stdin => (PathBuf::new(), File::in_memory(name, value, text)),
     };
     let spec = Spec {
-        files: vec![File { name, value, text }],
+        files: vec![file],
         directories: vec![directory],
         documents: HashMap::new(),
     };
@@ -197,11 +242,7 @@ pub fn load(input: &Input, allowed_outside: &[PathBuf]) -> Result<Spec> {
 pub fn load_bytes(name: &str, bytes: Vec<u8>) -> Result<Spec> {
     let (value, text) = parse_document(bytes).map_err(|e| e.in_file(name))?;
     Ok(Spec {
-        files: vec![File {
-            name: name.to_string(),
-            value,
-            text,
-        }],
+        files: vec![File::in_memory(name.to_string(), value, text)],
         directories: vec![PathBuf::new()],
         documents: HashMap::new(),
     })
@@ -241,13 +282,10 @@ fn load_referenced_files(mut spec: Spec, allowed_outside: &[PathBuf]) -> Result<
                             Error::new(format!("cannot read the file: {e}"))
                                 .in_file(file_name.clone())
                         })?;
-                        let (value, text) =
+                        let (value, _) =
                             parse_document(bytes).map_err(|e| e.in_file(file_name.clone()))?;
-                        spec.files.push(File {
-                            name: file_name,
-                            value,
-                            text,
-                        });
+                        spec.files
+                            .push(File::on_disk(file_name, value, canonical.clone()));
                         spec.directories.push(
                             canonical
                                 .parent()
@@ -437,11 +475,11 @@ mod tests {
     #[test]
     fn references_are_percent_decoded_json_pointers() {
         let spec = Spec {
-            files: vec![File {
-                name: "t".into(),
-                value: serde_json::json!({"paths": {"/a{b}": {"x": 1}}}),
-                text: String::new(),
-            }],
+            files: vec![File::in_memory(
+                "t".into(),
+                serde_json::json!({"paths": {"/a{b}": {"x": 1}}}),
+                String::new(),
+            )],
             directories: vec![PathBuf::new()],
             documents: HashMap::new(),
         };
