@@ -640,10 +640,12 @@ fn run_verify(mut args: VerifyArgs) -> Result<ExitCode, Error> {
                     .options(args.spec_options.load_overrides()?)?
             };
             let conversion = pipeline::convert_spec(&spec, &options)?;
-            let text = manifest::render(&conversion.tools, options.hint_style);
-            let manifest: serde_json::Value =
-                serde_json::from_str(&text).expect("our manifest is JSON");
-            manifest["tools"].as_array().cloned().unwrap_or_default()
+            let style = options.hint_style;
+            conversion
+                .tools
+                .iter()
+                .map(|t| manifest::tool_value(t, style))
+                .collect()
         } else {
             let tools = root
                 .get("tools")

@@ -110,6 +110,15 @@ impl<W: Write> ManifestWriter<W> {
     }
 }
 
+/// One tool as MCP's `Tool` object, as the manifest writes it.
+pub fn tool_value(tool: &Tool, style: HintStyle) -> Value {
+    let json = ToolJson {
+        tool,
+        annotations: tool.hints.to_annotations(style),
+    };
+    serde_json::to_value(&json).expect("tools serialize")
+}
+
 /// The manifest text for a list of tools.
 pub fn render(tools: &[Tool], style: HintStyle) -> String {
     let mut writer = ManifestWriter::new(Vec::new(), style);

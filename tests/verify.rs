@@ -91,6 +91,18 @@ fn a_faithful_server_matches() {
             (Some(0), 0),
             "{sdk}: {differences:?}"
         );
+        // A spec as the expected side is converted first, with the same result.
+        let spec = repo_path("specs/review/orders.yaml")
+            .to_string_lossy()
+            .into_owned();
+        let mut args = vec!["verify", spec.as_str(), "--timeout", "60", "--"];
+        args.extend(server.iter().map(String::as_str));
+        args.extend([manifest.as_str(), "faithful"]);
+        assert_eq!(
+            run(&args, None).status.code(),
+            Some(0),
+            "{sdk}: a spec as the expected side"
+        );
         let (code, differences) = verify(&manifest, &server, "dropped");
         assert_eq!(code, Some(1), "{sdk}");
         assert_eq!(
