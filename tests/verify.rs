@@ -51,20 +51,23 @@ fn servers() -> Vec<(&'static str, Vec<String>)> {
     out
 }
 
+/// Runs `ARGS... -- SERVER SERVED MODE`: the server lists the tools of `served`, in `mode`.
+fn with_server(args: &[&str], server: &[String], served: &str, mode: &str) -> std::process::Output {
+    let mut all = args.to_vec();
+    all.push("--");
+    all.extend(server.iter().map(String::as_str));
+    all.extend([served, mode]);
+    run(&all, None)
+}
+
 /// `verify MANIFEST --format json -- SERVER MANIFEST MODE`: exit code and differences.
 fn verify(manifest: &str, server: &[String], mode: &str) -> (Option<i32>, Vec<Value>) {
-    let mut args = vec![
-        "verify",
+    let output = with_server(
+        &["verify", manifest, "--format", "json", "--timeout", "60"],
+        server,
         manifest,
-        "--format",
-        "json",
-        "--timeout",
-        "60",
-        "--",
-    ];
-    args.extend(server.iter().map(String::as_str));
-    args.extend([manifest, mode]);
-    let output = run(&args, None);
+        mode,
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     let differences: Vec<Value> =
         serde_json::from_slice(&output.stdout).unwrap_or_else(|_| panic!("{stderr}"));
@@ -95,11 +98,14 @@ fn a_faithful_server_matches() {
         let spec = repo_path("specs/review/orders.yaml")
             .to_string_lossy()
             .into_owned();
-        let mut args = vec!["verify", spec.as_str(), "--timeout", "60", "--"];
-        args.extend(server.iter().map(String::as_str));
-        args.extend([manifest.as_str(), "faithful"]);
+        let output = with_server(
+            &["verify", &spec, "--timeout", "60"],
+            &server,
+            &manifest,
+            "faithful",
+        );
         assert_eq!(
-            run(&args, None).status.code(),
+            output.status.code(),
             Some(0),
             "{sdk}: a spec as the expected side"
         );
@@ -169,18 +175,15 @@ fn differences_in_the_manifest_side_are_reported_too() {
     std::fs::write(&edited_path, edited.to_string()).unwrap();
     for (sdk, server) in servers() {
         // The server lists the original manifest; verify compares with the edited one.
-        let mut args = vec![
+        let args = [
             "verify",
             &edited_path,
             "--format",
             "json",
             "--timeout",
             "60",
-            "--",
         ];
-        args.extend(server.iter().map(String::as_str));
-        args.extend([manifest.as_str(), "faithful"]);
-        let output = run(&args, None);
+        let output = with_server(&args, &server, &manifest, "faithful");
         assert_eq!(output.status.code(), Some(1), "{sdk}");
         let differences: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(kinds(&differences), ["missing", "title"], "{sdk}");
@@ -191,18 +194,8 @@ fn differences_in_the_manifest_side_are_reported_too() {
 fn lint_reads_what_a_server_lists() {
     let (_dir, manifest) = manifest();
     for (sdk, server) in servers() {
-        let mut args = vec![
-            "lint",
-            "--format",
-            "json",
-            "--fail-on",
-            "never",
-            "--server",
-            "--",
-        ];
-        args.extend(server.iter().map(String::as_str));
-        args.extend([manifest.as_str(), "faithful"]);
-        let output = run(&args, None);
+        let args = ["lint", "--format", "json", "--fail-on", "never", "--server"];
+        let output = with_server(&args, &server, &manifest, "faithful");
         assert_eq!(
             output.status.code(),
             Some(0),
