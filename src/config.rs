@@ -92,8 +92,6 @@ struct LintShape {
 /// What the file says; `None` where it says nothing.
 #[derive(Debug, Default)]
 pub struct Config {
-    /// Where it was read from, if anywhere.
-    pub file: Option<PathBuf>,
     pub spec: Option<PathBuf>,
     pub output: Option<PathBuf>,
     pub hints: Option<HintStyle>,
@@ -165,7 +163,6 @@ impl Config {
         let base = path.parent().unwrap_or(Path::new(""));
         let relative = |p: String| base.join(p);
         Ok(Config {
-            file: Some(path.to_path_buf()),
             spec: shape.spec.map(relative),
             output: shape.output.map(relative),
             hints: shape.hints,

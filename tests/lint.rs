@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{repo_path, run};
+use common::{finding_names, repo_path, run};
 use serde_json::Value;
 
 fn spec(file: &str) -> String {
@@ -132,12 +132,7 @@ fn explicit_style_manifests_state_defaults_on_purpose() {
         Some(&manifest),
     );
     let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let names: Vec<&str> = findings
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["name"].as_str().unwrap())
-        .collect();
+    let names = finding_names(&findings);
     assert!(
         !names.contains(&"redundant-default") && !names.contains(&"hint-on-read-only"),
         "{names:?}"

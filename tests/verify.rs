@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{repo_path, run};
+use common::{finding_names, repo_path, run};
 use serde_json::Value;
 
 fn manifest() -> (tempfile::TempDir, String) {
@@ -203,12 +203,7 @@ fn lint_reads_what_a_server_lists() {
             String::from_utf8_lossy(&output.stderr)
         );
         let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
-        let names: Vec<&str> = findings
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f["name"].as_str().unwrap())
-            .collect();
+        let names = finding_names(&findings);
         assert!(
             names.contains(&"hint-contradicts-method") && names.contains(&"name-implies-read-only"),
             "{sdk}: {names:?}"

@@ -52,6 +52,16 @@ pub fn tool_names(manifest: &Value) -> Vec<&str> {
         .collect()
 }
 
+/// The rule names of a lint report in JSON, in order.
+pub fn finding_names(findings: &Value) -> Vec<&str> {
+    findings
+        .as_array()
+        .expect("an array of findings")
+        .iter()
+        .map(|f| f["name"].as_str().expect("a rule name"))
+        .collect()
+}
+
 pub fn default_options() -> Options {
     Options::default()
 }
