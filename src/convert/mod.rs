@@ -100,7 +100,7 @@ pub struct Conversion {
 /// Converts every operation. The first one that cannot be converted stops the run, unless
 /// `keep_going` is set: then it is listed in `skipped` and the rest go on.
 pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversion> {
-    let mut tools = Vec::with_capacity(api.operations.len());
+    let mut tools = Vec::new();
     let mut conversion = convert_each(spec, api, options, &mut |tool| {
         tools.push(tool);
         Ok(())
@@ -127,31 +127,31 @@ pub fn convert_each(
         skipped: Vec::new(),
     };
     let mut used_overrides = HashSet::new();
-    for operation in &api.operations {
-        let tool = operation
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|operation| {
-                let name = names.allocate(&naming::base_name(operation));
-                if let Some(overrides) = &options.overrides {
-                    // An entry for a tool the filters leave out still names a tool.
-                    if let Some((key, _)) = overrides.entry_for(&tool_key(operation, &name)) {
-                        used_overrides.insert(key.to_string());
-                    }
+    api.operations(&mut |operation| {
+        let tool = operation.and_then(|operation| {
+            let name = names.allocate(&naming::base_name(&operation));
+            if let Some(overrides) = &options.overrides {
+                // An entry for a tool the filters leave out still names a tool.
+                if let Some((key, _)) = overrides.entry_for(&tool_key(&operation, &name)) {
+                    used_overrides.insert(key.to_string());
                 }
-                if !options.filters.keeps(operation, &name) {
-                    return Ok(None);
-                }
-                let context = Context { spec, options };
-                convert_operation(operation, name, context, &mut schemas, &mut conversion)
-            });
+            }
+            if !options.filters.keeps(&operation, &name) {
+                return Ok(None);
+            }
+            let context = Context { spec, options };
+            convert_operation(&operation, name, context, &mut schemas, &mut conversion)
+        });
         match tool {
-            Ok(Some(tool)) => sink(tool)?,
-            Ok(None) => {}
-            Err(error) if options.keep_going => conversion.skipped.push(error),
-            Err(error) => return Err(error),
+            Ok(Some(tool)) => sink(tool),
+            Ok(None) => Ok(()),
+            Err(error) if options.keep_going => {
+                conversion.skipped.push(error);
+                Ok(())
+            }
+            Err(error) => Err(error),
         }
-    }
+    })?;
     if let Some(overrides) = &options.overrides {
         overrides.check_all_used(&used_overrides)?;
     }

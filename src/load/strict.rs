@@ -12,6 +12,9 @@ use serde_json::{Map, Number, Value};
 /// fails if that ever changes.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
+/// Up to this many entries, a repeated key is found by scanning; beyond, by hashing.
+const SHORT_MAP: usize = 16;
+
 #[derive(Debug)]
 pub struct StrictValue(pub Value);
 
@@ -86,23 +89,46 @@ impl<'de> Visitor<'de> for StrictVisitor {
         while let Some(StrictValue(item)) = seq.next_element()? {
             items.push(item);
         }
+        items.shrink_to_fit();
         Ok(Value::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut object = Map::new();
+        // Entries gather in a vector and become a map of exactly their number: growth by
+        // doubling would leave up to half of each map unused, and a spec holds millions of
+        // small maps. Repeats are found by a scan while the vector is short and by the map
+        // once it is long.
+        let mut entries: Vec<(String, Value)> = Vec::new();
+        let mut long: Option<Map<String, Value>> = None;
         while let Some(key) = map.next_key::<String>()? {
-            if key == NUMBER_TOKEN && object.is_empty() {
+            if key == NUMBER_TOKEN && entries.is_empty() && long.is_none() {
                 let text: String = map.next_value()?;
                 return number(&text);
             }
-            if object.contains_key(&key) {
+            let repeated = match &long {
+                Some(object) => object.contains_key(&key),
+                None => entries.iter().any(|(k, _)| *k == key),
+            };
+            if repeated {
                 return Err(de::Error::custom(format!("duplicate key '{key}'")));
             }
             let StrictValue(value) = map.next_value()?;
-            object.insert(key, value);
+            match &mut long {
+                Some(object) => {
+                    object.insert(key, value);
+                }
+                None if entries.len() < SHORT_MAP => entries.push((key, value)),
+                None => {
+                    let mut object: Map<String, Value> = entries.drain(..).collect();
+                    object.insert(key, value);
+                    long = Some(object);
+                }
+            }
         }
-        Ok(Value::Object(object))
+        Ok(Value::Object(match long {
+            Some(object) => object.into_iter().collect(),
+            None => entries.into_iter().collect(),
+        }))
     }
 }
 
@@ -142,6 +168,24 @@ mod tests {
             "{error}"
         );
         assert_eq!(error.location().map(|l| l.line()), Some(3));
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused_in_long_mappings_too() {
+        let keys: Vec<String> = (0..2 * SHORT_MAP)
+            .map(|i| format!("\"k{i}\": {i}"))
+            .collect();
+        let long = format!("{{{}}}", keys.join(", "));
+        assert_eq!(
+            json(&long).unwrap().as_object().unwrap().len(),
+            2 * SHORT_MAP
+        );
+        let repeated = format!("{{{}, \"k3\": 0}}", keys.join(", "));
+        let error = json(&repeated).unwrap_err().to_string();
+        assert!(error.starts_with("duplicate key 'k3'"), "{error}");
+        let parsed = json(&long).unwrap();
+        let order: Vec<&String> = parsed.as_object().unwrap().keys().collect();
+        assert_eq!(order[SHORT_MAP + 1], &format!("k{}", SHORT_MAP + 1));
     }
 
     #[test]

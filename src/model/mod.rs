@@ -256,25 +256,36 @@ pub struct Operation<'a> {
     pub location: Location,
 }
 
-/// The API: its operations in document order. An operation that cannot be read is kept as
-/// its error, so that callers decide whether one bad operation stops the run.
-#[derive(Debug)]
+/// The API, read one operation at a time: a large spec is converted without holding a model
+/// of every operation at once.
+#[derive(Debug, Clone, Copy)]
 pub struct Api<'a> {
     pub version: Version,
-    pub operations: Vec<Result<Operation<'a>>>,
+    spec: &'a Spec,
 }
 
-/// Reads the operations of a loaded spec.
+/// Reads what kind of document a loaded spec is; its operations come from
+/// [`Api::operations`].
 pub fn read(spec: &Spec) -> Result<Api<'_>> {
-    let version = Version::detect(spec)?;
-    let operations = match version {
-        Version::Swagger2 => swagger2::read_operations(spec)?,
-        _ => openapi3::read_operations(spec)?,
-    };
     Ok(Api {
-        version,
-        operations,
+        version: Version::detect(spec)?,
+        spec,
     })
+}
+
+impl<'a> Api<'a> {
+    /// Hands each operation to `each` in document order. An operation that cannot be read
+    /// comes as its error, so that the caller decides whether one bad operation stops the
+    /// run; an error `each` returns stops the walk.
+    pub fn operations(
+        &self,
+        each: &mut dyn FnMut(Result<Operation<'a>>) -> Result<()>,
+    ) -> Result<()> {
+        match self.version {
+            Version::Swagger2 => swagger2::read_operations(self.spec, each),
+            _ => openapi3::read_operations(self.spec, each),
+        }
+    }
 }
 
 /// An operation found under `paths`, for a version's reader to turn into an [`Operation`].
@@ -304,25 +315,25 @@ fn root(spec: &Spec) -> Node<'_> {
 
 /// Walks `paths` in document order: each path item (references followed), its `methods`
 /// in that order, then its `additionalOperations` (OpenAPI 3.2) as the spec spells them.
-/// What cannot be read becomes an error entry, so one bad operation spoils only itself.
+/// What cannot be read is handed on as an error, so one bad operation spoils only itself.
 fn read_paths<'a>(
     spec: &'a Spec,
     methods: &[&str],
     mut read: impl FnMut(Found<'a, '_>) -> Result<Operation<'a>>,
-) -> Result<Vec<Result<Operation<'a>>>> {
+    each: &mut dyn FnMut(Result<Operation<'a>>) -> Result<()>,
+) -> Result<()> {
     let root = root(spec);
     let Some(paths) = root.get("paths") else {
-        return Ok(Vec::new());
+        return Ok(());
     };
     let Some(entries) = paths.value.as_object() else {
         return Err(spec.error_at(&paths.location, "`paths` must be an object"));
     };
-    let mut operations = Vec::new();
     for path in entries.keys().filter(|p| !p.starts_with("x-")) {
         let item = match deref(spec, paths.get(path).expect("key from this map")) {
             Ok(item) => item,
             Err(error) => {
-                operations.push(Err(error));
+                each(Err(error))?;
                 continue;
             }
         };
@@ -348,10 +359,10 @@ fn read_paths<'a>(
                     excluded: says_no_mcp(&root) || says_no_mcp(&item),
                 })
             });
-            operations.push(operation);
+            each(operation)?;
         }
     }
-    Ok(operations)
+    Ok(())
 }
 
 /// The fields every version states the same way; the reader fills in the rest.

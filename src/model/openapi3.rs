@@ -14,27 +14,35 @@ const METHODS: [&str; 9] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
 ];
 
-pub(super) fn read_operations(spec: &Spec) -> Result<Vec<Result<Operation<'_>>>> {
+pub(super) fn read_operations<'a>(
+    spec: &'a Spec,
+    each: &mut dyn FnMut(Result<Operation<'a>>) -> Result<()>,
+) -> Result<()> {
     let root = root(spec);
-    read_paths(spec, &METHODS, |found| {
-        let node = &found.node;
-        let reader = Reader { spec };
-        let mut operation = operation_shell(&found);
-        operation.parameters = parameter_nodes(spec, &found)?
-            .into_iter()
-            .map(|p| reader.parameter(p))
-            .collect::<Result<_>>()?;
-        operation.server = [node, found.item, &root]
-            .into_iter()
-            .find_map(|n| n.get("servers").and_then(first_server_url));
-        operation.body = reader.body(node)?;
-        operation.responses = responses(spec, node, |response| {
-            let content = response.get("content")?;
-            let (media_type, media) = pick_media_type(&content)?;
-            is_json(media_type).then(|| media.get("schema").map(Schema::from))?
-        })?;
-        Ok(operation)
-    })
+    read_paths(
+        spec,
+        &METHODS,
+        |found| {
+            let node = &found.node;
+            let reader = Reader { spec };
+            let mut operation = operation_shell(&found);
+            operation.parameters = parameter_nodes(spec, &found)?
+                .into_iter()
+                .map(|p| reader.parameter(p))
+                .collect::<Result<_>>()?;
+            operation.server = [node, found.item, &root]
+                .into_iter()
+                .find_map(|n| n.get("servers").and_then(first_server_url));
+            operation.body = reader.body(node)?;
+            operation.responses = responses(spec, node, |response| {
+                let content = response.get("content")?;
+                let (media_type, media) = pick_media_type(&content)?;
+                is_json(media_type).then(|| media.get("schema").map(Schema::from))?
+            })?;
+            Ok(operation)
+        },
+        each,
+    )
 }
 
 struct Reader<'a> {

@@ -38,71 +38,81 @@ const SCHEMA_KEYWORDS: [&str; 17] = [
 
 const LOCATIONS: &str = "path, query, header, body or formData";
 
-pub(super) fn read_operations(spec: &Spec) -> Result<Vec<Result<Operation<'_>>>> {
+pub(super) fn read_operations<'a>(
+    spec: &'a Spec,
+    each: &mut dyn FnMut(Result<Operation<'a>>) -> Result<()>,
+) -> Result<()> {
     let root = root(spec);
     let server = server_url(&root);
     let global_consumes = media_types(&root, "consumes");
     let global_produces = media_types(&root, "produces");
-    read_paths(spec, &METHODS, |found| {
-        let node = &found.node;
-        let mut operation = operation_shell(&found);
-        operation.server = server.clone();
-        // An operation's own list overrides the document's.
-        let consumes = media_types(node, "consumes")
-            .or(global_consumes.clone())
-            .unwrap_or_default();
-        let produces = media_types(node, "produces")
-            .or(global_produces.clone())
-            .unwrap_or_default();
-        let mut form_fields = Vec::new();
-        for parameter in parameter_nodes(spec, &found)? {
-            let (name, location) = name_and_location(spec, &parameter, LOCATIONS)?;
-            match location {
-                "body" => {
-                    operation.body = Some(Body {
-                        required: parameter.bool("required").unwrap_or(false),
-                        description: parameter.str("description"),
-                        media_type: body_media_type(&consumes),
-                        schema: parameter.get("schema").map(Schema::from),
-                        collection_formats: Vec::new(),
-                    })
-                }
-                "formData" => form_fields.push(parameter),
-                other => {
-                    let location = ParamIn::parse(other)
-                        .filter(|l| matches!(l, ParamIn::Path | ParamIn::Query | ParamIn::Header))
-                        .ok_or_else(|| {
-                            spec.error_at(
-                                &parameter.location,
-                                format!("parameter '{name}' needs `in`: {LOCATIONS}"),
-                            )
-                        })?;
-                    operation.parameters.push(Parameter {
-                        name,
-                        location,
-                        required: location == ParamIn::Path
-                            || parameter.bool("required").unwrap_or(false),
-                        description: parameter.str("description"),
-                        deprecated: false,
-                        schema: Some(inline_schema(&parameter)),
-                        examples: parameter.value.get("x-example").into_iter().collect(),
-                        style: None,
-                        explode: None,
-                        media_type: None,
-                        collection_format: parameter.str("collectionFormat"),
-                    });
+    read_paths(
+        spec,
+        &METHODS,
+        |found| {
+            let node = &found.node;
+            let mut operation = operation_shell(&found);
+            operation.server = server.clone();
+            // An operation's own list overrides the document's.
+            let consumes = media_types(node, "consumes")
+                .or(global_consumes.clone())
+                .unwrap_or_default();
+            let produces = media_types(node, "produces")
+                .or(global_produces.clone())
+                .unwrap_or_default();
+            let mut form_fields = Vec::new();
+            for parameter in parameter_nodes(spec, &found)? {
+                let (name, location) = name_and_location(spec, &parameter, LOCATIONS)?;
+                match location {
+                    "body" => {
+                        operation.body = Some(Body {
+                            required: parameter.bool("required").unwrap_or(false),
+                            description: parameter.str("description"),
+                            media_type: body_media_type(&consumes),
+                            schema: parameter.get("schema").map(Schema::from),
+                            collection_formats: Vec::new(),
+                        })
+                    }
+                    "formData" => form_fields.push(parameter),
+                    other => {
+                        let location = ParamIn::parse(other)
+                            .filter(|l| {
+                                matches!(l, ParamIn::Path | ParamIn::Query | ParamIn::Header)
+                            })
+                            .ok_or_else(|| {
+                                spec.error_at(
+                                    &parameter.location,
+                                    format!("parameter '{name}' needs `in`: {LOCATIONS}"),
+                                )
+                            })?;
+                        operation.parameters.push(Parameter {
+                            name,
+                            location,
+                            required: location == ParamIn::Path
+                                || parameter.bool("required").unwrap_or(false),
+                            description: parameter.str("description"),
+                            deprecated: false,
+                            schema: Some(inline_schema(&parameter)),
+                            examples: parameter.value.get("x-example").into_iter().collect(),
+                            style: None,
+                            explode: None,
+                            media_type: None,
+                            collection_format: parameter.str("collectionFormat"),
+                        });
+                    }
                 }
             }
-        }
-        if operation.body.is_none() && !form_fields.is_empty() {
-            operation.body = Some(form_body(&form_fields, &consumes, node));
-        }
-        let json = produces.is_empty() || produces.iter().any(|m| is_json(m));
-        operation.responses = responses(spec, node, |response| {
-            response.get("schema").filter(|_| json).map(Schema::from)
-        })?;
-        Ok(operation)
-    })
+            if operation.body.is_none() && !form_fields.is_empty() {
+                operation.body = Some(form_body(&form_fields, &consumes, node));
+            }
+            let json = produces.is_empty() || produces.iter().any(|m| is_json(m));
+            operation.responses = responses(spec, node, |response| {
+                response.get("schema").filter(|_| json).map(Schema::from)
+            })?;
+            Ok(operation)
+        },
+        each,
+    )
 }
 
 /// `{scheme}://{host}{basePath}`, preferring https; just the base path without a host.
