@@ -24,7 +24,7 @@ use crate::load::{self, Input};
 use crate::manifest::{AtomicFile, ManifestWriter};
 use crate::mcp::client::{Listed, Server};
 use crate::review::{self, Format, Only, Side};
-use crate::{manifest, mcp, pipeline, verify};
+use crate::{manifest, mcp, pipeline, serve, verify};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -70,6 +70,8 @@ enum Command {
     Lint(LintArgs),
     /// Start or reach an MCP server, read its tools/list, and compare with a manifest or spec
     Verify(VerifyArgs),
+    /// Run the tools as an MCP server (stdio or Streamable HTTP) that calls the real API
+    Serve(ServeArgs),
     /// Print every lint rule with its documentation, or one rule's
     Rules(RulesArgs),
     /// Print a completion script for a shell: bash, zsh, fish or powershell
@@ -328,6 +330,37 @@ enum VerifyFormat {
 }
 
 #[derive(Debug, Args)]
+struct ServeArgs {
+    /// A spec to convert with the options below, or a tools manifest convert wrote (default:
+    /// `spec` in the config file)
+    input: Option<String>,
+    /// Serve Streamable HTTP at ADDRESS (such as 127.0.0.1:8080), path /mcp, instead of stdio
+    #[arg(long, value_name = "ADDRESS")]
+    http: Option<std::net::SocketAddr>,
+    /// Send every request to URL instead of the spec's server URL
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// Seconds to wait for each response from the API
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    timeout: f64,
+    /// Repeat a call that timed out or got a 5xx up to N times, only for tools that are
+    /// read-only or idempotent (a POST or PATCH only with an idempotency key)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    retries: u32,
+    /// Cut response bodies longer than BYTES, with a note saying so
+    #[arg(long, value_name = "BYTES", default_value_t = 1_000_000)]
+    max_response_bytes: usize,
+    /// Hint style of the served tools: minimal (the default) or explicit (all four)
+    #[arg(long, value_enum, value_name = "STYLE")]
+    hints: Option<HintStyle>,
+    /// Add outputSchema to the tools, and structuredContent to their results
+    #[arg(long)]
+    output_schema: bool,
+    #[command(flatten)]
+    spec_options: SpecOptions,
+}
+
+#[derive(Debug, Args)]
 struct RulesArgs {
     /// A rule's code or name; all rules when left out
     rule: Option<String>,
@@ -350,6 +383,7 @@ pub fn main() -> ExitCode {
         Command::Review(args) => run_review(args),
         Command::Lint(args) => run_lint(args),
         Command::Verify(args) => run_verify(args),
+        Command::Serve(args) => run_serve(args),
         Command::Rules(args) => run_rules(args),
         Command::Completions(args) => {
             // Into memory first: clap_complete panics when a write fails (a closed pipe).
@@ -629,32 +663,11 @@ fn run_verify(mut args: VerifyArgs) -> Result<ExitCode, Error> {
         &Input::from_arg(&args.expected),
         &args.spec_options.allow_ref_outside,
     )?;
-    let root = spec.root();
-    let expected: Vec<serde_json::Value> =
-        if root.get("openapi").is_some() || root.get("swagger").is_some() {
-            let options = Options {
-                hint_style: config.hints.unwrap_or_default(),
-                output_schema: config.output_schema,
-                ..args
-                    .spec_options
-                    .options(args.spec_options.load_overrides()?)?
-            };
-            let conversion = pipeline::convert_spec(&spec, &options)?;
-            let style = options.hint_style;
-            conversion
-                .tools
-                .iter()
-                .map(|t| manifest::tool_value(t, style))
-                .collect()
-        } else {
-            let tools = root
-                .get("tools")
-                .or(Some(root))
-                .and_then(serde_json::Value::as_array);
-            tools.cloned().ok_or_else(|| {
-                Error::new("not a spec or a tools manifest").in_file(args.expected.clone())
-            })?
-        };
+    let options = SpecToolOptions {
+        hint_style: config.hints.unwrap_or_default(),
+        output_schema: config.output_schema,
+    };
+    let expected = tool_values(&spec, &args.expected, &args.spec_options, options)?;
     let listed = args.server.list()?;
     if !listed.raw {
         warn("warning: over HTTP the SDK's typed tools are compared: hints nested at a wrong level cannot be seen");
@@ -670,6 +683,102 @@ fn run_verify(mut args: VerifyArgs) -> Result<ExitCode, Error> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// What a spec's tools look like beyond the shared spec options.
+#[derive(Clone, Copy)]
+struct SpecToolOptions {
+    hint_style: HintStyle,
+    output_schema: bool,
+}
+
+/// The tools of a loaded spec (converted with these options) or manifest (as it is), as
+/// manifest entries.
+fn tool_values(
+    spec: &crate::load::Spec,
+    name: &str,
+    spec_options: &SpecOptions,
+    tool_options: SpecToolOptions,
+) -> Result<Vec<serde_json::Value>, Error> {
+    let root = spec.root();
+    if root.get("openapi").is_some() || root.get("swagger").is_some() {
+        let options = Options {
+            hint_style: tool_options.hint_style,
+            output_schema: tool_options.output_schema,
+            ..spec_options.options(spec_options.load_overrides()?)?
+        };
+        let conversion = pipeline::convert_spec(spec, &options)?;
+        report_warnings(&conversion);
+        let style = options.hint_style;
+        return Ok(conversion
+            .tools
+            .iter()
+            .map(|t| manifest::tool_value(t, style))
+            .collect());
+    }
+    let tools = root
+        .get("tools")
+        .or(Some(root))
+        .and_then(serde_json::Value::as_array);
+    tools
+        .cloned()
+        .ok_or_else(|| Error::new("not a spec or a tools manifest").in_file(name.to_string()))
+}
+
+fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
+    let config = args.spec_options.merge_config()?;
+    let input = spec_input(args.input.as_deref(), &config)?;
+    let spec = load::load(&input, &args.spec_options.allow_ref_outside)?;
+    let options = SpecToolOptions {
+        hint_style: args.hints.or(config.hints).unwrap_or_default(),
+        output_schema: args.output_schema || config.output_schema,
+    };
+    let tools = tool_values(&spec, &input.display_name(), &args.spec_options, options)?;
+    drop(spec);
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        return Err(Error::new("--timeout must be a positive number of seconds"));
+    }
+    let base_url = args
+        .base_url
+        .as_deref()
+        .map(|url| {
+            reqwest::Url::parse(url)
+                .ok()
+                .filter(|u| matches!(u.scheme(), "http" | "https"))
+                .ok_or_else(|| Error::new(format!("--base-url '{url}' is not an http(s) URL")))
+        })
+        .transpose()?;
+    let settings = serve::Settings {
+        base_url,
+        timeout: std::time::Duration::from_secs_f64(args.timeout),
+        retries: args.retries,
+        max_response_bytes: args.max_response_bytes,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::new(format!("cannot start the async runtime: {e}")))?;
+    runtime.block_on(async {
+        let api = serve::Api::new(tools, settings, &|name| std::env::var(name).ok())?;
+        let unset: Vec<String> = api
+            .credential_variables()
+            .into_iter()
+            .filter_map(|(variable, set)| (!set).then_some(variable))
+            .collect();
+        if !unset.is_empty() {
+            warn(&format!(
+                "warning: not set: {} (tools that need them will say so when called)",
+                unset.join(", ")
+            ));
+        }
+        verbose(&format!("serving {} tool(s)", api.tools().count()));
+        let server = mcp::server::ToolServer::new(api)?;
+        match args.http {
+            Some(address) => mcp::server::serve_http(server, address).await,
+            None => mcp::server::serve_stdio(server).await,
+        }
+    })?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The spec named on the command line, or else in the config file.

@@ -19,4 +19,6 @@ pub mod model;
 pub mod pipeline;
 pub mod review;
 pub mod schema;
+pub mod serve;
+pub mod tls;
 pub mod verify;

@@ -137,6 +137,37 @@ fn output_schema() {
 }
 
 #[test]
+fn the_http_binding_carries_credentials_and_the_idempotency_key() {
+    let options = Options {
+        output_schema: true,
+        ..default_options()
+    };
+    let manifest = check("serve.yaml", "serve", &options, true);
+    let binding = |name: &str| {
+        manifest["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .map(|t| t["_meta"]["openapi2mcp/http"].clone())
+            .unwrap()
+    };
+    // The operation's own requirement replaces the document's; `{}` is anonymous access.
+    assert_eq!(
+        binding("list_items")["auth"],
+        serde_json::json!([[{"scheme": "api_key_query", "type": "apiKey", "in": "query", "name": "api_key"}], []])
+    );
+    assert_eq!(
+        binding("get_item")["auth"],
+        serde_json::json!([[{"scheme": "bearer", "type": "bearer"}]])
+    );
+    assert_eq!(binding("create_item")["idempotencyKey"], "Idempotency-Key");
+    assert!(binding("create_payment").get("idempotencyKey").is_none());
+    assert_eq!(binding("list_items")["resultProperty"], "result");
+    assert!(binding("get_item").get("resultProperty").is_none());
+}
+
+#[test]
 fn same_input_gives_byte_identical_output() {
     for file in ["petstore-3.0.yaml", "refs-3.0.json", "schemas-3.1.json"] {
         let path = repo_path(&format!("specs/{file}"));

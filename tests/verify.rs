@@ -1,12 +1,12 @@
 //! `verify` and `lint --server`: real servers built with the official SDKs, started by the
 //! tests. The Python server needs `$OPENAPI2MCP_PYTHON` (a Python with `mcp` installed) and
-//! the TypeScript one `$OPENAPI2MCP_TS_SERVERS` (tests/servers/ts after `npm ci`); `.ci/run`
+//! the TypeScript one `$OPENAPI2MCP_TS_SERVERS` (tests/servers/ts after `npm install`); `.ci/run`
 //! sets both. Without them those tests say so and check nothing; the broken servers need
 //! only a shell.
 
 mod common;
 
-use common::{finding_names, repo_path, run};
+use common::{finding_names, free_port, repo_path, run, wait_for_port, Running};
 use serde_json::Value;
 
 fn manifest() -> (tempfile::TempDir, String) {
@@ -246,16 +246,6 @@ fn broken_servers_exit_2_with_a_clear_message() {
     assert_eq!(no_server.status.code(), Some(2));
 }
 
-/// A child process killed when the test ends, however it ends.
-struct Running(std::process::Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn verify_and_lint_over_streamable_http() {
     let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") else {
@@ -263,11 +253,7 @@ fn verify_and_lint_over_streamable_http() {
         return;
     };
     let (_dir, manifest) = manifest();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let script = repo_path("tests/servers/python_server.py");
     let _server = Running(
         std::process::Command::new(python)
@@ -282,14 +268,7 @@ fn verify_and_lint_over_streamable_http() {
             .spawn()
             .unwrap(),
     );
-    let started = std::time::Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(30),
-            "the HTTP server did not start"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
+    wait_for_port(port);
     let url = format!("http://127.0.0.1:{port}/mcp");
     let output = run(
         &[

@@ -15,7 +15,7 @@ use crate::hints::evidence::{self, Suggestion};
 use crate::hints::overrides::{Overrides, ToolKey};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
-use crate::model::{Api, Operation};
+use crate::model::{Api, Credential, CredentialKind, Operation};
 use crate::schema::{Defs, Mode, SchemaConverter};
 use client::Client;
 use filter::Filters;
@@ -219,8 +219,8 @@ fn convert_operation(
     let suggestions = evidence::suggest(operation, &hints);
     let mut input = input::build(operation, schemas)?;
     input.schema = options.client.shape(input.schema);
-    let output_schema = if options.output_schema {
-        output_schema(operation, schemas)?.map(|schema| options.client.shape(schema))
+    let output = if options.output_schema {
+        output_schema(operation, schemas)?
     } else {
         None
     };
@@ -232,6 +232,24 @@ fn convert_operation(
     }
     if let Some(body) = &operation.body {
         http.insert("bodyMediaType".into(), body.media_type.into());
+    }
+    if !operation.security.is_empty() {
+        http.insert("auth".into(), auth_binding(&operation.security));
+    }
+    if let Some(header) = evidence::takes_idempotency_key(operation) {
+        let property = input.params.iter().find(|(_, origin)| {
+            origin["in"] == "header" && origin["name"].as_str() == Some(header)
+        });
+        if let Some((property, _)) = property {
+            http.insert("idempotencyKey".into(), property.as_str().into());
+        }
+    }
+    if let Some(Output {
+        wrapper: Some(property),
+        ..
+    }) = &output
+    {
+        http.insert("resultProperty".into(), (*property).into());
     }
     http.insert("params".into(), Value::Object(input.params));
     Ok(Some(Tool {
@@ -245,7 +263,7 @@ fn convert_operation(
             .filter(|s| !s.is_empty()),
         description: description(operation),
         input_schema: input.schema,
-        output_schema,
+        output_schema: output.map(|output| options.client.shape(output.schema)),
         hints,
         suggestions,
         risks,
@@ -301,10 +319,20 @@ fn has_mcp_object_shape(schema: &Value) -> bool {
 
 /// The schema of the first 2xx JSON response, as an object (a non-object result is wrapped
 /// under `result`).
+/// A tool's `outputSchema`, and the property that holds the response when the response
+/// schema is not an object and had to be wrapped in one.
+struct Output {
+    schema: Value,
+    wrapper: Option<&'static str>,
+}
+
+/// Where a non-object response goes in `structuredContent`.
+const RESULT_PROPERTY: &str = "result";
+
 fn output_schema(
     operation: &Operation<'_>,
     schemas: &mut SchemaConverter<'_>,
-) -> Result<Option<Value>> {
+) -> Result<Option<Output>> {
     let Some(schema) = operation
         .responses
         .iter()
@@ -315,17 +343,53 @@ fn output_schema(
     };
     let mut defs = Defs::default();
     let converted = schemas.convert(schema, Mode::Output, 0, &mut defs)?;
-    let mut object = if has_mcp_object_shape(&converted) {
-        converted
+    let (mut schema, wrapper) = if has_mcp_object_shape(&converted) {
+        (converted, None)
     } else {
         let result = crate::schema::as_object_schema(converted);
-        json!({"type": "object", "properties": {"result": result}, "required": ["result"]})
+        let schema = json!({
+            "type": "object",
+            "properties": {RESULT_PROPERTY: result},
+            "required": [RESULT_PROPERTY],
+        });
+        (schema, Some(RESULT_PROPERTY))
     };
     if let Some(defs) = schemas.defs_object(defs, Mode::Output)? {
-        object
+        schema
             .as_object_mut()
             .expect("an object")
             .insert("$defs".into(), Value::Object(defs));
     }
-    Ok(Some(object))
+    Ok(Some(Output { schema, wrapper }))
+}
+
+/// `_meta["openapi2mcp/http"].auth`: the alternatives, each the list of schemes sent
+/// together, so that a manifest alone is enough to serve.
+fn auth_binding(security: &[Vec<Credential<'_>>]) -> Value {
+    let alternatives = security.iter().map(|credentials| {
+        let schemes = credentials.iter().map(|credential| {
+            let mut scheme = Map::new();
+            scheme.insert("scheme".into(), credential.scheme.into());
+            match &credential.kind {
+                CredentialKind::Bearer => {
+                    scheme.insert("type".into(), "bearer".into());
+                }
+                CredentialKind::Basic => {
+                    scheme.insert("type".into(), "basic".into());
+                }
+                CredentialKind::ApiKey { location, name } => {
+                    scheme.insert("type".into(), "apiKey".into());
+                    scheme.insert("in".into(), location.as_str().into());
+                    scheme.insert("name".into(), (*name).into());
+                }
+                CredentialKind::Unsupported(what) => {
+                    scheme.insert("type".into(), "unsupported".into());
+                    scheme.insert("reason".into(), what.as_str().into());
+                }
+            }
+            Value::Object(scheme)
+        });
+        Value::Array(schemes.collect())
+    });
+    Value::Array(alternatives.collect())
 }

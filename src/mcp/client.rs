@@ -43,6 +43,7 @@ const STDERR_TAIL: usize = 2048;
 /// Lists the server's tools within `timeout`. Every failure (the server cannot start, dies,
 /// breaks the protocol, or is silent) is an error carrying the end of its stderr.
 pub fn list_tools(server: &Server, timeout: Duration) -> Result<Listed, Error> {
+    crate::tls::install_provider();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

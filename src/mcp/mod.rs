@@ -1,4 +1,5 @@
 //! Speaking MCP with the official Rust SDK (`rmcp`): the client that `verify` and
-//! `lint --server` use to read what a running server lists.
+//! `lint --server` use to read what a running server lists, and the server of `serve`.
 
 pub mod client;
+pub mod server;

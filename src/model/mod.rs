@@ -3,6 +3,7 @@
 //! deep-copied.
 
 mod openapi3;
+mod security;
 mod swagger2;
 
 use std::borrow::Cow;
@@ -12,6 +13,7 @@ use serde_json::Value;
 
 use crate::error::{push_pointer, Error, Result};
 use crate::load::{Location, Spec};
+pub use security::{Credential, CredentialKind};
 
 /// The document's OpenAPI version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -246,6 +248,8 @@ pub struct Operation<'a> {
     pub responses: Vec<Response<'a>>,
     /// The URL of the first applicable server, variables replaced by their defaults.
     pub server: Option<String>,
+    /// The credentials a request needs: any one alternative, each a list of schemes.
+    pub security: Vec<Vec<Credential<'a>>>,
     /// The `x-mcp-annotations` extension, if present.
     pub annotations: Option<Node<'a>>,
     /// Lint rules silenced for this operation (`x-openapi2mcp-ignore`).
@@ -385,6 +389,7 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         body: None,
         responses: Vec::new(),
         server: None,
+        security: Vec::new(),
         annotations: node.get("x-mcp-annotations"),
         excluded: found.excluded || says_no_mcp(node),
         lint_ignore: node

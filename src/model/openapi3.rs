@@ -33,6 +33,8 @@ pub(super) fn read_operations<'a>(
             operation.server = [node, found.item, &root]
                 .into_iter()
                 .find_map(|n| n.get("servers").and_then(first_server_url));
+            operation.security =
+                super::security::requirements(spec, node, &["components", "securitySchemes"])?;
             operation.body = reader.body(node)?;
             operation.responses = responses(spec, node, |response| {
                 let content = response.get("content")?;

@@ -53,6 +53,8 @@ pub(super) fn read_operations<'a>(
             let node = &found.node;
             let mut operation = operation_shell(&found);
             operation.server = server.clone();
+            operation.security =
+                super::security::requirements(spec, node, &["securityDefinitions"])?;
             // An operation's own list overrides the document's.
             let consumes = media_types(node, "consumes")
                 .or(global_consumes.clone())

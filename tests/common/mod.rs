@@ -65,3 +65,34 @@ pub fn finding_names(findings: &Value) -> Vec<&str> {
 pub fn default_options() -> Options {
     Options::default()
 }
+
+/// A child process killed when the test ends, however it ends.
+pub struct Running(pub std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A port nothing listens on now (the system's pick), for a server a test starts.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Waits up to 30 seconds for a server to listen on `port`.
+pub fn wait_for_port(port: u16) {
+    let started = std::time::Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the server on port {port} did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}

@@ -1,0 +1,122 @@
+//! The MCP server of `serve`, on `rmcp`: `tools/list` answers with the tools as convert
+//! writes them, `tools/call` hands the call to [`serve::Api`](crate::serve::Api). Over
+//! stdio or Streamable HTTP; logs go to standard error, one line per call.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde_json::Map;
+
+use crate::error::{Error, Result};
+use crate::serve::{Api, BINDING_KEY};
+
+#[derive(Clone)]
+pub struct ToolServer {
+    api: Arc<Api>,
+    /// The tools in the SDK's model, made once.
+    tools: Arc<Vec<Tool>>,
+}
+
+impl ToolServer {
+    pub fn new(api: Api) -> Result<ToolServer> {
+        let tools = api
+            .tools()
+            .map(|value| {
+                serde_json::from_value::<Tool>(value.clone()).map_err(|e| {
+                    Error::new(format!(
+                        "tool '{}' is not a valid MCP tool: {e}",
+                        value["name"].as_str().unwrap_or_default()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(ToolServer {
+            api: Arc::new(api),
+            tools: Arc::new(tools),
+        })
+    }
+}
+
+impl ServerHandler for ToolServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
+            Implementation::new("openapi2mcp", env!("CARGO_PKG_VERSION")),
+        )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CallToolResponse, ErrorData> {
+        let (outcome, log) = self.api.call(&request.name, request.arguments).await;
+        eprintln!("openapi2mcp serve: {log}");
+        let content = vec![ContentBlock::text(outcome.text)];
+        let mut result = if outcome.is_error {
+            CallToolResult::error(content)
+        } else {
+            CallToolResult::success(content)
+        };
+        result.structured_content = outcome.structured;
+        if let Some(response) = outcome.response {
+            let mut meta = Map::new();
+            meta.insert(BINDING_KEY.into(), response);
+            result.meta = Some(MetaObject(meta));
+        }
+        Ok(result.into())
+    }
+}
+
+/// Serves over standard input and output until the client closes them.
+pub async fn serve_stdio(server: ToolServer) -> Result<()> {
+    let running = server
+        .serve(rmcp::transport::stdio())
+        .await
+        .map_err(|e| Error::new(format!("MCP over stdio failed to start: {e}")))?;
+    running
+        .waiting()
+        .await
+        .map_err(|e| Error::new(format!("MCP over stdio stopped: {e}")))?;
+    Ok(())
+}
+
+/// Serves Streamable HTTP at `http://{address}/mcp` until interrupted (Ctrl-C).
+pub async fn serve_http(server: ToolServer, address: SocketAddr) -> Result<()> {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService,
+    };
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|e| Error::new(format!("cannot listen on {address}: {e}")))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| Error::new(format!("cannot listen on {address}: {e}")))?;
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    eprintln!("openapi2mcp serve: listening on http://{bound}/mcp");
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| Error::new(format!("the HTTP server stopped: {e}")))
+}

@@ -1,0 +1,96 @@
+//! Which credentials an operation needs: its `security` requirement (or the document's),
+//! each scheme looked up in `components.securitySchemes` (3.x) or `securityDefinitions`
+//! (2.0). Both versions spell requirements the same way.
+
+use serde_json::Value;
+
+use super::{deref, root, Node, ParamIn};
+use crate::error::Result;
+use crate::load::Spec;
+
+/// One security scheme a request must satisfy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Credential<'a> {
+    /// The scheme's name in the spec.
+    pub scheme: &'a str,
+    pub kind: CredentialKind<'a>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CredentialKind<'a> {
+    /// `Authorization: Bearer <token>`: HTTP bearer, OAuth 2 and OpenID Connect alike,
+    /// since the server is handed a token rather than running a flow.
+    Bearer,
+    /// `Authorization: Basic <base64(user:password)>`.
+    Basic,
+    /// A key in a header, query parameter or cookie.
+    ApiKey { location: ParamIn, name: &'a str },
+    /// A scheme `serve` cannot supply (HTTP digest, mutual TLS, an unknown name...), with
+    /// what it is.
+    Unsupported(String),
+}
+
+/// The alternatives that satisfy an operation: any one of them, each a list of schemes
+/// used together. No alternatives: nothing needed. An empty alternative: anonymous access
+/// is one of the options.
+pub fn requirements<'a>(
+    spec: &'a Spec,
+    operation: &Node<'a>,
+    definitions: &[&str],
+) -> Result<Vec<Vec<Credential<'a>>>> {
+    let root = root(spec);
+    let Some(requirement) = operation.get("security").or_else(|| root.get("security")) else {
+        return Ok(Vec::new());
+    };
+    let Some(alternatives) = requirement.value.as_array() else {
+        return Err(spec.error_at(&requirement.location, "`security` must be a list"));
+    };
+    let schemes = definitions
+        .iter()
+        .try_fold(Some(root), |node, key| Some(node?.get(key)))
+        .flatten();
+    let mut out = Vec::with_capacity(alternatives.len());
+    for (i, alternative) in alternatives.iter().enumerate() {
+        let Some(names) = alternative.as_object() else {
+            let location = requirement.get_index(i).location;
+            return Err(spec.error_at(&location, "a security requirement must be an object"));
+        };
+        let mut credentials = Vec::with_capacity(names.len());
+        for name in names.keys() {
+            let scheme = match schemes.as_ref().and_then(|s| s.get(name)) {
+                Some(node) => credential_kind(&deref(spec, node)?),
+                None => CredentialKind::Unsupported(format!("no security scheme named '{name}'")),
+            };
+            credentials.push(Credential {
+                scheme: name,
+                kind: scheme,
+            });
+        }
+        out.push(credentials);
+    }
+    Ok(out)
+}
+
+fn credential_kind<'a>(scheme: &Node<'a>) -> CredentialKind<'a> {
+    let text = |key| scheme.str(key).unwrap_or_default();
+    match text("type") {
+        "oauth2" | "openIdConnect" => CredentialKind::Bearer,
+        "basic" => CredentialKind::Basic,
+        "http" if text("scheme").eq_ignore_ascii_case("bearer") => CredentialKind::Bearer,
+        "http" if text("scheme").eq_ignore_ascii_case("basic") => CredentialKind::Basic,
+        "http" => CredentialKind::Unsupported(format!("HTTP '{}' authentication", text("scheme"))),
+        "apiKey" => match (
+            scheme.str("in").and_then(ParamIn::parse),
+            scheme.str("name"),
+        ) {
+            (Some(location @ (ParamIn::Header | ParamIn::Query | ParamIn::Cookie)), Some(name)) => {
+                CredentialKind::ApiKey { location, name }
+            }
+            _ => CredentialKind::Unsupported("an API key without a usable `in` and `name`".into()),
+        },
+        other => CredentialKind::Unsupported(match scheme.value.get("type") {
+            Some(Value::String(_)) => format!("'{other}' security"),
+            _ => "a security scheme without a `type`".into(),
+        }),
+    }
+}

@@ -1,0 +1,483 @@
+//! `serve`: the tools, called for real. Each call is checked against the tool's
+//! `inputSchema`, built into an HTTP request by its binding (`request.rs`), sent to the
+//! API's URL with the credentials from the environment, retried only where a retry is
+//! safe, and answered with the response. `mcp::server` puts this behind MCP.
+
+pub mod binding;
+pub mod request;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use reqwest::Url;
+use serde_json::{json, Map, Value};
+
+use crate::error::{Error, Result};
+use binding::{Binding, Scheme};
+use request::{Body, Request, Secret};
+
+/// The key of the binding in a tool's `_meta`.
+pub const BINDING_KEY: &str = "openapi2mcp/http";
+
+/// How the server calls the API.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Where every request goes, instead of the spec's server URL.
+    pub base_url: Option<Url>,
+    pub timeout: Duration,
+    /// How many times a failed call may be repeated, where repeating is safe.
+    pub retries: u32,
+    /// A response body longer than this is cut.
+    pub max_response_bytes: usize,
+}
+
+/// Methods that a client may repeat without changing the outcome (RFC 9110 9.2.2), when
+/// the tool's hints say so too.
+const IDEMPOTENT_METHODS: [&str; 7] = ["GET", "HEAD", "OPTIONS", "TRACE", "QUERY", "PUT", "DELETE"];
+
+/// One tool, ready to be called.
+struct Served {
+    /// The tool as `tools/list` shows it: exactly what convert writes.
+    listed: Value,
+    binding: Binding,
+    base: Url,
+    /// Whether a timeout or 5xx may be retried: the tool is read-only, or idempotent by its
+    /// method or by an idempotency key the API honours.
+    retry_safe: bool,
+    validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
+}
+
+/// The API behind the tools.
+pub struct Api {
+    tools: Vec<Served>,
+    by_name: HashMap<String, usize>,
+    /// Secrets by scheme name, read from the environment once.
+    secrets: HashMap<String, String>,
+    client: reqwest::Client,
+    settings: Settings,
+}
+
+/// What a call produced, in MCP's terms.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub text: String,
+    pub is_error: bool,
+    pub structured: Option<Value>,
+    /// Status and content type, for `_meta`; none when no response arrived.
+    pub response: Option<Value>,
+}
+
+impl Outcome {
+    fn error(text: impl Into<String>) -> Outcome {
+        Outcome {
+            text: text.into(),
+            is_error: true,
+            structured: None,
+            response: None,
+        }
+    }
+}
+
+impl Api {
+    /// The API for these tools (manifest entries), with secrets from `environment` (a
+    /// variable's value by its name). Fails on a tool without a binding or without an
+    /// absolute URL to call.
+    pub fn new(
+        tools: Vec<Value>,
+        settings: Settings,
+        environment: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Api> {
+        let mut served = Vec::with_capacity(tools.len());
+        let mut by_name = HashMap::new();
+        let mut secrets = HashMap::new();
+        for listed in tools {
+            let name = listed["name"].as_str().unwrap_or_default().to_string();
+            let binding: Binding = listed["_meta"]
+                .get(BINDING_KEY)
+                .cloned()
+                .ok_or_else(|| Error::new(format!("tool '{name}' has no `_meta[\"{BINDING_KEY}\"]`: serve needs the binding convert writes")))
+                .and_then(|value| {
+                    serde_json::from_value(value).map_err(|e| {
+                        Error::new(format!("tool '{name}': its `{BINDING_KEY}` binding is not valid: {e}"))
+                    })
+                })?;
+            let base = match (&settings.base_url, &binding.server) {
+                (Some(base), _) => base.clone(),
+                (None, Some(server)) => Url::parse(server).map_err(|_| {
+                    Error::new(format!(
+                        "tool '{name}': its server URL '{server}' is not absolute; give --base-url"
+                    ))
+                })?,
+                (None, None) => {
+                    return Err(Error::new(format!(
+                        "tool '{name}': the spec names no server URL; give --base-url"
+                    )))
+                }
+            };
+            for scheme in binding.auth.iter().flatten() {
+                if let Some(secret) = environment(&scheme.variable()) {
+                    secrets.insert(scheme.name().to_string(), secret);
+                }
+            }
+            let hint = |key: &str| listed["annotations"][key].as_bool() == Some(true);
+            let retry_safe = hint("readOnlyHint")
+                || (hint("idempotentHint")
+                    && (IDEMPOTENT_METHODS.contains(&binding.method.as_str())
+                        || binding.idempotency_key.is_some()));
+            by_name.insert(name, served.len());
+            served.push(Served {
+                listed,
+                binding,
+                base,
+                retry_safe,
+                validator: OnceLock::new(),
+            });
+        }
+        crate::tls::install_provider();
+        let client = reqwest::Client::builder()
+            .timeout(settings.timeout)
+            // A redirect could take a request, and its credentials, off the API's URL.
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| Error::new(format!("cannot start the HTTP client: {e}")))?;
+        Ok(Api {
+            tools: served,
+            by_name,
+            secrets,
+            client,
+            settings,
+        })
+    }
+
+    /// The tools, in order, as `tools/list` returns them.
+    pub fn tools(&self) -> impl Iterator<Item = &Value> {
+        self.tools.iter().map(|t| &t.listed)
+    }
+
+    /// The credential variables the tools use, each with whether it is set: what the
+    /// server tells its user at start.
+    pub fn credential_variables(&self) -> Vec<(String, bool)> {
+        let mut variables: Vec<(String, bool)> = self
+            .tools
+            .iter()
+            .flat_map(|t| t.binding.auth.iter().flatten())
+            .filter(|s| !matches!(s, Scheme::Unsupported { .. }))
+            .map(|s| (s.variable(), self.secrets.contains_key(s.name())))
+            .collect();
+        variables.sort();
+        variables.dedup();
+        variables
+    }
+
+    /// Calls tool `name`. The log line says what was sent and what came back, with no
+    /// secret in it.
+    pub async fn call(
+        &self,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+    ) -> (Outcome, String) {
+        let Some(tool) = self.by_name.get(name).map(|&i| &self.tools[i]) else {
+            return (
+                Outcome::error(format!("no tool named '{name}'")),
+                format!("{name}: no such tool"),
+            );
+        };
+        let mut arguments = arguments.unwrap_or_default();
+        if let Err(message) = tool.validate(&arguments) {
+            return (
+                Outcome::error(message),
+                format!("{name}: invalid arguments, not sent"),
+            );
+        }
+        let secrets = match self.secrets_for(&tool.binding) {
+            Ok(secrets) => secrets,
+            Err(message) => {
+                return (
+                    Outcome::error(message),
+                    format!("{name}: no credentials, not sent"),
+                )
+            }
+        };
+        // Minted once per call, so every retry of this call carries the same key.
+        if let Some(key) = &tool.binding.idempotency_key {
+            if !arguments.contains_key(key) {
+                arguments.insert(key.clone(), uuid::Uuid::new_v4().to_string().into());
+            }
+        }
+        let request = match request::build(&tool.binding, &arguments, &tool.base, &secrets) {
+            Ok(request) => request,
+            Err(message) => {
+                let log = format!("{name}: {message}, not sent");
+                return (Outcome::error(message), log);
+            }
+        };
+        let started = Instant::now();
+        let attempts = if tool.retry_safe {
+            self.settings.retries + 1
+        } else {
+            1
+        };
+        let mut attempt = 0;
+        let outcome = loop {
+            attempt += 1;
+            let result = self.send(&request).await;
+            let failed = match &result {
+                Ok(response) => response.status >= 500,
+                Err(error) => error.is_timeout(),
+            };
+            if !failed || attempt >= attempts {
+                break result;
+            }
+            tokio::time::sleep(backoff(attempt)).await;
+        };
+        let took = started.elapsed().as_millis();
+        let tries = if attempt > 1 {
+            format!(", {attempt} attempts")
+        } else {
+            String::new()
+        };
+        match outcome {
+            Ok(response) => {
+                let log = format!(
+                    "{name}: {} {} -> {} in {took} ms{tries}",
+                    request.method, request.url_for_log, response.status
+                );
+                (
+                    tool.outcome(response, self.settings.max_response_bytes),
+                    log,
+                )
+            }
+            Err(error) => {
+                let what = if error.is_timeout() {
+                    format!("timed out after {} s", self.settings.timeout.as_secs_f64())
+                } else {
+                    failure_text(&error.without_url())
+                };
+                let log = format!(
+                    "{name}: {} {} -> {what} in {took} ms{tries}",
+                    request.method, request.url_for_log
+                );
+                (Outcome::error(format!("the request failed: {what}")), log)
+            }
+        }
+    }
+
+    /// The secrets of the first credential alternative that the environment can satisfy,
+    /// preferring one that sends credentials over anonymous access.
+    fn secrets_for<'b>(
+        &self,
+        binding: &'b Binding,
+    ) -> std::result::Result<Vec<Secret<'b>>, String> {
+        if binding.auth.is_empty() {
+            return Ok(Vec::new());
+        }
+        let satisfied = |alternative: &'b Vec<Scheme>| -> Option<Vec<Secret<'b>>> {
+            alternative
+                .iter()
+                .map(|scheme| {
+                    let value = self.secrets.get(scheme.name())?;
+                    (!matches!(scheme, Scheme::Unsupported { .. })).then(|| Secret {
+                        scheme,
+                        value: value.clone(),
+                    })
+                })
+                .collect()
+        };
+        let mut alternatives: Vec<&Vec<Scheme>> = binding.auth.iter().collect();
+        alternatives.sort_by_key(|a| a.is_empty());
+        if let Some(secrets) = alternatives.into_iter().find_map(satisfied) {
+            return Ok(secrets);
+        }
+        let wanted: Vec<String> = binding
+            .auth
+            .iter()
+            .map(|alternative| {
+                alternative
+                    .iter()
+                    .map(|scheme| match scheme {
+                        Scheme::Unsupported { scheme, reason } => {
+                            format!("'{scheme}' ({reason}, which serve cannot send)")
+                        }
+                        scheme => scheme.variable(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            })
+            .collect();
+        Err(format!(
+            "this tool needs credentials: set {} in the server's environment",
+            wanted.join(", or ")
+        ))
+    }
+
+    async fn send(&self, request: &Request) -> reqwest::Result<Response> {
+        let method =
+            reqwest::Method::from_bytes(request.method.as_bytes()).unwrap_or(reqwest::Method::POST);
+        let mut builder = self.client.request(method, request.url.clone());
+        for (name, value) in &request.headers {
+            builder = builder.header(name, value);
+        }
+        builder = match &request.body {
+            Body::None => builder,
+            Body::Bytes {
+                content_type,
+                bytes,
+            } => builder
+                .header(reqwest::header::CONTENT_TYPE, content_type)
+                .body(bytes.clone()),
+            Body::Multipart(parts) => {
+                let mut form = reqwest::multipart::Form::new();
+                for part in parts {
+                    let mut field = reqwest::multipart::Part::text(part.text.clone());
+                    if part.json {
+                        field = field.mime_str("application/json")?;
+                    }
+                    form = form.part(part.name.clone(), field);
+                }
+                builder.multipart(form)
+            }
+        };
+        let mut response = builder.send().await?;
+        let status = response.status().as_u16();
+        let content_type = response
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let mut body = Vec::new();
+        let mut cut = false;
+        let limit = self.settings.max_response_bytes;
+        while let Some(chunk) = response.chunk().await? {
+            let room = limit - body.len();
+            if chunk.len() > room {
+                body.extend_from_slice(&chunk[..room]);
+                cut = true;
+                break;
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(Response {
+            status,
+            content_type,
+            body,
+            cut,
+        })
+    }
+}
+
+/// A response as read, its body no longer than the limit.
+struct Response {
+    status: u16,
+    content_type: Option<String>,
+    body: Vec<u8>,
+    /// The body went on past the limit.
+    cut: bool,
+}
+
+/// An error with its causes ("error sending request: ...: Connection refused").
+fn failure_text(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let part = inner.to_string();
+        if !text.ends_with(&part) {
+            text.push_str(": ");
+            text.push_str(&part);
+        }
+        cause = inner.source();
+    }
+    text
+}
+
+/// The wait before retry `attempt`: 100 ms, doubling, at most 2 s.
+fn backoff(attempt: u32) -> Duration {
+    Duration::from_millis(100u64 << attempt.min(5)).min(Duration::from_secs(2))
+}
+
+impl Served {
+    /// Checks the arguments against the tool's `inputSchema`; the message names the
+    /// argument at fault.
+    fn validate(&self, arguments: &Map<String, Value>) -> std::result::Result<(), String> {
+        let validator = self.validator.get_or_init(|| {
+            jsonschema::draft202012::new(&self.listed["inputSchema"])
+                .map_err(|e| format!("the tool's inputSchema cannot be used: {e}"))
+        });
+        let validator = validator.as_ref().map_err(Clone::clone)?;
+        let instance = Value::Object(arguments.clone());
+        let problems: Vec<String> = validator
+            .iter_errors(&instance)
+            .map(|error| {
+                let path = error.instance_path().to_string();
+                let argument = path.trim_start_matches('/').split('/').next().unwrap_or("");
+                if argument.is_empty() {
+                    format!("arguments: {error}")
+                } else {
+                    format!("argument '{argument}' (at {path}): {error}")
+                }
+            })
+            .collect();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "invalid arguments, nothing was sent: {}",
+                problems.join("; ")
+            ))
+        }
+    }
+
+    fn outcome(&self, response: Response, limit: usize) -> Outcome {
+        let content_type = response.content_type.clone().unwrap_or_default();
+        let is_json = {
+            let essence = content_type.split(';').next().unwrap_or("").trim();
+            essence == "application/json" || essence.ends_with("+json")
+        };
+        let text = match std::str::from_utf8(&response.body) {
+            Ok(text) => text.to_string(),
+            // A cut can split a character; what is whole before it is kept.
+            Err(e) if response.cut && e.error_len().is_none() => {
+                String::from_utf8_lossy(&response.body[..e.valid_up_to()]).into_owned()
+            }
+            Err(_) => format!(
+                "[openapi2mcp: a binary body of {} bytes ({content_type}), not shown]",
+                response.body.len()
+            ),
+        };
+        let success = (200..300).contains(&response.status);
+        let structured =
+            (success && is_json && !response.cut && self.listed.get("outputSchema").is_some())
+                .then(|| serde_json::from_str::<Value>(&text).ok())
+                .flatten()
+                .and_then(|value| match &self.binding.result_property {
+                    Some(property) => Some(json!({ property: value })),
+                    None => value.is_object().then_some(value),
+                });
+        let mut shown = if success {
+            if text.is_empty() {
+                format!("HTTP {}", response.status)
+            } else {
+                text
+            }
+        } else {
+            let reason = reqwest::StatusCode::from_u16(response.status)
+                .ok()
+                .and_then(|s| s.canonical_reason())
+                .unwrap_or("");
+            format!("HTTP {} {reason}\n{text}", response.status)
+                .trim_end()
+                .to_string()
+        };
+        if response.cut {
+            shown.push_str(&format!(
+                "\n[openapi2mcp: the response was cut at {limit} bytes (--max-response-bytes)]"
+            ));
+        }
+        Outcome {
+            text: shown,
+            is_error: !success,
+            structured,
+            response: Some(json!({"status": response.status, "contentType": content_type})),
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! A tool call's arguments as an HTTP request, by the binding convert wrote: path
+//! parameters encoded so that no value can change the path, query parameters by their
+//! style and explode rules (and Swagger 2.0's `collectionFormat`), headers, cookies, and
+//! JSON, form, multipart or plain bodies.
+//!
+//! Values are serialized as OpenAPI 3 describes for each style (the RFC 6570 forms): a
+//! scalar as its text, an array as its items, an object as its key/value pairs. An item
+//! that is itself an array or object is sent as JSON text.
+
+use base64::prelude::{Engine, BASE64_STANDARD};
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+use reqwest::Url;
+use serde_json::{Map, Value};
+
+use super::binding::{Binding, KeyLocation, Location, Param, Scheme};
+
+/// Everything but RFC 3986's unreserved characters: what a path segment or a query
+/// component may carry literally when it comes from a value.
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// A whole query string given as text (`in: querystring`): its own `=` and `&` stay.
+const QUERY_TEXT: &AsciiSet = &COMPONENT.remove(b'=').remove(b'&').remove(b'+');
+
+/// What may not stand in a cookie value unencoded (RFC 6265 cookie-octet).
+const COOKIE: &AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b',')
+    .add(b';')
+    .add(b'\\')
+    .add(b'%');
+
+/// An HTTP request, ready to send.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub method: String,
+    pub url: Url,
+    /// The URL as logs may show it: credentials in the query replaced by `***`.
+    pub url_for_log: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Body,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    None,
+    Bytes {
+        content_type: String,
+        bytes: Vec<u8>,
+    },
+    Multipart(Vec<Part>),
+}
+
+/// One part of a `multipart/form-data` body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    pub name: String,
+    pub text: String,
+    /// `application/json` for an object or array; plain text otherwise.
+    pub json: bool,
+}
+
+/// A credential with its secret, ready to be put in a request.
+#[derive(Debug, Clone)]
+pub struct Secret<'s> {
+    pub scheme: &'s Scheme,
+    pub value: String,
+}
+
+/// A value as a parameter style sees it.
+enum Shape {
+    Scalar(String),
+    List(Vec<String>),
+    Pairs(Vec<(String, String)>),
+}
+
+fn text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn shape(value: &Value) -> Shape {
+    match value {
+        Value::Array(items) => Shape::List(items.iter().map(text).collect()),
+        Value::Object(entries) => {
+            Shape::Pairs(entries.iter().map(|(k, v)| (k.clone(), text(v))).collect())
+        }
+        scalar => Shape::Scalar(text(scalar)),
+    }
+}
+
+fn encode(text: &str, set: &'static AsciiSet) -> String {
+    utf8_percent_encode(text, set).to_string()
+}
+
+/// Each item encoded, joined by `separator` (which is not encoded).
+fn joined(items: &[String], set: &'static AsciiSet, separator: &str) -> String {
+    items
+        .iter()
+        .map(|item| encode(item, set))
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// Swagger 2.0's separators: `multi` (repeating the parameter) is `None`.
+fn collection_separator(format: &str) -> Option<&'static str> {
+    match format {
+        "ssv" => Some(" "),
+        "tsv" => Some("\t"),
+        "pipes" => Some("|"),
+        "multi" => None,
+        _ => Some(","),
+    }
+}
+
+/// Builds the request for `arguments` against `base` (the server URL every request goes
+/// to). The error is a message for the caller, naming the argument at fault.
+pub fn build(
+    binding: &Binding,
+    arguments: &Map<String, Value>,
+    base: &Url,
+    secrets: &[Secret<'_>],
+) -> Result<Request, String> {
+    let mut path = binding.path.clone();
+    let mut query: Vec<(String, String, bool)> = Vec::new();
+    let mut headers = Vec::new();
+    let mut cookies: Vec<String> = Vec::new();
+    let mut body_fields: Vec<(&str, &Param, &Value)> = Vec::new();
+    for (argument, param) in &binding.params {
+        let Some(value) = arguments.get(argument) else {
+            continue;
+        };
+        let name = param.name.as_deref().unwrap_or(argument);
+        match param.location {
+            Location::Path => {
+                let expanded = path_value(name, param, value);
+                path = path.replace(&format!("{{{name}}}"), &expanded);
+            }
+            Location::Query => {
+                for (key, value) in query_pairs(name, param, value) {
+                    query.push((key, value, false));
+                }
+            }
+            Location::QueryString => match value {
+                Value::Object(entries) => {
+                    for (key, value) in entries {
+                        query.push((
+                            encode(key, COMPONENT),
+                            encode(&text(value), COMPONENT),
+                            false,
+                        ));
+                    }
+                }
+                other => query.push((encode(&text(other), QUERY_TEXT), String::new(), false)),
+            },
+            Location::Header => headers.push((name.to_string(), header_value(param, value))),
+            Location::Cookie => cookies.extend(cookie_pairs(name, param, value)),
+            Location::Body => body_fields.push((name, param, value)),
+        }
+    }
+    for secret in secrets {
+        match secret.scheme {
+            Scheme::Bearer { .. } => {
+                headers.push(("Authorization".into(), format!("Bearer {}", secret.value)));
+            }
+            Scheme::Basic { .. } => {
+                let token = BASE64_STANDARD.encode(&secret.value);
+                headers.push(("Authorization".into(), format!("Basic {token}")));
+            }
+            Scheme::ApiKey { location, name, .. } => match location {
+                KeyLocation::Header => headers.push((name.clone(), secret.value.clone())),
+                KeyLocation::Query => query.push((
+                    encode(name, COMPONENT),
+                    encode(&secret.value, COMPONENT),
+                    true,
+                )),
+                KeyLocation::Cookie => {
+                    cookies.push(format!("{name}={}", encode(&secret.value, COOKIE)));
+                }
+            },
+            Scheme::Unsupported { .. } => {}
+        }
+    }
+    if !cookies.is_empty() {
+        headers.push(("Cookie".into(), cookies.join("; ")));
+    }
+    if let Some(segment) = path.split('/').find(|s| *s == "." || *s == "..") {
+        return Err(format!(
+            "a path parameter made the segment '{segment}', which would leave the path"
+        ));
+    }
+
+    let prefix = base.as_str().trim_end_matches('/');
+    let query_text = |redact: bool| {
+        query
+            .iter()
+            .map(|(key, value, secret)| {
+                let value = if *secret && redact { "***" } else { value };
+                if value.is_empty() && !key.contains('=') {
+                    key.clone()
+                } else {
+                    format!("{key}={value}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("&")
+    };
+    let with_query = |query: String| {
+        if query.is_empty() {
+            format!("{prefix}{path}")
+        } else {
+            format!("{prefix}{path}?{query}")
+        }
+    };
+    let url = Url::parse(&with_query(query_text(false)))
+        .map_err(|e| format!("the request URL is not valid: {e}"))?;
+    let stays_on_base =
+        url.origin() == base.origin() && url.path().starts_with(base.path().trim_end_matches('/'));
+    if !stays_on_base {
+        return Err("the arguments would send the request outside the API's URL".into());
+    }
+    Ok(Request {
+        method: binding.method.clone(),
+        url,
+        url_for_log: with_query(query_text(true)),
+        headers,
+        body: body(binding.body_media_type.as_deref(), &body_fields)?,
+    })
+}
+
+/// A path parameter's text: `simple` (the default), `label` or `matrix` style.
+fn path_value(name: &str, param: &Param, value: &Value) -> String {
+    let e = |text: &str| encode(text, COMPONENT);
+    let explode = param.explode.unwrap_or(false);
+    if let Some(format) = &param.collection_format {
+        if let Shape::List(items) = shape(value) {
+            let separator = collection_separator(format).unwrap_or(",");
+            return joined(&items, COMPONENT, &e(separator));
+        }
+    }
+    let pairs = |pairs: &[(String, String)], inner: &str, outer: &str| {
+        pairs
+            .iter()
+            .map(|(k, v)| format!("{}{inner}{}", e(k), e(v)))
+            .collect::<Vec<_>>()
+            .join(outer)
+    };
+    match (param.style.as_deref().unwrap_or("simple"), shape(value)) {
+        ("label", Shape::Scalar(v)) => format!(".{}", e(&v)),
+        ("label", Shape::List(items)) => {
+            let separator = if explode { "." } else { "," };
+            format!(".{}", joined(&items, COMPONENT, separator))
+        }
+        ("label", Shape::Pairs(p)) if explode => format!(".{}", pairs(&p, "=", ".")),
+        ("label", Shape::Pairs(p)) => format!(".{}", pairs(&p, ",", ",")),
+        ("matrix", Shape::Scalar(v)) => format!(";{name}={}", e(&v)),
+        ("matrix", Shape::List(items)) if explode => {
+            items.iter().map(|i| format!(";{name}={}", e(i))).collect()
+        }
+        ("matrix", Shape::List(items)) => format!(";{name}={}", joined(&items, COMPONENT, ",")),
+        ("matrix", Shape::Pairs(p)) if explode => format!(";{}", pairs(&p, "=", ";")),
+        ("matrix", Shape::Pairs(p)) => format!(";{name}={}", pairs(&p, ",", ",")),
+        (_, Shape::Scalar(v)) => e(&v),
+        (_, Shape::List(items)) => joined(&items, COMPONENT, ","),
+        (_, Shape::Pairs(p)) if explode => pairs(&p, "=", ","),
+        (_, Shape::Pairs(p)) => pairs(&p, ",", ","),
+    }
+}
+
+/// A query parameter's `name=value` pairs, encoded: `form` (the default, exploded unless
+/// `explode: false`), `spaceDelimited`, `pipeDelimited` or `deepObject`.
+fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)> {
+    let e = |text: &str| encode(text, COMPONENT);
+    let key = e(name);
+    if let (Some(format), Shape::List(items)) = (&param.collection_format, shape(value)) {
+        return match collection_separator(format) {
+            Some(separator) => {
+                vec![(key, joined(&items, COMPONENT, &e(separator)))]
+            }
+            None => items.iter().map(|i| (key.clone(), e(i))).collect(),
+        };
+    }
+    let style = param.style.as_deref().unwrap_or("form");
+    let explode = param.explode.unwrap_or(style == "form");
+    match (style, shape(value)) {
+        (_, Shape::Scalar(v)) => vec![(key, e(&v))],
+        ("deepObject", Shape::Pairs(pairs)) => pairs
+            .iter()
+            .map(|(k, v)| (format!("{key}[{}]", e(k)), e(v)))
+            .collect(),
+        (_, Shape::List(items)) if explode => items.iter().map(|i| (key.clone(), e(i))).collect(),
+        (_, Shape::Pairs(pairs)) if explode => pairs.iter().map(|(k, v)| (e(k), e(v))).collect(),
+        (style, Shape::List(items)) => {
+            let separator = match style {
+                "spaceDelimited" => "%20",
+                "pipeDelimited" => "%7C",
+                _ => ",",
+            };
+            vec![(key, joined(&items, COMPONENT, separator))]
+        }
+        (_, Shape::Pairs(pairs)) => {
+            let flat: Vec<String> = pairs.iter().flat_map(|(k, v)| [e(k), e(v)]).collect();
+            vec![(key, flat.join(","))]
+        }
+    }
+}
+
+/// A header's value: `simple` style, the only one headers have.
+fn header_value(param: &Param, value: &Value) -> String {
+    let separator = param
+        .collection_format
+        .as_deref()
+        .and_then(collection_separator)
+        .unwrap_or(",");
+    match shape(value) {
+        Shape::Scalar(v) => v,
+        Shape::List(items) => items.join(separator),
+        Shape::Pairs(pairs) if param.explode == Some(true) => pairs
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(","),
+        Shape::Pairs(pairs) => pairs
+            .iter()
+            .flat_map(|(k, v)| [k.as_str(), v.as_str()])
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+/// A cookie parameter's `name=value` pairs: `form` style.
+fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
+    let e = |text: &str| encode(text, COOKIE);
+    let explode = param.explode.unwrap_or(true);
+    match shape(value) {
+        Shape::Scalar(v) => vec![format!("{name}={}", e(&v))],
+        Shape::List(items) if explode => items.iter().map(|i| format!("{name}={}", e(i))).collect(),
+        Shape::List(items) => vec![format!("{name}={}", joined(&items, COOKIE, ","))],
+        Shape::Pairs(pairs) if explode => {
+            pairs.iter().map(|(k, v)| format!("{k}={}", e(v))).collect()
+        }
+        Shape::Pairs(pairs) => {
+            let flat: Vec<String> = pairs.iter().flat_map(|(k, v)| [k.clone(), e(v)]).collect();
+            vec![format!("{name}={}", flat.join(","))]
+        }
+    }
+}
+
+fn is_json(media_type: &str) -> bool {
+    let essence = media_type.split(';').next().unwrap_or("").trim();
+    essence == "application/json" || essence.ends_with("+json")
+}
+
+/// The request body from the arguments that go in it: a field each (`name` set) or the
+/// whole body (no `name`).
+fn body(media_type: Option<&str>, fields: &[(&str, &Param, &Value)]) -> Result<Body, String> {
+    let Some(media_type) = media_type else {
+        return Ok(Body::None);
+    };
+    if fields.is_empty() {
+        return Ok(Body::None);
+    }
+    // A body sent whole is one argument with no `name`; otherwise each field is named.
+    let whole = fields.iter().find(|(_, param, _)| param.name.is_none());
+    let entries: Vec<(String, &Param, &Value)> = match whole {
+        Some((_, param, Value::Object(object))) if !is_json(media_type) => {
+            object.iter().map(|(k, v)| (k.clone(), *param, v)).collect()
+        }
+        Some(_) => Vec::new(),
+        None => fields
+            .iter()
+            .map(|(name, param, value)| (name.to_string(), *param, *value))
+            .collect(),
+    };
+    let essence = media_type.split(';').next().unwrap_or("").trim();
+    let bytes = |bytes: Vec<u8>| {
+        Ok(Body::Bytes {
+            content_type: media_type.to_string(),
+            bytes,
+        })
+    };
+    if essence == "application/x-www-form-urlencoded" && (whole.is_none() || !entries.is_empty()) {
+        let mut pairs = Vec::new();
+        for (name, param, value) in &entries {
+            let key = encode(name, COMPONENT);
+            let separator = param.collection_format.as_deref().map(collection_separator);
+            match (value, separator) {
+                (Value::Array(items), Some(Some(separator))) => {
+                    let joined: Vec<String> = items.iter().map(text).collect();
+                    pairs.push(format!(
+                        "{key}={}",
+                        encode(&joined.join(separator), COMPONENT)
+                    ));
+                }
+                (Value::Array(items), _) => {
+                    for item in items {
+                        pairs.push(format!("{key}={}", encode(&text(item), COMPONENT)));
+                    }
+                }
+                (value, _) => pairs.push(format!("{key}={}", encode(&text(value), COMPONENT))),
+            }
+        }
+        return bytes(pairs.join("&").into_bytes());
+    }
+    if essence == "multipart/form-data" && (whole.is_none() || !entries.is_empty()) {
+        let mut parts = Vec::new();
+        for (name, _, value) in &entries {
+            let items: Vec<&Value> = match value {
+                Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
+                    items.iter().collect()
+                }
+                other => vec![*other],
+            };
+            for item in items {
+                parts.push(Part {
+                    name: name.clone(),
+                    text: text(item),
+                    json: item.is_object() || item.is_array(),
+                });
+            }
+        }
+        return Ok(Body::Multipart(parts));
+    }
+    let value = match whole {
+        Some((_, _, value)) => (*value).clone(),
+        None => Value::Object(
+            fields
+                .iter()
+                .map(|(name, _, value)| (name.to_string(), (*value).clone()))
+                .collect(),
+        ),
+    };
+    match value {
+        Value::String(text) if !is_json(media_type) => bytes(text.into_bytes()),
+        value => bytes(value.to_string().into_bytes()),
+    }
+}

@@ -1,0 +1,576 @@
+//! `serve` calling a real HTTP API: a mock server on 127.0.0.1 records what arrives, and
+//! each test checks the request to the byte, and the result the caller gets.
+
+mod common;
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use openapi2mcp::convert::Options;
+use openapi2mcp::load::Input;
+use openapi2mcp::serve::{Api, Outcome, Settings};
+use openapi2mcp::{manifest, pipeline};
+use serde_json::{json, Map, Value};
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+
+/// The tools of `specs/serve.yaml`, as convert writes them.
+fn tools(options: &Options) -> Vec<Value> {
+    let input = Input::Path(common::repo_path("specs/serve.yaml"));
+    let conversion = pipeline::convert_input(&input, &[], options).expect("converts");
+    conversion
+        .tools
+        .iter()
+        .map(|t| manifest::tool_value(t, options.hint_style))
+        .collect()
+}
+
+fn settings_for(mock: &MockServer) -> Settings {
+    Settings {
+        base_url: Some(format!("{}/v1", mock.uri()).parse().unwrap()),
+        timeout: Duration::from_secs(5),
+        retries: 0,
+        max_response_bytes: 1_000_000,
+    }
+}
+
+const SECRETS: [(&str, &str); 5] = [
+    ("OPENAPI2MCP_AUTH_BEARER", "bearer-secret"),
+    ("OPENAPI2MCP_AUTH_BASIC", "ann:pass word"),
+    ("OPENAPI2MCP_AUTH_API_KEY_HEADER", "header-secret"),
+    ("OPENAPI2MCP_AUTH_API_KEY_QUERY", "query secret"),
+    ("OPENAPI2MCP_AUTH_API_KEY_COOKIE", "cookie-secret"),
+];
+
+fn api_with(tools: Vec<Value>, settings: Settings, secrets: &[(&str, &str)]) -> Api {
+    let secrets: HashMap<String, String> = secrets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Api::new(tools, settings, &|name| secrets.get(name).cloned()).expect("the API starts")
+}
+
+fn arguments(value: Value) -> Option<Map<String, Value>> {
+    Some(value.as_object().expect("an object").clone())
+}
+
+/// The mock answers every request with `status` and a JSON body.
+async fn mock_answering(status: u16) -> MockServer {
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(status).set_body_json(json!({"ok": true})))
+        .mount(&mock)
+        .await;
+    mock
+}
+
+async fn only_request(mock: &MockServer) -> Request {
+    let mut received = mock.received_requests().await.expect("recording is on");
+    assert_eq!(received.len(), 1, "{received:?}");
+    received.remove(0)
+}
+
+fn header<'r>(request: &'r Request, name: &str) -> Vec<&'r str> {
+    request
+        .headers
+        .get_all(name)
+        .iter()
+        .map(|v| v.to_str().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn path_query_header_and_cookie_parameters_arrive_as_the_spec_says() {
+    let mock = mock_answering(200).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, log) = api
+        .call(
+            "get_item",
+            arguments(json!({
+                "id": "a b/c?d#e",
+                "tags": ["x", "y z"],
+                "fields": ["f1", "f2"],
+                "ids": [1, 2],
+                "levels": ["l1", "l2"],
+                "filter": {"color": "red", "size": 2},
+                "verbose": true,
+                "X-Trace": ["t1", "t2"],
+                "session": "s 1",
+                "theme": "dark",
+            })),
+        )
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(request.method.as_str(), "GET");
+    assert_eq!(request.url.path(), "/v1/items/a%20b%2Fc%3Fd%23e");
+    assert_eq!(
+        request.url.query(),
+        Some("tags=x&tags=y%20z&fields=f1,f2&ids=1%202&levels=l1%7Cl2&filter[color]=red&filter[size]=2&verbose=true")
+    );
+    assert_eq!(header(&request, "x-trace"), ["t1,t2"]);
+    assert_eq!(header(&request, "cookie"), ["session=s%201; theme=dark"]);
+    assert_eq!(header(&request, "authorization"), ["Bearer bearer-secret"]);
+    assert!(log.starts_with("get_item: GET http://127.0.0.1:"), "{log}");
+    assert!(!log.contains("secret"), "{log}");
+}
+
+#[tokio::test]
+async fn label_style_path_and_exploded_object_query() {
+    let mock = mock_answering(200).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api
+        .call(
+            "get_file",
+            arguments(json!({"path": ["docs", "a.md"], "point": {"x": 1, "y": 2}})),
+        )
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(request.url.path(), "/v1/files/.docs,a.md");
+    assert_eq!(request.url.query(), Some("x=1&y=2"));
+}
+
+#[tokio::test]
+async fn a_path_parameter_cannot_leave_its_segment() {
+    let mock = mock_answering(200).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api
+        .call("get_item", arguments(json!({"id": "../admin"})))
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    assert_eq!(only_request(&mock).await.url.path(), "/v1/items/..%2Fadmin");
+
+    for dots in ["..", "."] {
+        let (outcome, log) = api.call("get_item", arguments(json!({"id": dots}))).await;
+        assert!(outcome.is_error);
+        assert!(
+            outcome.text.contains("would leave the path"),
+            "{}",
+            outcome.text
+        );
+        assert!(log.ends_with("not sent"), "{log}");
+    }
+    assert_eq!(mock.received_requests().await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_json_body_with_api_keys_in_header_and_cookie_and_a_minted_idempotency_key() {
+    let mock = mock_answering(201).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api
+        .call(
+            "create_item",
+            arguments(json!({"name": "lamp", "price": 9.5})),
+        )
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(request.url.path(), "/v1/items");
+    assert_eq!(header(&request, "content-type"), ["application/json"]);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&request.body).unwrap(),
+        json!({"name": "lamp", "price": 9.5})
+    );
+    assert_eq!(header(&request, "x-api-key"), ["header-secret"]);
+    assert_eq!(header(&request, "cookie"), ["key=cookie-secret"]);
+    let key = header(&request, "idempotency-key");
+    assert_eq!(key.len(), 1);
+    assert!(uuid::Uuid::parse_str(key[0]).is_ok(), "{key:?}");
+}
+
+#[tokio::test]
+async fn a_form_body_with_basic_credentials() {
+    let mock = mock_answering(204).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api
+        .call(
+            "add_note",
+            arguments(json!({"id": "7", "text": "hello world & more", "labels": ["a", "b"]})),
+        )
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    assert_eq!(outcome.text, "HTTP 204");
+    let request = only_request(&mock).await;
+    assert_eq!(request.url.path(), "/v1/items/7/notes");
+    assert_eq!(
+        header(&request, "content-type"),
+        ["application/x-www-form-urlencoded"]
+    );
+    assert_eq!(
+        String::from_utf8(request.body.clone()).unwrap(),
+        "text=hello%20world%20%26%20more&labels=a&labels=b"
+    );
+    // base64("ann:pass word")
+    assert_eq!(
+        header(&request, "authorization"),
+        ["Basic YW5uOnBhc3Mgd29yZA=="]
+    );
+}
+
+#[tokio::test]
+async fn a_multipart_body_sends_objects_as_json_parts() {
+    let mock = mock_answering(201).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api
+        .call(
+            "upload_file",
+            arguments(json!({"name": "notes.txt", "meta": {"size": 3}})),
+        )
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    let content_type = header(&request, "content-type")[0].to_string();
+    let boundary = content_type
+        .strip_prefix("multipart/form-data; boundary=")
+        .expect("a multipart body");
+    let body = String::from_utf8(request.body.clone()).unwrap();
+    let parts: Vec<&str> = body
+        .split(&format!("--{boundary}"))
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && *p != "--")
+        .collect();
+    assert_eq!(
+        parts,
+        [
+            "Content-Disposition: form-data; name=\"name\"\r\n\r\nnotes.txt",
+            "Content-Disposition: form-data; name=\"meta\"\r\nContent-Type: application/json\r\n\r\n{\"size\":3}",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_plain_text_body_is_sent_as_it_is() {
+    let mock = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/search"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw("found: 2", "text/plain"))
+        .mount(&mock)
+        .await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api
+        .call("search_text", arguments(json!({"body": "red \"lamps\""})))
+        .await;
+    assert_eq!(outcome.text, "found: 2");
+    assert_eq!(
+        outcome.response,
+        Some(json!({"status": 200, "contentType": "text/plain"}))
+    );
+    let request = only_request(&mock).await;
+    assert_eq!(header(&request, "content-type"), ["text/plain"]);
+    assert_eq!(request.body, b"red \"lamps\"");
+}
+
+#[tokio::test]
+async fn a_query_api_key_is_sent_but_never_logged_and_anonymous_access_is_the_fallback() {
+    let mock = mock_answering(200).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (_, log) = api.call("list_items", None).await;
+    assert_eq!(
+        only_request(&mock).await.url.query(),
+        Some("api_key=query%20secret")
+    );
+    assert!(log.contains("/v1/items?api_key=*** -> 200"), "{log}");
+    assert!(!log.contains("secret"), "{log}");
+
+    // [{api_key_query: []}, {}]: without the key, the anonymous alternative.
+    let mock = mock_answering(200).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &[]);
+    let (outcome, _) = api.call("list_items", None).await;
+    assert!(!outcome.is_error);
+    assert_eq!(only_request(&mock).await.url.query(), None);
+}
+
+#[tokio::test]
+async fn missing_credentials_are_named_and_nothing_is_sent() {
+    let mock = mock_answering(200).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &[]);
+    let (outcome, _) = api
+        .call("create_item", arguments(json!({"name": "x"})))
+        .await;
+    assert!(outcome.is_error);
+    assert_eq!(
+        outcome.text,
+        "this tool needs credentials: set OPENAPI2MCP_AUTH_API_KEY_HEADER and \
+         OPENAPI2MCP_AUTH_API_KEY_COOKIE in the server's environment"
+    );
+    assert!(mock.received_requests().await.unwrap().is_empty());
+    assert_eq!(
+        api.credential_variables(),
+        [
+            ("OPENAPI2MCP_AUTH_API_KEY_COOKIE".to_string(), false),
+            ("OPENAPI2MCP_AUTH_API_KEY_HEADER".to_string(), false),
+            ("OPENAPI2MCP_AUTH_API_KEY_QUERY".to_string(), false),
+            ("OPENAPI2MCP_AUTH_BASIC".to_string(), false),
+            ("OPENAPI2MCP_AUTH_BEARER".to_string(), false),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn arguments_are_checked_against_the_input_schema_before_anything_is_sent() {
+    let mock = mock_answering(200).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api
+        .call("get_item", arguments(json!({"id": 5, "verbose": "yes"})))
+        .await;
+    assert!(outcome.is_error);
+    assert_eq!(
+        outcome.text,
+        "invalid arguments, nothing was sent: argument 'id' (at /id): 5 is not of type \"string\"; \
+         argument 'verbose' (at /verbose): \"yes\" is not of type \"boolean\""
+    );
+    let (outcome, _) = api.call("create_item", arguments(json!({}))).await;
+    assert_eq!(
+        outcome.text,
+        "invalid arguments, nothing was sent: arguments: \"name\" is a required property"
+    );
+    let (outcome, _) = api.call("no_such_tool", None).await;
+    assert_eq!(outcome.text, "no tool named 'no_such_tool'");
+    assert!(mock.received_requests().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn an_error_status_is_an_error_result_with_status_and_body() {
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(
+            ResponseTemplate::new(404)
+                .set_body_raw(r#"{"message":"no such item"}"#, "application/json"),
+        )
+        .mount(&mock)
+        .await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, log) = api.call("get_item", arguments(json!({"id": "9"}))).await;
+    assert_eq!(
+        outcome,
+        Outcome {
+            text: "HTTP 404 Not Found\n{\"message\":\"no such item\"}".into(),
+            is_error: true,
+            structured: None,
+            response: Some(json!({"status": 404, "contentType": "application/json"})),
+        }
+    );
+    assert!(log.starts_with("get_item: GET http://127.0.0.1:"), "{log}");
+    assert!(log.contains("/v1/items/9 -> 404 in "), "{log}");
+}
+
+#[tokio::test]
+async fn long_bodies_are_cut_with_a_note() {
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_body_raw("é".repeat(100), "text/plain"))
+        .mount(&mock)
+        .await;
+    let settings = Settings {
+        max_response_bytes: 11,
+        ..settings_for(&mock)
+    };
+    let api = api_with(tools(&Options::default()), settings, &SECRETS);
+    let (outcome, _) = api.call("get_item", arguments(json!({"id": "9"}))).await;
+    // 11 bytes hold five whole two-byte characters; the half character is dropped.
+    assert_eq!(
+        outcome.text,
+        "ééééé\n[openapi2mcp: the response was cut at 11 bytes (--max-response-bytes)]"
+    );
+}
+
+#[tokio::test]
+async fn structured_content_with_output_schema_wraps_what_is_not_an_object() {
+    let mock = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/items"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([{"name": "lamp"}])))
+        .mount(&mock)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/items/1"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"name": "lamp"})))
+        .mount(&mock)
+        .await;
+    let options = Options {
+        output_schema: true,
+        ..Options::default()
+    };
+    let api = api_with(tools(&options), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api.call("list_items", None).await;
+    assert_eq!(outcome.text, r#"[{"name":"lamp"}]"#);
+    assert_eq!(
+        outcome.structured,
+        Some(json!({"result": [{"name": "lamp"}]}))
+    );
+    let (outcome, _) = api.call("get_item", arguments(json!({"id": "1"}))).await;
+    assert_eq!(outcome.structured, Some(json!({"name": "lamp"})));
+
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api.call("get_item", arguments(json!({"id": "1"}))).await;
+    assert_eq!(
+        outcome.structured, None,
+        "no outputSchema, no structuredContent"
+    );
+}
+
+/// The tools with `idempotentHint: true` set on `names`, as a reviewed override would.
+fn with_idempotent(mut tools: Vec<Value>, names: &[&str]) -> Vec<Value> {
+    for tool in &mut tools {
+        if names.contains(&tool["name"].as_str().unwrap()) {
+            tool["annotations"]["idempotentHint"] = true.into();
+        }
+    }
+    tools
+}
+
+/// A mock that answers 503 `failures` times, then 201.
+async fn flaky(failures: u64) -> MockServer {
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(503))
+        .up_to_n_times(failures)
+        .with_priority(1)
+        .mount(&mock)
+        .await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(201))
+        .with_priority(2)
+        .mount(&mock)
+        .await;
+    mock
+}
+
+#[tokio::test]
+async fn a_post_with_an_idempotency_key_is_retried_with_the_same_key() {
+    let mock = flaky(1).await;
+    let tools = with_idempotent(tools(&Options::default()), &["create_item"]);
+    let settings = Settings {
+        retries: 2,
+        ..settings_for(&mock)
+    };
+    let api = api_with(tools, settings, &SECRETS);
+    let (outcome, log) = api
+        .call("create_item", arguments(json!({"name": "lamp"})))
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    assert!(log.ends_with(", 2 attempts"), "{log}");
+    let received = mock.received_requests().await.unwrap();
+    assert_eq!(received.len(), 2);
+    let keys: Vec<_> = received
+        .iter()
+        .map(|r| header(r, "idempotency-key"))
+        .collect();
+    assert_eq!(keys[0], keys[1]);
+    assert_eq!(keys[0].len(), 1);
+}
+
+#[tokio::test]
+async fn writes_without_an_idempotency_key_are_never_retried() {
+    // create_payment is a POST with no key: even marked idempotent, one attempt only.
+    for marked in [false, true] {
+        let mock = flaky(1).await;
+        let names: &[&str] = if marked { &["create_payment"] } else { &[] };
+        let tools = with_idempotent(tools(&Options::default()), names);
+        let settings = Settings {
+            retries: 3,
+            ..settings_for(&mock)
+        };
+        let api = api_with(tools, settings, &SECRETS);
+        let (outcome, _) = api
+            .call("create_payment", arguments(json!({"amount": 5})))
+            .await;
+        assert!(outcome.is_error);
+        assert_eq!(outcome.text, "HTTP 503 Service Unavailable");
+        assert_eq!(mock.received_requests().await.unwrap().len(), 1);
+    }
+    // create_item has a key but is not marked idempotent: not retried either.
+    let mock = flaky(1).await;
+    let settings = Settings {
+        retries: 3,
+        ..settings_for(&mock)
+    };
+    let api = api_with(tools(&Options::default()), settings, &SECRETS);
+    api.call("create_item", arguments(json!({"name": "x"})))
+        .await;
+    assert_eq!(mock.received_requests().await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn idempotent_methods_and_reads_are_retried_up_to_the_limit() {
+    // PUT is idempotent by its method (convert marks it so).
+    let mock = flaky(5).await;
+    let settings = Settings {
+        retries: 2,
+        ..settings_for(&mock)
+    };
+    let api = api_with(tools(&Options::default()), settings, &SECRETS);
+    let (outcome, log) = api
+        .call("replace_item", arguments(json!({"id": "1", "name": "x"})))
+        .await;
+    assert!(outcome.is_error);
+    assert!(
+        log.contains("-> 503 in ") && log.ends_with(", 3 attempts"),
+        "{log}"
+    );
+    assert_eq!(mock.received_requests().await.unwrap().len(), 3);
+
+    // A read that times out is retried; the result says it timed out.
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(2)))
+        .mount(&mock)
+        .await;
+    let settings = Settings {
+        retries: 1,
+        timeout: Duration::from_millis(200),
+        ..settings_for(&mock)
+    };
+    let api = api_with(tools(&Options::default()), settings, &SECRETS);
+    let (outcome, log) = api.call("get_item", arguments(json!({"id": "1"}))).await;
+    assert_eq!(outcome.text, "the request failed: timed out after 0.2 s");
+    assert!(log.ends_with(", 2 attempts"), "{log}");
+    assert_eq!(mock.received_requests().await.unwrap().len(), 2);
+}
+
+#[test]
+fn tools_without_an_absolute_url_or_a_binding_are_refused_at_start() {
+    let mut tools = tools(&Options::default());
+    let no_base = Settings {
+        base_url: None,
+        timeout: Duration::from_secs(1),
+        retries: 0,
+        max_response_bytes: 10,
+    };
+    tools[0]["_meta"]["openapi2mcp/http"]["server"] = "/v1".into();
+    let error = Api::new(tools.clone(), no_base.clone(), &|_| None)
+        .err()
+        .expect("refused");
+    assert_eq!(
+        error.to_string(),
+        "tool 'get_item': its server URL '/v1' is not absolute; give --base-url"
+    );
+    tools[0]["_meta"] = json!({});
+    let error = Api::new(tools, no_base, &|_| None).err().expect("refused");
+    assert!(error
+        .to_string()
+        .starts_with("tool 'get_item' has no `_meta[\"openapi2mcp/http\"]`"));
+}
+
+#[tokio::test]
+async fn redirects_are_not_followed_off_the_api() {
+    let elsewhere = mock_answering(200).await;
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(
+            ResponseTemplate::new(302)
+                .insert_header("location", format!("{}/steal", elsewhere.uri())),
+        )
+        .mount(&mock)
+        .await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api.call("get_item", arguments(json!({"id": "1"}))).await;
+    assert!(outcome.is_error);
+    assert!(
+        outcome.text.starts_with("HTTP 302 Found"),
+        "{}",
+        outcome.text
+    );
+    assert!(elsewhere.received_requests().await.unwrap().is_empty());
+}

@@ -1,0 +1,371 @@
+//! `openapi2mcp serve` end to end, with real MCP clients: raw JSON-RPC for each protocol
+//! version that has an `initialize` handshake, our own `verify` (stdio and Streamable
+//! HTTP), the official Python SDK's client (`$OPENAPI2MCP_PYTHON`) and the MCP Inspector
+//! CLI (`$OPENAPI2MCP_TS_SERVERS`, where `npm install` put it). `.ci/run` sets both;
+//! without them those tests say so and check nothing.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use common::{free_port, repo_path, run, wait_for_port, Running};
+use serde_json::{json, Value};
+use wiremock::matchers::{method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_openapi2mcp");
+
+fn spec() -> String {
+    repo_path("specs/serve.yaml").to_string_lossy().into_owned()
+}
+
+/// The tools convert writes for the spec.
+fn converted(extra: &[&str]) -> Vec<Value> {
+    let mut args = vec!["convert", "-q"];
+    let spec = spec();
+    args.push(&spec);
+    args.extend_from_slice(extra);
+    let output = run(&args, None);
+    assert_eq!(output.status.code(), Some(0));
+    let manifest: Value = serde_json::from_slice(&output.stdout).unwrap();
+    manifest["tools"].as_array().unwrap().clone()
+}
+
+/// `serve` over stdio, spoken to in raw JSON-RPC, one line per message.
+struct Session {
+    _server: Running,
+    stdin: std::process::ChildStdin,
+    stdout: BufReader<std::process::ChildStdout>,
+    next_id: u64,
+}
+
+impl Session {
+    /// Starts `serve ARGS...` and completes the `initialize` handshake at `version`; the
+    /// server's answer to `initialize` comes back too.
+    fn start(args: &[&str], version: &str, env: &[(&str, &str)]) -> (Session, Value) {
+        let mut server = Running(
+            Command::new(BINARY)
+                .arg("serve")
+                .args(args)
+                .envs(env.iter().copied())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let stdin = server.0.stdin.take().unwrap();
+        let stdout = BufReader::new(server.0.stdout.take().unwrap());
+        let mut session = Session {
+            _server: server,
+            stdin,
+            stdout,
+            next_id: 0,
+        };
+        let initialized = session.request(
+            "initialize",
+            json!({
+                "protocolVersion": version,
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "1"},
+            }),
+        );
+        writeln!(
+            session.stdin,
+            "{}",
+            json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        )
+        .unwrap();
+        (session, initialized)
+    }
+
+    /// Sends a request and returns the `result` of its answer.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let message =
+            json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
+        writeln!(self.stdin, "{message}").unwrap();
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        let answer: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(answer["id"], self.next_id, "{answer}");
+        answer["result"].clone()
+    }
+}
+
+#[test]
+fn tools_list_is_what_convert_writes_under_each_handshake_version() {
+    for version in ["2025-06-18", "2025-11-25"] {
+        let (mut session, initialized) = Session::start(&[&spec(), "-q"], version, &[]);
+        assert_eq!(initialized["protocolVersion"], version);
+        assert_eq!(initialized["serverInfo"]["name"], "openapi2mcp");
+        let listed = session.request("tools/list", json!({}));
+        assert_eq!(
+            listed["tools"].as_array().unwrap(),
+            &converted(&[]),
+            "{version}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_override_makes_a_keyed_post_retryable_end_to_end() {
+    let mock = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(503))
+        .up_to_n_times(1)
+        .with_priority(1)
+        .mount(&mock)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(ResponseTemplate::new(201))
+        .with_priority(2)
+        .mount(&mock)
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    let overrides = dir.path().join("hints.yaml");
+    std::fs::write(
+        &overrides,
+        "tools:\n  create_item:\n    idempotentHint: true\n    reason: the API honours Idempotency-Key\n",
+    )
+    .unwrap();
+    let base = format!("{}/v1", mock.uri());
+    let spec = spec();
+    let overrides = overrides.to_string_lossy().into_owned();
+    let result = tokio::task::spawn_blocking(move || {
+        let args = [
+            spec.as_str(),
+            "--overrides",
+            &overrides,
+            "--base-url",
+            &base,
+            "--retries",
+            "2",
+            "-q",
+        ];
+        let secrets = [
+            ("OPENAPI2MCP_AUTH_API_KEY_HEADER", "h"),
+            ("OPENAPI2MCP_AUTH_API_KEY_COOKIE", "c"),
+        ];
+        let (mut session, _) = Session::start(&args, "2025-11-25", &secrets);
+        session.request(
+            "tools/call",
+            json!({"name": "create_item", "arguments": {"name": "lamp"}}),
+        )
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        result["content"],
+        json!([{"type": "text", "text": "HTTP 201"}])
+    );
+    let received = mock.received_requests().await.unwrap();
+    assert_eq!(received.len(), 2);
+    assert_eq!(
+        received[0].headers["idempotency-key"],
+        received[1].headers["idempotency-key"]
+    );
+}
+
+#[test]
+fn verify_passes_against_serve_over_stdio_and_http() {
+    let spec = spec();
+    let output = run(&["verify", &spec, "--", BINARY, "serve", &spec, "-q"], None);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+
+    // From a manifest with every option that changes the tools.
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = dir.path().join("tools.json");
+    let manifest = manifest.to_str().unwrap();
+    let extra = ["--hints", "explicit", "--output-schema", "--closed-world"];
+    let mut convert = vec!["convert", &spec, "-o", manifest, "-q"];
+    convert.extend_from_slice(&extra);
+    assert_eq!(run(&convert, None).status.code(), Some(0));
+    let output = run(
+        &["verify", manifest, "--", BINARY, "serve", manifest, "-q"],
+        None,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let _server = Running(
+        Command::new(BINARY)
+            .args(["serve", manifest, "--http", &address, "-q"])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(port);
+    let url = format!("http://{address}/mcp");
+    let output = run(&["verify", manifest, "--url", &url, "-q"], None);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
+
+/// A mock API for `create_item` and `get_item`.
+async fn mock_api() -> MockServer {
+    let mock = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/items"))
+        .respond_with(
+            ResponseTemplate::new(201).set_body_json(json!({"id": "i-1", "name": "lamp"})),
+        )
+        .mount(&mock)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/items/i-1"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"id": "i-1", "name": "lamp"})),
+        )
+        .mount(&mock)
+        .await;
+    mock
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_python_sdk_client_lists_and_calls_tools() {
+    let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") else {
+        eprintln!("OPENAPI2MCP_PYTHON is not set: the Python client is not run");
+        return;
+    };
+    let mock = mock_api().await;
+    let base = format!("{}/v1", mock.uri());
+    let script = repo_path("tests/servers/python_client.py");
+    for mode in ["auto", "legacy"] {
+        let arguments = json!({"name": "lamp"}).to_string();
+        let mut command = Command::new(&python);
+        command
+            .args([
+                script.to_str().unwrap(),
+                mode,
+                "create_item",
+                &arguments,
+                "--",
+            ])
+            .args([BINARY, "serve", &spec(), "--base-url", &base, "-q"])
+            .env("OPENAPI2MCP_AUTH_API_KEY_HEADER", "header-secret")
+            .env("OPENAPI2MCP_AUTH_API_KEY_COOKIE", "cookie-secret");
+        let output = tokio::task::spawn_blocking(move || command.output().unwrap())
+            .await
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{stderr}");
+        let seen: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let version = if mode == "auto" {
+            "2026-07-28"
+        } else {
+            "2025-11-25"
+        };
+        assert_eq!(seen["protocolVersion"], version);
+        let names: Vec<&str> = seen["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        let expected: Vec<Value> = converted(&[]);
+        let expected: Vec<&str> = expected
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, expected);
+        assert_eq!(
+            seen["result"]["content"],
+            json!([{"type": "text", "text": r#"{"id":"i-1","name":"lamp"}"#}])
+        );
+        assert_eq!(
+            seen["result"]["_meta"]["openapi2mcp/http"],
+            json!({"status": 201, "contentType": "application/json"})
+        );
+        assert!(seen["result"].get("isError").is_none_or(|e| e == false));
+        // The log line is on stderr, never stdout, and holds no secret.
+        assert!(
+            stderr.contains("create_item: POST http://127.0.0.1:"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("secret"), "{stderr}");
+    }
+    let received = mock.received_requests().await.unwrap();
+    assert_eq!(received.len(), 2);
+    assert_eq!(received[0].headers["x-api-key"], "header-secret");
+}
+
+/// Runs the MCP Inspector CLI against `serve`: `npx @modelcontextprotocol/inspector --cli`,
+/// which hands the server only the environment `-e` names.
+fn inspector(dir: &str, serve: &[&str], method: &[&str]) -> Value {
+    let output = Command::new("npx")
+        .current_dir(dir)
+        .args(["--no-install", "@modelcontextprotocol/inspector", "--cli"])
+        .args([
+            "-e",
+            "OPENAPI2MCP_AUTH_BEARER=inspector-token",
+            BINARY,
+            "serve",
+        ])
+        .args(serve)
+        .args(["--method"])
+        .args(method)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_mcp_inspector_cli_lists_and_calls_tools() {
+    let Ok(dir) = std::env::var("OPENAPI2MCP_TS_SERVERS") else {
+        eprintln!("OPENAPI2MCP_TS_SERVERS is not set: the Inspector CLI is not run");
+        return;
+    };
+    let mock = mock_api().await;
+    let base = format!("{}/v1", mock.uri());
+    let serve: [String; 4] = [spec(), "--base-url".into(), base, "-q".into()];
+    let (listed, called) = tokio::task::spawn_blocking(move || {
+        let serve: Vec<&str> = serve.iter().map(String::as_str).collect();
+        let listed = inspector(&dir, &serve, &["tools/list"]);
+        let call = [
+            "tools/call",
+            "--tool-name",
+            "get_item",
+            "--tool-arg",
+            "id=i-1",
+        ];
+        (listed, inspector(&dir, &serve, &call))
+    })
+    .await
+    .unwrap();
+    let expected = converted(&[]);
+    assert_eq!(listed["tools"].as_array().unwrap(), &expected);
+    assert_eq!(
+        called["content"],
+        json!([{"type": "text", "text": r#"{"id":"i-1","name":"lamp"}"#}])
+    );
+    let received = mock.received_requests().await.unwrap();
+    assert_eq!(received.len(), 1);
+    assert_eq!(
+        received[0].headers["authorization"],
+        "Bearer inspector-token"
+    );
+}
