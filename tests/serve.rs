@@ -209,13 +209,18 @@ async fn a_form_body_with_basic_credentials() {
 }
 
 #[tokio::test]
-async fn a_multipart_body_sends_objects_as_json_parts() {
+async fn a_multipart_body_sends_objects_as_json_parts_and_files_as_file_parts() {
     let mock = mock_answering(201).await;
     let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
     let (outcome, _) = api
         .call(
             "upload_file",
-            arguments(json!({"name": "notes.txt", "meta": {"size": 3}})),
+            arguments(json!({
+                "name": "notes.txt",
+                "meta": {"size": 3},
+                "file": "line one\nline two",
+                "thumbnail": "iVBORw0=",
+            })),
         )
         .await;
     assert!(!outcome.is_error, "{outcome:?}");
@@ -224,7 +229,7 @@ async fn a_multipart_body_sends_objects_as_json_parts() {
     let boundary = content_type
         .strip_prefix("multipart/form-data; boundary=")
         .expect("a multipart body");
-    let body = String::from_utf8(request.body.clone()).unwrap();
+    let body = String::from_utf8_lossy(&request.body).into_owned();
     let parts: Vec<&str> = body
         .split(&format!("--{boundary}"))
         .map(str::trim)
@@ -235,8 +240,25 @@ async fn a_multipart_body_sends_objects_as_json_parts() {
         [
             "Content-Disposition: form-data; name=\"name\"\r\n\r\nnotes.txt",
             "Content-Disposition: form-data; name=\"meta\"\r\nContent-Type: application/json\r\n\r\n{\"size\":3}",
+            "Content-Disposition: form-data; name=\"file\"; filename=\"file\"\r\nContent-Type: application/octet-stream\r\n\r\nline one\nline two",
+            "Content-Disposition: form-data; name=\"thumbnail\"; filename=\"thumbnail\"\r\nContent-Type: image/png\r\n\r\n\u{fffd}PNG",
         ]
     );
+    let (outcome, _) = api
+        .call(
+            "upload_file",
+            arguments(json!({"thumbnail": "not base64!"})),
+        )
+        .await;
+    assert!(outcome.is_error);
+    assert!(
+        outcome
+            .text
+            .starts_with("argument 'thumbnail': not valid base64"),
+        "{}",
+        outcome.text
+    );
+    assert_eq!(mock.received_requests().await.unwrap().len(), 1);
 }
 
 #[tokio::test]

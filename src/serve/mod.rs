@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
 use binding::{Binding, Scheme};
-use request::{Body, Request, Secret};
+use request::{Body, Files, Request, Secret};
 
 /// The key of the binding in a tool's `_meta`.
 pub const BINDING_KEY: &str = "openapi2mcp/http";
@@ -41,6 +41,7 @@ struct Served {
     /// The tool as `tools/list` shows it: exactly what convert writes.
     listed: Value,
     binding: Binding,
+    files: Files,
     base: Url,
     /// Whether a timeout or 5xx may be retried: the tool is read-only, or idempotent by its
     /// method or by an idempotency key the API honours.
@@ -127,6 +128,7 @@ impl Api {
                         || binding.idempotency_key.is_some()));
             by_name.insert(name, served.len());
             served.push(Served {
+                files: Files::of(&listed["inputSchema"]),
                 listed,
                 binding,
                 base,
@@ -205,13 +207,14 @@ impl Api {
                 arguments.insert(key.clone(), uuid::Uuid::new_v4().to_string().into());
             }
         }
-        let request = match request::build(&tool.binding, &arguments, &tool.base, &secrets) {
-            Ok(request) => request,
-            Err(message) => {
-                let log = format!("{name}: {message}, not sent");
-                return (Outcome::error(message), log);
-            }
-        };
+        let request =
+            match request::build(&tool.binding, &tool.files, &arguments, &tool.base, &secrets) {
+                Ok(request) => request,
+                Err(message) => {
+                    let log = format!("{name}: {message}, not sent");
+                    return (Outcome::error(message), log);
+                }
+            };
         let started = Instant::now();
         let attempts = if tool.retry_safe {
             self.settings.retries + 1
@@ -329,9 +332,12 @@ impl Api {
             Body::Multipart(parts) => {
                 let mut form = reqwest::multipart::Form::new();
                 for part in parts {
-                    let mut field = reqwest::multipart::Part::text(part.text.clone());
-                    if part.json {
-                        field = field.mime_str("application/json")?;
+                    let mut field = reqwest::multipart::Part::bytes(part.content.clone());
+                    if let Some(content_type) = &part.content_type {
+                        field = field.mime_str(content_type)?;
+                    }
+                    if let Some(file_name) = &part.file_name {
+                        field = field.file_name(file_name.clone());
                     }
                     form = form.part(part.name.clone(), field);
                 }

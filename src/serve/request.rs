@@ -8,6 +8,8 @@
 //! that is itself an array or object is sent as JSON text.
 
 use base64::prelude::{Engine, BASE64_STANDARD};
+use std::collections::HashMap;
+
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use reqwest::Url;
 use serde_json::{Map, Value};
@@ -59,9 +61,71 @@ pub enum Body {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Part {
     pub name: String,
-    pub text: String,
-    /// `application/json` for an object or array; plain text otherwise.
-    pub json: bool,
+    pub content: Vec<u8>,
+    /// `application/json` for an object or array, the file's media type for a file, none
+    /// (plain text) otherwise.
+    pub content_type: Option<String>,
+    /// Set for a file: a file part is what an upload endpoint reads.
+    pub file_name: Option<String>,
+}
+
+/// The arguments that hold a file's content, by name: what the tool's `inputSchema` marks
+/// with `format: binary`, `contentMediaType` or `contentEncoding: base64`.
+#[derive(Debug, Clone, Default)]
+pub struct Files(HashMap<String, File>);
+
+#[derive(Debug, Clone)]
+struct File {
+    media_type: String,
+    /// The argument is base64 (`contentEncoding: base64`): decoded before it is sent.
+    base64: bool,
+}
+
+impl Files {
+    pub fn of(input_schema: &Value) -> Files {
+        let Some(properties) = input_schema["properties"].as_object() else {
+            return Files::default();
+        };
+        let files = properties.iter().filter_map(|(name, schema)| {
+            let text = |key| schema.get(key).and_then(Value::as_str);
+            let base64 = text("contentEncoding") == Some("base64");
+            let is_file =
+                base64 || text("format") == Some("binary") || text("contentMediaType").is_some();
+            let media_type = text("contentMediaType").unwrap_or("application/octet-stream");
+            is_file.then(|| {
+                let file = File {
+                    media_type: media_type.to_string(),
+                    base64,
+                };
+                (name.clone(), file)
+            })
+        });
+        Files(files.collect())
+    }
+
+    /// The bytes to send for a file argument, decoded when base64.
+    fn content(&self, argument: &str, value: &Value) -> Result<Option<(Vec<u8>, &str)>, String> {
+        let (Some(file), Value::String(text)) = (self.0.get(argument), value) else {
+            return Ok(None);
+        };
+        let bytes = if file.base64 {
+            BASE64_STANDARD
+                .decode(text.trim())
+                .map_err(|e| format!("argument '{argument}': not valid base64: {e}"))?
+        } else {
+            text.clone().into_bytes()
+        };
+        Ok(Some((bytes, &file.media_type)))
+    }
+}
+
+/// An argument that goes in the request body.
+struct BodyField<'a> {
+    argument: &'a str,
+    /// The field's name in the body (the argument's own name may differ).
+    name: &'a str,
+    param: &'a Param,
+    value: &'a Value,
 }
 
 /// A credential with its secret, ready to be put in a request.
@@ -124,6 +188,7 @@ fn collection_separator(format: &str) -> Option<&'static str> {
 /// to). The error is a message for the caller, naming the argument at fault.
 pub fn build(
     binding: &Binding,
+    files: &Files,
     arguments: &Map<String, Value>,
     base: &Url,
     secrets: &[Secret<'_>],
@@ -132,7 +197,7 @@ pub fn build(
     let mut query: Vec<(String, String, bool)> = Vec::new();
     let mut headers = Vec::new();
     let mut cookies: Vec<String> = Vec::new();
-    let mut body_fields: Vec<(&str, &Param, &Value)> = Vec::new();
+    let mut body_fields = Vec::new();
     for (argument, param) in &binding.params {
         let Some(value) = arguments.get(argument) else {
             continue;
@@ -162,7 +227,12 @@ pub fn build(
             },
             Location::Header => headers.push((name.to_string(), header_value(param, value))),
             Location::Cookie => cookies.extend(cookie_pairs(name, param, value)),
-            Location::Body => body_fields.push((name, param, value)),
+            Location::Body => body_fields.push(BodyField {
+                argument,
+                name,
+                param,
+                value,
+            }),
         }
     }
     for secret in secrets {
@@ -231,7 +301,7 @@ pub fn build(
         url,
         url_for_log: with_query(query_text(true)),
         headers,
-        body: body(binding.body_media_type.as_deref(), &body_fields)?,
+        body: body(binding.body_media_type.as_deref(), &body_fields, files)?,
     })
 }
 
@@ -360,7 +430,7 @@ fn is_json(media_type: &str) -> bool {
 
 /// The request body from the arguments that go in it: a field each (`name` set) or the
 /// whole body (no `name`).
-fn body(media_type: Option<&str>, fields: &[(&str, &Param, &Value)]) -> Result<Body, String> {
+fn body(media_type: Option<&str>, fields: &[BodyField<'_>], files: &Files) -> Result<Body, String> {
     let Some(media_type) = media_type else {
         return Ok(Body::None);
     };
@@ -368,15 +438,20 @@ fn body(media_type: Option<&str>, fields: &[(&str, &Param, &Value)]) -> Result<B
         return Ok(Body::None);
     }
     // A body sent whole is one argument with no `name`; otherwise each field is named.
-    let whole = fields.iter().find(|(_, param, _)| param.name.is_none());
-    let entries: Vec<(String, &Param, &Value)> = match whole {
-        Some((_, param, Value::Object(object))) if !is_json(media_type) => {
-            object.iter().map(|(k, v)| (k.clone(), *param, v)).collect()
-        }
+    let whole = fields.iter().find(|field| field.param.name.is_none());
+    // (argument, if the field is one, field name, its parameter, its value)
+    let entries: Vec<(Option<&str>, &str, &Param, &Value)> = match whole {
+        Some(field) if !is_json(media_type) => match field.value {
+            Value::Object(object) => object
+                .iter()
+                .map(|(k, v)| (None, k.as_str(), field.param, v))
+                .collect(),
+            _ => Vec::new(),
+        },
         Some(_) => Vec::new(),
         None => fields
             .iter()
-            .map(|(name, param, value)| (name.to_string(), *param, *value))
+            .map(|f| (Some(f.argument), f.name, f.param, f.value))
             .collect(),
     };
     let essence = media_type.split(';').next().unwrap_or("").trim();
@@ -386,9 +461,9 @@ fn body(media_type: Option<&str>, fields: &[(&str, &Param, &Value)]) -> Result<B
             bytes,
         })
     };
-    if essence == "application/x-www-form-urlencoded" && (whole.is_none() || !entries.is_empty()) {
+    if essence == "application/x-www-form-urlencoded" && !entries.is_empty() {
         let mut pairs = Vec::new();
-        for (name, param, value) in &entries {
+        for (_, name, param, value) in &entries {
             let key = encode(name, COMPONENT);
             let separator = param.collection_format.as_deref().map(collection_separator);
             match (value, separator) {
@@ -409,9 +484,22 @@ fn body(media_type: Option<&str>, fields: &[(&str, &Param, &Value)]) -> Result<B
         }
         return bytes(pairs.join("&").into_bytes());
     }
-    if essence == "multipart/form-data" && (whole.is_none() || !entries.is_empty()) {
+    if essence == "multipart/form-data" && !entries.is_empty() {
         let mut parts = Vec::new();
-        for (name, _, value) in &entries {
+        for (argument, name, _, value) in &entries {
+            if let Some((content, media_type)) = argument
+                .map(|argument| files.content(argument, value))
+                .transpose()?
+                .flatten()
+            {
+                parts.push(Part {
+                    name: name.to_string(),
+                    content,
+                    content_type: Some(media_type.to_string()),
+                    file_name: Some(name.to_string()),
+                });
+                continue;
+            }
             let items: Vec<&Value> = match value {
                 Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
                     items.iter().collect()
@@ -419,26 +507,31 @@ fn body(media_type: Option<&str>, fields: &[(&str, &Param, &Value)]) -> Result<B
                 other => vec![*other],
             };
             for item in items {
+                let json = item.is_object() || item.is_array();
                 parts.push(Part {
-                    name: name.clone(),
-                    text: text(item),
-                    json: item.is_object() || item.is_array(),
+                    name: name.to_string(),
+                    content: text(item).into_bytes(),
+                    content_type: json.then(|| "application/json".to_string()),
+                    file_name: None,
                 });
             }
         }
         return Ok(Body::Multipart(parts));
     }
-    let value = match whole {
-        Some((_, _, value)) => (*value).clone(),
-        None => Value::Object(
-            fields
+    match whole {
+        Some(field) => match files.content(field.argument, field.value)? {
+            Some((content, _)) => bytes(content),
+            None => match field.value {
+                Value::String(text) if !is_json(media_type) => bytes(text.clone().into_bytes()),
+                value => bytes(value.to_string().into_bytes()),
+            },
+        },
+        None => {
+            let object: Map<String, Value> = fields
                 .iter()
-                .map(|(name, _, value)| (name.to_string(), (*value).clone()))
-                .collect(),
-        ),
-    };
-    match value {
-        Value::String(text) if !is_json(media_type) => bytes(text.into_bytes()),
-        value => bytes(value.to_string().into_bytes()),
+                .map(|f| (f.name.to_string(), f.value.clone()))
+                .collect();
+            bytes(Value::Object(object).to_string().into_bytes())
+        }
     }
 }
