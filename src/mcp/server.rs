@@ -21,10 +21,12 @@ pub struct ToolServer {
     api: Arc<Api>,
     /// The tools in the SDK's model, made once.
     tools: Arc<Vec<Tool>>,
+    /// Where each call's log line goes (standard error, unless `--quiet`).
+    log: fn(&str),
 }
 
 impl ToolServer {
-    pub fn new(api: Api) -> Result<ToolServer> {
+    pub fn new(api: Api, log: fn(&str)) -> Result<ToolServer> {
         let tools = api
             .tools()
             .map(|value| {
@@ -39,6 +41,7 @@ impl ToolServer {
         Ok(ToolServer {
             api: Arc::new(api),
             tools: Arc::new(tools),
+            log,
         })
     }
 }
@@ -64,7 +67,7 @@ impl ServerHandler for ToolServer {
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
         let (outcome, log) = self.api.call(&request.name, request.arguments).await;
-        eprintln!("openapi2mcp serve: {log}");
+        (self.log)(&format!("openapi2mcp serve: {log}"));
         let content = vec![ContentBlock::text(outcome.text)];
         let mut result = if outcome.is_error {
             CallToolResult::error(content)
@@ -106,13 +109,16 @@ pub async fn serve_http(server: ToolServer, address: SocketAddr) -> Result<()> {
     let bound = listener
         .local_addr()
         .map_err(|e| Error::new(format!("cannot listen on {address}: {e}")))?;
+    let server_log = server.log;
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );
     let router = axum::Router::new().nest_service("/mcp", service);
-    eprintln!("openapi2mcp serve: listening on http://{bound}/mcp");
+    (server_log)(&format!(
+        "openapi2mcp serve: listening on http://{bound}/mcp"
+    ));
     axum::serve(listener, router)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

@@ -1,0 +1,164 @@
+//! `convert`: a spec to a manifest, written atomically or checked for staleness.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::{report_warnings, spec_input, verbose, write_stdout, SpecOptions};
+use crate::convert::{Conversion, Options};
+use crate::error::Error;
+use crate::hints::HintStyle;
+use crate::load;
+use crate::manifest::{self, AtomicFile, ManifestWriter};
+use crate::pipeline;
+
+#[derive(Debug, Args)]
+pub(super) struct ConvertArgs {
+    /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
+    /// (default: `spec` in the config file)
+    spec: Option<String>,
+    /// Write the manifest to FILE, atomically, instead of to standard output
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Hint style: minimal (the default: only what differs from the MCP defaults) or explicit
+    /// (all four)
+    #[arg(long, value_enum, value_name = "STYLE")]
+    hints: Option<HintStyle>,
+    /// Add outputSchema from each operation's first 2xx JSON response
+    #[arg(long)]
+    output_schema: bool,
+    /// Fail with exit code 1, writing nothing, when the spec's or overrides' hints contradict the method
+    #[arg(long)]
+    strict: bool,
+    /// Skip operations that cannot be converted, list each on stderr, and exit with code 1
+    #[arg(long)]
+    keep_going: bool,
+    /// Write nothing; exit 0 if the output file is what convert would write, 1 (with a
+    /// summary of the differences) if it is stale
+    #[arg(long)]
+    check: bool,
+    #[command(flatten)]
+    spec_options: SpecOptions,
+}
+
+pub(super) fn run_convert(mut args: ConvertArgs) -> Result<ExitCode, Error> {
+    let config = args.spec_options.merge_config()?;
+    let input = spec_input(args.spec.as_deref(), &config)?;
+    if args.output.is_none() {
+        args.output.clone_from(&config.output);
+    }
+    args.strict |= config.strict;
+    let options = Options {
+        hint_style: args.hints.or(config.hints).unwrap_or_default(),
+        output_schema: args.output_schema || config.output_schema,
+        keep_going: args.keep_going,
+        ..args
+            .spec_options
+            .options(args.spec_options.load_overrides()?)?
+    };
+    let spec = load::load(&input, &args.spec_options.allow_ref_outside)?;
+    verbose(&format!(
+        "read {} ({} file(s))",
+        input.display_name(),
+        spec.file_count()
+    ));
+    if args.check {
+        let Some(path) = &args.output else {
+            return Err(Error::new(
+                "--check compares with the output file: name it with -o FILE",
+            ));
+        };
+        let (conversion, _, text) = write_manifest(&spec, &options, Vec::new(), path)?;
+        report_warnings(&conversion);
+        let text = String::from_utf8(text).expect("JSON is UTF-8");
+        return match std::fs::read_to_string(path) {
+            Ok(existing) if existing == text => Ok(ExitCode::SUCCESS),
+            Ok(existing) => {
+                write_stdout(&format!(
+                    "{} is stale:\n{}",
+                    path.display(),
+                    manifest::staleness(&existing, &text)
+                ))?;
+                Ok(ExitCode::from(1))
+            }
+            Err(e) => {
+                write_stdout(&format!("{} is stale: {e}\n", path.display()))?;
+                Ok(ExitCode::from(1))
+            }
+        };
+    }
+    // A file is written as the tools come and replaces the old one only at the end; standard
+    // output gets the whole text at the end, so a failure never leaves half a manifest.
+    let (conversion, written, output) = match &args.output {
+        Some(path) => {
+            let mut file = AtomicFile::create(path)?;
+            let out = std::io::BufWriter::new(file.writer());
+            let (conversion, written, out) = write_manifest(&spec, &options, out, path)?;
+            out.into_inner()
+                .map_err(|e| manifest::write_error(path, e.into_error()))?;
+            (conversion, written, Output::File(file))
+        }
+        None => {
+            let (conversion, written, text) =
+                write_manifest(&spec, &options, Vec::new(), Path::new("-"))?;
+            (conversion, written, Output::Stdout(text))
+        }
+    };
+    report_warnings(&conversion);
+    verbose(&format!(
+        "{written} tool(s) written, {} operation(s) skipped",
+        conversion.skipped.len()
+    ));
+    if args.strict && !conversion.contradictions.is_empty() {
+        eprintln!(
+            "error: --strict: {} contradiction(s) between hints and methods; nothing written",
+            conversion.contradictions.len()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    match output {
+        Output::File(file) => file.commit()?,
+        Output::Stdout(text) => write_stdout(&String::from_utf8_lossy(&text))?,
+    }
+    if conversion.skipped.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for error in &conversion.skipped {
+        eprintln!("skipped: {error}");
+    }
+    eprintln!(
+        "error: --keep-going: {} operation(s) skipped, {} converted",
+        conversion.skipped.len(),
+        written
+    );
+    Ok(ExitCode::from(1))
+}
+
+/// Where a finished manifest goes.
+pub(super) enum Output {
+    File(AtomicFile),
+    Stdout(Vec<u8>),
+}
+
+/// Converts `spec`, writing each tool to `out` as it is made; returns how many.
+fn write_manifest<W: Write>(
+    spec: &crate::load::Spec,
+    options: &Options,
+    out: W,
+    path: &Path,
+) -> Result<(Conversion, usize, W), Error> {
+    let mut writer = ManifestWriter::new(out, options.hint_style);
+    let mut written = 0;
+    let conversion = pipeline::convert_spec_each(spec, options, &mut |tool| {
+        written += 1;
+        writer
+            .push(&tool)
+            .map_err(|e| manifest::write_error(path, e))
+    })?;
+    let out = writer
+        .finish()
+        .map_err(|e| manifest::write_error(path, e))?;
+    Ok((conversion, written, out))
+}

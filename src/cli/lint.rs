@@ -1,0 +1,124 @@
+//! `lint` (a spec, a manifest, or what a running server lists) and `rules`.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::{spec_input, warn, write_stdout, ServerArgs, SpecOptions};
+use crate::error::Error;
+use crate::lint::{self, Severity};
+use crate::{load, pipeline};
+
+#[derive(Debug, Args)]
+pub(super) struct LintArgs {
+    /// A spec, or a tools manifest ({"tools": [...]}, an array of tools, or a tools/list
+    /// response): a path, or - for standard input (default: `spec` in the config file)
+    input: Option<String>,
+    /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::Format::Human)]
+    format: lint::report::Format,
+    /// Exit with code 1 when a finding is at least this severe: error (the default), warning,
+    /// info, or never
+    #[arg(long, value_name = "LEVEL", value_parser = ["error", "warning", "info", "never"])]
+    fail_on: Option<String>,
+    /// Turn a rule off, by code or name (repeatable)
+    #[arg(long, value_name = "RULE")]
+    ignore: Vec<String>,
+    /// Lint what a running server lists: the command that starts it comes after --
+    #[arg(long, requires = "command")]
+    server: bool,
+    #[command(flatten)]
+    server_args: ServerArgs,
+    #[command(flatten)]
+    spec_options: SpecOptions,
+}
+
+#[derive(Debug, Args)]
+pub(super) struct RulesArgs {
+    /// A rule's code or name; all rules when left out
+    rule: Option<String>,
+}
+
+pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
+    let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
+    let config = args.spec_options.merge_config()?;
+    let mut settings = config.lint.clone();
+    for rule in &args.ignore {
+        settings
+            .set(rule, "off")
+            .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
+    }
+    let spec = match args.server_args.server() {
+        Some(_) => {
+            let listed = args.server_args.list()?;
+            let manifest = serde_json::json!({ "tools": listed.tools });
+            load::load_bytes("server", manifest.to_string().into_bytes())?
+        }
+        None => load::load(
+            &spec_input(args.input.as_deref(), &config)?,
+            &args.spec_options.allow_ref_outside,
+        )?,
+    };
+    let root = spec.root();
+    let conversion;
+    let subjects = if root.get("openapi").is_some() || root.get("swagger").is_some() {
+        let options = args
+            .spec_options
+            .options(args.spec_options.load_overrides()?)?;
+        conversion = pipeline::convert_spec(&spec, &options)?;
+        lint::subjects_from_tools(&spec, &conversion.tools)
+    } else {
+        lint::subjects_from_manifest(root, &spec.file(0).name)?
+    };
+    let client = args
+        .spec_options
+        .client
+        .map(|c| (c, args.spec_options.server_name.clone()));
+    let mut findings = lint::lint(&subjects, &settings, client);
+    lint::add_lines(&mut findings, &spec);
+    let line_source = |file: &str, line: usize| spec.line(file, line);
+    write_stdout(&lint::report::render(
+        &findings,
+        args.format,
+        color,
+        &line_source,
+    ))?;
+    if args.format != lint::report::Format::Human {
+        warn(lint::report::summary(&findings).trim_end());
+    }
+    let fail_on = args
+        .fail_on
+        .or(config.lint_fail_on)
+        .unwrap_or_else(|| "error".into());
+    let threshold = Severity::parse(&fail_on);
+    let failing = threshold.is_some_and(|t| findings.iter().any(|f| f.severity >= t));
+    Ok(if failing {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+pub(super) fn run_rules(args: RulesArgs) -> Result<ExitCode, Error> {
+    let chosen: Vec<&lint::rules::Rule> = match &args.rule {
+        Some(name) => vec![lint::rules::find(name).ok_or_else(|| {
+            Error::new(format!(
+                "unknown rule '{name}' (openapi2mcp rules lists them)"
+            ))
+        })?],
+        None => lint::rules::ALL.to_vec(),
+    };
+    let mut text = String::new();
+    for rule in chosen {
+        text.push_str(&format!(
+            "{} {} ({} by default)\n\n{}\n\n",
+            rule.code,
+            rule.name,
+            rule.severity.as_str(),
+            rule.help()
+        ));
+    }
+    write_stdout(text.trim_end_matches('\n'))?;
+    write_stdout("\n")?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,349 @@
+//! The command line: the arguments every command shares and the entry point here, one
+//! module per command beside it.
+//!
+//! Exit codes: 0 success; 1 the command ran but found what it was asked to fail on
+//! (`--strict` contradictions, operations skipped by `--keep-going`, loosened hints with
+//! `--fail-on-loosened`, lint findings at or above `--fail-on`, verify's differences); 2
+//! the input could not be read, converted or served (and usage errors, as clap reports
+//! them).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use clap::{Args, Parser, Subcommand};
+
+mod convert;
+mod lint;
+mod review;
+mod serve;
+mod verify;
+
+use convert::ConvertArgs;
+use lint::{LintArgs, RulesArgs};
+use review::ReviewArgs;
+use serve::ServeArgs;
+use verify::VerifyArgs;
+
+use crate::config::Config;
+use crate::convert::client::Client;
+use crate::convert::filter::Filters;
+use crate::convert::{Conversion, Options};
+use crate::error::Error;
+use crate::hints::overrides::Overrides;
+use crate::hints::HintStyle;
+use crate::load::Input;
+use crate::mcp::client::{Listed, Server};
+use crate::{manifest, mcp, pipeline};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "openapi2mcp",
+    version,
+    about = "Turn OpenAPI documents into Model Context Protocol tools, with honest annotation hints"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// Print nothing on stderr but errors
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    /// Also print what was read and made, and how long it took, on stderr
+    #[arg(short, long, global = true, conflicts_with = "quiet")]
+    verbose: bool,
+}
+
+/// How much goes to stderr besides errors: 0 quiet, 1 warnings, 2 verbose.
+static VERBOSITY: AtomicU8 = AtomicU8::new(1);
+
+/// A warning or a note for the user, unless `--quiet`.
+fn warn(message: &str) {
+    if VERBOSITY.load(Ordering::Relaxed) >= 1 {
+        eprintln!("{message}");
+    }
+}
+
+/// What was done, with `--verbose`.
+fn verbose(message: &str) {
+    if VERBOSITY.load(Ordering::Relaxed) >= 2 {
+        eprintln!("{message}");
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Convert a Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2 document into an MCP tools manifest
+    Convert(ConvertArgs),
+    /// Show every tool's hints with their sources, suggestions and risks; compare versions
+    Review(ReviewArgs),
+    /// Check a spec or any tools manifest: names against hints, risky hints, what clients reject
+    Lint(LintArgs),
+    /// Start or reach an MCP server, read its tools/list, and compare with a manifest or spec
+    Verify(VerifyArgs),
+    /// Run the tools as an MCP server (stdio or Streamable HTTP) that calls the real API
+    Serve(ServeArgs),
+    /// Print every lint rule with its documentation, or one rule's
+    Rules(RulesArgs),
+    /// Print a completion script for a shell: bash, zsh, fish or powershell
+    Completions(CompletionsArgs),
+}
+
+#[derive(Debug, Args)]
+struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
+}
+
+/// How a spec becomes tools: shared by every command that reads one.
+#[derive(Debug, Args)]
+struct SpecOptions {
+    /// Add openWorldHint: false to every tool, for APIs that act only on the caller's own domain
+    #[arg(long)]
+    closed_world: bool,
+    /// Longest tool name, 16 to 128 (default: the client profile's, 64 for most); longer names
+    /// are cut and end in a hash
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(16..=128))]
+    name_max: Option<u16>,
+    /// Apply the hint decisions in FILE (see `review --write-overrides`) over the spec's
+    #[arg(long, value_name = "FILE")]
+    overrides: Option<PathBuf>,
+    /// Allow $refs to files under DIR, outside the spec's own directory (repeatable)
+    #[arg(long, value_name = "DIR")]
+    allow_ref_outside: Vec<PathBuf>,
+    /// Keep only operations tagged TAG (repeatable: any of them)
+    #[arg(long, value_name = "TAG")]
+    include_tag: Vec<String>,
+    /// Leave out operations tagged TAG (repeatable)
+    #[arg(long, value_name = "TAG")]
+    exclude_tag: Vec<String>,
+    /// Keep only operations whose path matches GLOB, such as '/pets/**' (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    include_path: Vec<String>,
+    /// Leave out operations whose path matches GLOB (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    exclude_path: Vec<String>,
+    /// Keep only these HTTP methods, comma-separated: GET,POST
+    #[arg(long, value_name = "METHODS", value_delimiter = ',')]
+    methods: Vec<String>,
+    /// Keep only the operation with this operationId or tool name (repeatable)
+    #[arg(long, value_name = "ID")]
+    operation: Vec<String>,
+    /// Keep only tools whose effective hints are read-only: the safe subset for an agent
+    #[arg(long)]
+    read_only: bool,
+    /// Read options from FILE instead of the openapi2mcp.yaml found from here upward
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Fit names and schemas to a client: claude and openai (the default), cursor, gemini,
+    /// vscode, mcp
+    #[arg(long, value_enum, value_name = "CLIENT")]
+    client: Option<Client>,
+    /// The name the MCP server is registered under (Cursor counts it in a tool's name)
+    #[arg(long, value_name = "NAME")]
+    server_name: Option<String>,
+}
+
+impl SpecOptions {
+    fn options(&self, overrides: Option<Overrides>) -> Result<Options, Error> {
+        let client = self.client.unwrap_or_default();
+        let name_max = match self.name_max {
+            Some(n) => usize::from(n),
+            None => client
+                .name_max(self.server_name.as_deref())
+                .map_err(Error::new)?,
+        };
+        Ok(Options {
+            name_max,
+            client,
+            closed_world: self.closed_world,
+            overrides,
+            filters: Filters::new(
+                self.include_tag.clone(),
+                self.exclude_tag.clone(),
+                &self.include_path,
+                &self.exclude_path,
+                &self.methods,
+                self.operation.clone(),
+                self.read_only,
+            )?,
+            ..Options::default()
+        })
+    }
+
+    /// The configuration file, with what it says filled into the options the command line
+    /// left unset (flags win; a boolean flag can only turn an option on).
+    fn merge_config(&mut self) -> Result<Config, Error> {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let config = Config::find(self.config.as_deref(), &cwd)?;
+        let take = |given: &mut Vec<String>, configured: &[String]| {
+            if given.is_empty() {
+                given.extend(configured.iter().cloned());
+            }
+        };
+        let filters = &config.filters;
+        take(&mut self.include_tag, &filters.include_tags);
+        take(&mut self.exclude_tag, &filters.exclude_tags);
+        take(&mut self.include_path, &filters.include_paths);
+        take(&mut self.exclude_path, &filters.exclude_paths);
+        take(&mut self.methods, &filters.methods);
+        take(&mut self.operation, &filters.operations);
+        self.read_only |= filters.read_only;
+        self.closed_world |= config.closed_world;
+        self.name_max = self.name_max.or(config.name_max);
+        self.client = self.client.or(config.client);
+        if self.server_name.is_none() {
+            self.server_name.clone_from(&config.server_name);
+        }
+        if self.overrides.is_none() {
+            self.overrides.clone_from(&config.overrides);
+        }
+        if self.allow_ref_outside.is_empty() {
+            self.allow_ref_outside.clone_from(&config.allow_ref_outside);
+        }
+        Ok(config)
+    }
+
+    fn load_overrides(&self) -> Result<Option<Overrides>, Error> {
+        self.overrides.as_deref().map(Overrides::load).transpose()
+    }
+}
+
+/// Where a running server is: a command after `--`, or `--url`.
+#[derive(Debug, Args)]
+struct ServerArgs {
+    /// A Streamable HTTP endpoint to reach (http:// only), instead of a command after --
+    #[arg(long, value_name = "URL", conflicts_with = "command")]
+    url: Option<String>,
+    /// Seconds to wait for the server to start and answer
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    timeout: f64,
+    /// The command that starts the server over stdio, after --
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+impl ServerArgs {
+    fn server(&self) -> Option<Server> {
+        match (&self.url, self.command.is_empty()) {
+            (Some(url), _) => Some(Server::Url(url.clone())),
+            (None, false) => Some(Server::Command(self.command.clone())),
+            (None, true) => None,
+        }
+    }
+
+    fn list(&self) -> Result<Listed, Error> {
+        let server = self
+            .server()
+            .ok_or_else(|| Error::new("name the server: a command after --, or --url URL"))?;
+        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
+            return Err(Error::new("--timeout must be a positive number of seconds"));
+        }
+        mcp::client::list_tools(&server, std::time::Duration::from_secs_f64(self.timeout))
+    }
+}
+
+/// Parses the arguments, runs the command, prints any error, and returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let level = if cli.quiet {
+        0
+    } else if cli.verbose {
+        2
+    } else {
+        1
+    };
+    VERBOSITY.store(level, Ordering::Relaxed);
+    let started = std::time::Instant::now();
+    let result = match cli.command {
+        Command::Convert(args) => convert::run_convert(args),
+        Command::Review(args) => review::run_review(args),
+        Command::Lint(args) => lint::run_lint(args),
+        Command::Verify(args) => verify::run_verify(args),
+        Command::Serve(args) => serve::run_serve(args),
+        Command::Rules(args) => lint::run_rules(args),
+        Command::Completions(args) => {
+            // Into memory first: clap_complete panics when a write fails (a closed pipe).
+            let mut script = Vec::new();
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(args.shell, &mut command, "openapi2mcp", &mut script);
+            write_stdout(&String::from_utf8_lossy(&script)).map(|()| ExitCode::SUCCESS)
+        }
+    };
+    verbose(&format!("done in {:.3} s", started.elapsed().as_secs_f64()));
+    result.unwrap_or_else(|error| {
+        eprintln!("error: {error}");
+        ExitCode::from(2)
+    })
+}
+
+fn report_warnings(conversion: &Conversion) {
+    for warning in conversion.warnings.iter().chain(&conversion.contradictions) {
+        warn(&format!("warning: {warning}"));
+    }
+}
+
+/// What a spec's tools look like beyond the shared spec options.
+#[derive(Clone, Copy)]
+struct SpecToolOptions {
+    hint_style: HintStyle,
+    output_schema: bool,
+}
+
+/// The tools of a loaded spec (converted with these options) or manifest (as it is), as
+/// manifest entries.
+fn tool_values(
+    spec: &crate::load::Spec,
+    name: &str,
+    spec_options: &SpecOptions,
+    tool_options: SpecToolOptions,
+) -> Result<Vec<serde_json::Value>, Error> {
+    let root = spec.root();
+    if root.get("openapi").is_some() || root.get("swagger").is_some() {
+        let options = Options {
+            hint_style: tool_options.hint_style,
+            output_schema: tool_options.output_schema,
+            ..spec_options.options(spec_options.load_overrides()?)?
+        };
+        let conversion = pipeline::convert_spec(spec, &options)?;
+        report_warnings(&conversion);
+        let style = options.hint_style;
+        return Ok(conversion
+            .tools
+            .iter()
+            .map(|t| manifest::tool_value(t, style))
+            .collect());
+    }
+    let tools = root
+        .get("tools")
+        .or(Some(root))
+        .and_then(serde_json::Value::as_array);
+    tools
+        .cloned()
+        .ok_or_else(|| Error::new("not a spec or a tools manifest").in_file(name.to_string()))
+}
+
+/// The spec named on the command line, or else in the config file.
+fn spec_input(given: Option<&str>, config: &Config) -> Result<Input, Error> {
+    match (given, &config.spec) {
+        (Some(arg), _) => Ok(Input::from_arg(arg)),
+        (None, Some(path)) => Ok(Input::Path(path.clone())),
+        (None, None) => Err(Error::new(
+            "no spec given: name one, or set `spec:` in openapi2mcp.yaml",
+        )),
+    }
+}
+
+fn write_stdout(text: &str) -> Result<(), Error> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        // A closed pipe (`| head`) is the reader's choice, not our failure.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Error::new(format!("cannot write to standard output: {e}"))),
+    }
+}

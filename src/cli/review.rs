@@ -1,0 +1,98 @@
+//! `review`: every hint with its source, suggestions and risks; `--base` compares versions.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::{spec_input, write_stdout, SpecOptions};
+use crate::convert::Tool;
+use crate::error::Error;
+use crate::hints::overrides::{self, Overrides};
+use crate::load::{self, Input};
+use crate::review::{self, Format, Only, Side};
+use crate::{manifest, pipeline};
+
+#[derive(Debug, Args)]
+pub(super) struct ReviewArgs {
+    /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
+    /// (default: `spec` in the config file)
+    spec: Option<String>,
+    /// Output: table (for the terminal), markdown (for a pull request), json (for scripts)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Table)]
+    format: Format,
+    /// Show only tools with suggestions, with risky hints, or with overridden hints
+    #[arg(long, value_enum, value_name = "WHAT")]
+    only: Option<Only>,
+    /// Compare with an older version (a spec or a tools manifest) and list what changed
+    #[arg(long, value_name = "OLD")]
+    base: Option<String>,
+    /// With --base: exit with code 1 when a tool now looks safer to clients
+    #[arg(long, requires = "base")]
+    fail_on_loosened: bool,
+    /// Write every suggestion to FILE as a commented-out overrides entry, keeping FILE's decisions
+    #[arg(long, value_name = "FILE")]
+    write_overrides: Option<PathBuf>,
+    #[command(flatten)]
+    spec_options: SpecOptions,
+}
+
+pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
+    let config = args.spec_options.merge_config()?;
+    let input = spec_input(args.spec.as_deref(), &config)?;
+    let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
+    // The file being written holds decisions too: they apply to what is reviewed.
+    let existing = match &args.write_overrides {
+        Some(path) if path.exists() => Some(Overrides::load(path)?),
+        _ => args.spec_options.load_overrides()?,
+    };
+    let options = args.spec_options.options(existing.clone())?;
+    let conversion =
+        pipeline::convert_input(&input, &args.spec_options.allow_ref_outside, &options)?;
+
+    if let Some(path) = &args.write_overrides {
+        let suggestions: Vec<_> = conversion
+            .tools
+            .iter()
+            .map(|t| (t.name.clone(), t.suggestions.clone()))
+            .collect();
+        let count: usize = suggestions.iter().map(|(_, s)| s.len()).sum();
+        manifest::write_atomically(path, &overrides::render(existing.as_ref(), &suggestions))?;
+        eprintln!(
+            "wrote {}: {count} suggestion(s), commented out",
+            path.display()
+        );
+    }
+
+    if let Some(base) = &args.base {
+        let old = base_sides(base, &args.spec_options)?;
+        let new: Vec<Side> = conversion.tools.iter().map(Side::of).collect();
+        let diff = review::diff(&old, &new);
+        write_stdout(&review::render_diff(&diff, base, args.format, color))?;
+        if args.fail_on_loosened && diff.loosened() > 0 {
+            return Ok(ExitCode::from(1));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    let shown: Vec<&Tool> = conversion
+        .tools
+        .iter()
+        .filter(|t| args.only.is_none_or(|only| only.keeps(t)))
+        .collect();
+    write_stdout(&review::render_tools(&shown, args.format, color))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tools of the version given to `--base`: a spec is converted (without overrides:
+/// the comparison shows what they change), a manifest is read as it is.
+fn base_sides(base: &str, spec_options: &SpecOptions) -> Result<Vec<Side>, Error> {
+    let spec = load::load(&Input::from_arg(base), &spec_options.allow_ref_outside)?;
+    let root = spec.root();
+    if root.get("openapi").is_some() || root.get("swagger").is_some() {
+        let conversion = pipeline::convert_spec(&spec, &spec_options.options(None)?)?;
+        Ok(conversion.tools.iter().map(Side::of).collect())
+    } else {
+        review::read_base(root, base)
+    }
+}

@@ -1,0 +1,97 @@
+//! `serve`: the tools as an MCP server that calls the real API.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::{spec_input, tool_values, verbose, warn, SpecOptions, SpecToolOptions};
+use crate::error::Error;
+use crate::hints::HintStyle;
+use crate::{load, mcp, serve};
+
+#[derive(Debug, Args)]
+pub(super) struct ServeArgs {
+    /// A spec to convert with the options below, or a tools manifest convert wrote (default:
+    /// `spec` in the config file)
+    input: Option<String>,
+    /// Serve Streamable HTTP at ADDRESS (such as 127.0.0.1:8080), path /mcp, instead of stdio
+    #[arg(long, value_name = "ADDRESS")]
+    http: Option<std::net::SocketAddr>,
+    /// Send every request to URL instead of the spec's server URL
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// Seconds to wait for each response from the API
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    timeout: f64,
+    /// Repeat a call that timed out or got a 5xx up to N times, only for tools that are
+    /// read-only or idempotent (a POST or PATCH only with an idempotency key)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    retries: u32,
+    /// Cut response bodies longer than BYTES, with a note saying so
+    #[arg(long, value_name = "BYTES", default_value_t = 1_000_000)]
+    max_response_bytes: usize,
+    /// Hint style of the served tools: minimal (the default) or explicit (all four)
+    #[arg(long, value_enum, value_name = "STYLE")]
+    hints: Option<HintStyle>,
+    /// Add outputSchema to the tools, and structuredContent to their results
+    #[arg(long)]
+    output_schema: bool,
+    #[command(flatten)]
+    spec_options: SpecOptions,
+}
+
+pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
+    let config = args.spec_options.merge_config()?;
+    let input = spec_input(args.input.as_deref(), &config)?;
+    let spec = load::load(&input, &args.spec_options.allow_ref_outside)?;
+    let options = SpecToolOptions {
+        hint_style: args.hints.or(config.hints).unwrap_or_default(),
+        output_schema: args.output_schema || config.output_schema,
+    };
+    let tools = tool_values(&spec, &input.display_name(), &args.spec_options, options)?;
+    drop(spec);
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        return Err(Error::new("--timeout must be a positive number of seconds"));
+    }
+    let base_url = args
+        .base_url
+        .as_deref()
+        .map(|url| {
+            reqwest::Url::parse(url)
+                .ok()
+                .filter(|u| matches!(u.scheme(), "http" | "https"))
+                .ok_or_else(|| Error::new(format!("--base-url '{url}' is not an http(s) URL")))
+        })
+        .transpose()?;
+    let settings = serve::Settings {
+        base_url,
+        timeout: std::time::Duration::from_secs_f64(args.timeout),
+        retries: args.retries,
+        max_response_bytes: args.max_response_bytes,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::new(format!("cannot start the async runtime: {e}")))?;
+    runtime.block_on(async {
+        let api = serve::Api::new(tools, settings, &|name| std::env::var(name).ok())?;
+        let unset: Vec<String> = api
+            .credential_variables()
+            .into_iter()
+            .filter_map(|(variable, set)| (!set).then_some(variable))
+            .collect();
+        if !unset.is_empty() {
+            warn(&format!(
+                "warning: not set: {} (tools that need them will say so when called)",
+                unset.join(", ")
+            ));
+        }
+        verbose(&format!("serving {} tool(s)", api.tools().count()));
+        let server = mcp::server::ToolServer::new(api, warn)?;
+        match args.http {
+            Some(address) => mcp::server::serve_http(server, address).await,
+            None => mcp::server::serve_stdio(server).await,
+        }
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,57 @@
+//! `verify`: a running server's tools/list compared with a manifest or spec.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::{tool_values, warn, write_stdout, ServerArgs, SpecOptions, SpecToolOptions};
+use crate::error::Error;
+use crate::load::{self, Input};
+use crate::verify;
+
+#[derive(Debug, Args)]
+pub(super) struct VerifyArgs {
+    /// The tools manifest, or a spec to convert first (with the options below)
+    expected: String,
+    /// Output: human (a table of differences) or json
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = VerifyFormat::Human)]
+    format: VerifyFormat,
+    #[command(flatten)]
+    server: ServerArgs,
+    #[command(flatten)]
+    spec_options: SpecOptions,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum VerifyFormat {
+    Human,
+    Json,
+}
+
+pub(super) fn run_verify(mut args: VerifyArgs) -> Result<ExitCode, Error> {
+    let config = args.spec_options.merge_config()?;
+    let spec = load::load(
+        &Input::from_arg(&args.expected),
+        &args.spec_options.allow_ref_outside,
+    )?;
+    let options = SpecToolOptions {
+        hint_style: config.hints.unwrap_or_default(),
+        output_schema: config.output_schema,
+    };
+    let expected = tool_values(&spec, &args.expected, &args.spec_options, options)?;
+    let listed = args.server.list()?;
+    if !listed.raw {
+        warn("warning: over HTTP the SDK's typed tools are compared: hints nested at a wrong level cannot be seen");
+    }
+    let differences = verify::compare(&expected, &listed.tools);
+    let text = match args.format {
+        VerifyFormat::Human => verify::render_human(&differences, listed.tools.len()),
+        VerifyFormat::Json => verify::render_json(&differences),
+    };
+    write_stdout(&text)?;
+    Ok(if differences.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
