@@ -163,6 +163,15 @@ fn the_http_binding_carries_credentials_and_the_idempotency_key() {
     );
     assert_eq!(binding("create_item")["idempotencyKey"], "Idempotency-Key");
     assert!(binding("create_payment").get("idempotencyKey").is_none());
+    // Parameters that repeat a credential, or that OpenAPI 3 says to ignore, are no arguments.
+    let params = |name: &str| {
+        let params = binding(name)["params"].as_object().unwrap().clone();
+        params.keys().cloned().collect::<Vec<_>>()
+    };
+    assert_eq!(params("create_item"), ["Idempotency-Key", "name", "price"]);
+    assert!(!params("get_item")
+        .iter()
+        .any(|p| p == "Accept" || p == "authorization"));
     assert_eq!(binding("list_items")["resultProperty"], "result");
     assert!(binding("get_item").get("resultProperty").is_none());
 }

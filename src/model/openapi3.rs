@@ -29,12 +29,14 @@ pub(super) fn read_operations<'a>(
             operation.parameters = parameter_nodes(spec, &found)?
                 .into_iter()
                 .map(|p| reader.parameter(p))
+                .filter(|p| !p.as_ref().is_ok_and(is_ignored_header))
                 .collect::<Result<_>>()?;
             operation.server = [node, found.item, &root]
                 .into_iter()
                 .find_map(|n| n.get("servers").and_then(first_server_url));
             operation.security =
                 super::security::requirements(spec, node, &["components", "securitySchemes"])?;
+            super::security::drop_credential_parameters(&mut operation);
             operation.body = reader.body(node)?;
             operation.responses = responses(spec, node, |response| {
                 let content = response.get("content")?;
@@ -45,6 +47,15 @@ pub(super) fn read_operations<'a>(
         },
         each,
     )
+}
+
+/// OpenAPI 3: a header parameter named `Accept`, `Content-Type` or `Authorization` "SHALL
+/// be ignored": the media types and the credentials decide those headers.
+fn is_ignored_header(parameter: &Parameter<'_>) -> bool {
+    parameter.location == ParamIn::Header
+        && ["accept", "content-type", "authorization"]
+            .iter()
+            .any(|name| parameter.name.eq_ignore_ascii_case(name))
 }
 
 struct Reader<'a> {

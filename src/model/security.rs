@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{deref, root, Node, ParamIn};
+use super::{deref, root, Node, Operation, ParamIn};
 use crate::error::Result;
 use crate::load::Spec;
 
@@ -93,4 +93,42 @@ fn credential_kind<'a>(scheme: &Node<'a>) -> CredentialKind<'a> {
             _ => "a security scheme without a `type`".into(),
         }),
     }
+}
+
+/// Leaves out the parameters that the operation's credentials supply: an API key sent under
+/// the same name and location, and the `Authorization` header when a bearer or basic
+/// scheme sends it. Specs often declare them twice; they are the server's to send, and
+/// must never become tool arguments.
+pub fn drop_credential_parameters(operation: &mut Operation<'_>) {
+    let credentials: Vec<&CredentialKind<'_>> = operation
+        .security
+        .iter()
+        .flatten()
+        .map(|c| &c.kind)
+        .collect();
+    if credentials.is_empty() {
+        return;
+    }
+    let supplied = |location: ParamIn, name: &str| {
+        credentials.iter().any(|kind| match kind {
+            CredentialKind::Bearer | CredentialKind::Basic => {
+                location == ParamIn::Header && name.eq_ignore_ascii_case("authorization")
+            }
+            CredentialKind::ApiKey {
+                location: key_location,
+                name: key_name,
+            } => {
+                *key_location == location
+                    && if location == ParamIn::Header {
+                        name.eq_ignore_ascii_case(key_name)
+                    } else {
+                        name == *key_name
+                    }
+            }
+            CredentialKind::Unsupported(_) => false,
+        })
+    };
+    operation
+        .parameters
+        .retain(|p| !supplied(p.location, p.name));
 }

@@ -111,6 +111,7 @@ pub(super) fn read_operations<'a>(
             operation.responses = responses(spec, node, |response| {
                 response.get("schema").filter(|_| json).map(Schema::from)
             })?;
+            super::security::drop_credential_parameters(&mut operation);
             Ok(operation)
         },
         each,
