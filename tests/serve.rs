@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use openapi2mcp::convert::Options;
 use openapi2mcp::load::Input;
-use openapi2mcp::serve::{Api, Outcome, Settings};
+use openapi2mcp::serve::{Api, Media, MediaKind, Outcome, Settings};
 use openapi2mcp::{manifest, pipeline};
 use serde_json::{json, Map, Value};
 use wiremock::matchers::{method, path};
@@ -371,6 +371,7 @@ async fn an_error_status_is_an_error_result_with_status_and_body() {
             is_error: true,
             structured: None,
             response: Some(json!({"status": 404, "contentType": "application/json"})),
+            media: None,
         }
     );
     assert!(log.starts_with("get_item: GET http://127.0.0.1:"), "{log}");
@@ -595,4 +596,43 @@ async fn redirects_are_not_followed_off_the_api() {
         outcome.text
     );
     assert!(elsewhere.received_requests().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn images_come_whole_and_other_binary_bodies_are_described() {
+    let mock = MockServer::start().await;
+    Mock::given(path("/v1/files/.logo.png"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_raw(vec![0x89, b'P', b'N', b'G'], "image/png"),
+        )
+        .mount(&mock)
+        .await;
+    Mock::given(path("/v1/files/.blob"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_raw(vec![0xff, 0xfe, 0x00], "application/octet-stream"),
+        )
+        .mount(&mock)
+        .await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api
+        .call("get_file", arguments(json!({"path": ["logo.png"]})))
+        .await;
+    assert_eq!(outcome.text, "HTTP 200: image/png, 4 bytes");
+    assert_eq!(
+        outcome.media,
+        Some(Media {
+            kind: MediaKind::Image,
+            data: "iVBORw==".into(),
+            mime_type: "image/png".into(),
+        })
+    );
+    let (outcome, _) = api
+        .call("get_file", arguments(json!({"path": ["blob"]})))
+        .await;
+    assert_eq!(
+        outcome.text,
+        "[openapi2mcp: a binary body of 3 bytes (application/octet-stream), not shown]"
+    );
+    assert_eq!(outcome.media, None);
 }

@@ -369,3 +369,32 @@ async fn the_mcp_inspector_cli_lists_and_calls_tools() {
         "Bearer inspector-token"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_image_response_is_image_content() {
+    let mock = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(vec![1, 2, 3], "image/gif"))
+        .mount(&mock)
+        .await;
+    let base = format!("{}/v1", mock.uri());
+    let result = tokio::task::spawn_blocking(move || {
+        let args = [spec(), "--base-url".into(), base, "-q".into()];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (mut session, _) =
+            Session::start(&args, "2025-11-25", &[("OPENAPI2MCP_AUTH_BEARER", "t")]);
+        session.request(
+            "tools/call",
+            json!({"name": "get_file", "arguments": {"path": ["a.gif"]}}),
+        )
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        result["content"],
+        json!([
+            {"type": "text", "text": "HTTP 200: image/gif, 3 bytes"},
+            {"type": "image", "data": "AQID", "mimeType": "image/gif"},
+        ])
+    );
+}

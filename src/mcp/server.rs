@@ -14,7 +14,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::Map;
 
 use crate::error::{Error, Result};
-use crate::serve::{Api, BINDING_KEY};
+use crate::serve::{Api, MediaKind, BINDING_KEY};
 
 #[derive(Clone)]
 pub struct ToolServer {
@@ -68,7 +68,13 @@ impl ServerHandler for ToolServer {
     ) -> std::result::Result<CallToolResponse, ErrorData> {
         let (outcome, log) = self.api.call(&request.name, request.arguments).await;
         (self.log)(&format!("openapi2mcp serve: {log}"));
-        let content = vec![ContentBlock::text(outcome.text)];
+        let mut content = vec![ContentBlock::text(outcome.text)];
+        if let Some(media) = outcome.media {
+            content.push(match media.kind {
+                MediaKind::Image => ContentBlock::image(media.data, media.mime_type),
+                MediaKind::Audio => ContentBlock::audio(media.data, media.mime_type),
+            });
+        }
         let mut result = if outcome.is_error {
             CallToolResult::error(content)
         } else {

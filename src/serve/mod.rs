@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use base64::prelude::{Engine, BASE64_STANDARD};
 use reqwest::Url;
 use serde_json::{json, Map, Value};
 
@@ -67,6 +68,22 @@ pub struct Outcome {
     pub structured: Option<Value>,
     /// Status and content type, for `_meta`; none when no response arrived.
     pub response: Option<Value>,
+    /// An image or audio body, whole, for the client to show or play.
+    pub media: Option<Media>,
+}
+
+/// A body MCP can carry as it is: image or audio content, base64.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Media {
+    pub kind: MediaKind,
+    pub data: String,
+    pub mime_type: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MediaKind {
+    Image,
+    Audio,
 }
 
 impl Outcome {
@@ -76,6 +93,7 @@ impl Outcome {
             is_error: true,
             structured: None,
             response: None,
+            media: None,
         }
     }
 }
@@ -435,10 +453,32 @@ impl Served {
 
     fn outcome(&self, response: Response, limit: usize) -> Outcome {
         let content_type = response.content_type.clone().unwrap_or_default();
-        let is_json = {
-            let essence = content_type.split(';').next().unwrap_or("").trim();
-            essence == "application/json" || essence.ends_with("+json")
+        let essence = content_type.split(';').next().unwrap_or("").trim();
+        let is_json = essence == "application/json" || essence.ends_with("+json");
+        let success = (200..300).contains(&response.status);
+        let media_kind = match essence.split('/').next() {
+            Some("image") => Some(MediaKind::Image),
+            Some("audio") => Some(MediaKind::Audio),
+            _ => None,
         };
+        // A whole image or audio body goes as it is; a cut one is no image.
+        if let (Some(kind), true, false) = (media_kind, success, response.cut) {
+            return Outcome {
+                text: format!(
+                    "HTTP {}: {essence}, {} bytes",
+                    response.status,
+                    response.body.len()
+                ),
+                is_error: false,
+                structured: None,
+                response: Some(json!({"status": response.status, "contentType": content_type})),
+                media: Some(Media {
+                    kind,
+                    data: BASE64_STANDARD.encode(&response.body),
+                    mime_type: essence.to_string(),
+                }),
+            };
+        }
         let text = match std::str::from_utf8(&response.body) {
             Ok(text) => text.to_string(),
             // A cut can split a character; what is whole before it is kept.
@@ -450,7 +490,6 @@ impl Served {
                 response.body.len()
             ),
         };
-        let success = (200..300).contains(&response.status);
         let structured =
             (success && is_json && !response.cut && self.listed.get("outputSchema").is_some())
                 .then(|| serde_json::from_str::<Value>(&text).ok())
@@ -484,6 +523,7 @@ impl Served {
             is_error: !success,
             structured,
             response: Some(json!({"status": response.status, "contentType": content_type})),
+            media: None,
         }
     }
 }
