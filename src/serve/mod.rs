@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use base64::prelude::{Engine, BASE64_STANDARD};
 use reqwest::Url;
+use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
@@ -44,8 +45,7 @@ struct Served {
     binding: Binding,
     files: Files,
     base: Url,
-    /// Whether a timeout or 5xx may be retried: the tool is read-only, or idempotent by its
-    /// method or by an idempotency key the API honours.
+    /// Whether a timeout or 5xx may be retried (see [`retry_safe`]).
     retry_safe: bool,
     validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
 }
@@ -112,15 +112,7 @@ impl Api {
         let mut secrets = HashMap::new();
         for listed in tools {
             let name = listed["name"].as_str().unwrap_or_default().to_string();
-            let binding: Binding = listed["_meta"]
-                .get(BINDING_KEY)
-                .cloned()
-                .ok_or_else(|| Error::new(format!("tool '{name}' has no `_meta[\"{BINDING_KEY}\"]`: serve needs the binding convert writes")))
-                .and_then(|value| {
-                    serde_json::from_value(value).map_err(|e| {
-                        Error::new(format!("tool '{name}': its `{BINDING_KEY}` binding is not valid: {e}"))
-                    })
-                })?;
+            let binding = binding_of(&name, &listed)?;
             let base = match (&settings.base_url, &binding.server) {
                 (Some(base), _) => base.clone(),
                 (None, Some(server)) => Url::parse(server).map_err(|_| {
@@ -139,11 +131,7 @@ impl Api {
                     secrets.insert(scheme.name().to_string(), secret);
                 }
             }
-            let hint = |key: &str| listed["annotations"][key].as_bool() == Some(true);
-            let retry_safe = hint("readOnlyHint")
-                || (hint("idempotentHint")
-                    && (IDEMPOTENT_METHODS.contains(&binding.method.as_str())
-                        || binding.idempotency_key.is_some()));
+            let retry_safe = retry_safe(&listed, &binding);
             by_name.insert(name, served.len());
             served.push(Served {
                 files: Files::of(&listed["inputSchema"]),
@@ -397,6 +385,30 @@ struct Response {
     body: Vec<u8>,
     /// The body went on past the limit.
     cut: bool,
+}
+
+/// A tool's binding, read from its `_meta`.
+fn binding_of(name: &str, tool: &Value) -> Result<Binding> {
+    let Some(value) = tool["_meta"].get(BINDING_KEY) else {
+        return Err(Error::new(format!(
+            "tool '{name}' has no `_meta[\"{BINDING_KEY}\"]`: serve needs the binding convert writes"
+        )));
+    };
+    Binding::deserialize(value).map_err(|e| {
+        Error::new(format!(
+            "tool '{name}': its `{BINDING_KEY}` binding is not valid: {e}"
+        ))
+    })
+}
+
+/// Whether a timeout or 5xx may be retried: the tool's effective hints say it is
+/// read-only, or idempotent by its HTTP method or by an idempotency key the API honours.
+fn retry_safe(tool: &Value, binding: &Binding) -> bool {
+    let hint = |key: &str| tool["annotations"][key].as_bool() == Some(true);
+    hint("readOnlyHint")
+        || (hint("idempotentHint")
+            && (IDEMPOTENT_METHODS.contains(&binding.method.as_str())
+                || binding.idempotency_key.is_some()))
 }
 
 /// An error with its causes ("error sending request: ...: Connection refused").
