@@ -135,6 +135,18 @@ pub struct Secret<'s> {
     pub value: String,
 }
 
+/// A piece of a query string, already encoded.
+enum QueryPiece {
+    Pair {
+        key: String,
+        value: String,
+        /// A credential: shown as `***` in logs.
+        secret: bool,
+    },
+    /// A whole query string given as text (`in: querystring`).
+    Text(String),
+}
+
 /// A value as a parameter style sees it.
 enum Shape {
     Scalar(String),
@@ -194,7 +206,8 @@ pub fn build(
     secrets: &[Secret<'_>],
 ) -> Result<Request, String> {
     let mut path = binding.path.clone();
-    let mut query: Vec<(String, String, bool)> = Vec::new();
+    // Encoded pieces of the query string, in order.
+    let mut query: Vec<QueryPiece> = Vec::new();
     let mut headers = Vec::new();
     let mut cookies: Vec<String> = Vec::new();
     let mut body_fields = Vec::new();
@@ -210,20 +223,24 @@ pub fn build(
             }
             Location::Query => {
                 for (key, value) in query_pairs(name, param, value) {
-                    query.push((key, value, false));
+                    query.push(QueryPiece::Pair {
+                        key,
+                        value,
+                        secret: false,
+                    });
                 }
             }
             Location::QueryString => match value {
                 Value::Object(entries) => {
                     for (key, value) in entries {
-                        query.push((
-                            encode(key, COMPONENT),
-                            encode(&text(value), COMPONENT),
-                            false,
-                        ));
+                        query.push(QueryPiece::Pair {
+                            key: encode(key, COMPONENT),
+                            value: encode(&text(value), COMPONENT),
+                            secret: false,
+                        });
                     }
                 }
-                other => query.push((encode(&text(other), QUERY_TEXT), String::new(), false)),
+                other => query.push(QueryPiece::Text(encode(&text(other), QUERY_TEXT))),
             },
             Location::Header => headers.push((name.to_string(), header_value(param, value))),
             Location::Cookie => cookies.extend(cookie_pairs(name, param, value)),
@@ -246,11 +263,11 @@ pub fn build(
             }
             Scheme::ApiKey { location, name, .. } => match location {
                 KeyLocation::Header => headers.push((name.clone(), secret.value.clone())),
-                KeyLocation::Query => query.push((
-                    encode(name, COMPONENT),
-                    encode(&secret.value, COMPONENT),
-                    true,
-                )),
+                KeyLocation::Query => query.push(QueryPiece::Pair {
+                    key: encode(name, COMPONENT),
+                    value: encode(&secret.value, COMPONENT),
+                    secret: true,
+                }),
                 KeyLocation::Cookie => {
                     cookies.push(format!("{name}={}", encode(&secret.value, COOKIE)));
                 }
@@ -271,13 +288,10 @@ pub fn build(
     let query_text = |redact: bool| {
         query
             .iter()
-            .map(|(key, value, secret)| {
-                let value = if *secret && redact { "***" } else { value };
-                if value.is_empty() && !key.contains('=') {
-                    key.clone()
-                } else {
-                    format!("{key}={value}")
-                }
+            .map(|piece| match piece {
+                QueryPiece::Pair { key, secret, .. } if *secret && redact => format!("{key}=***"),
+                QueryPiece::Pair { key, value, .. } => format!("{key}={value}"),
+                QueryPiece::Text(text) => text.clone(),
             })
             .collect::<Vec<_>>()
             .join("&")
@@ -533,5 +547,52 @@ fn body(media_type: Option<&str>, fields: &[BodyField<'_>], files: &Files) -> Re
                 .collect();
             bytes(Value::Object(object).to_string().into_bytes())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn binding(value: Value) -> Binding {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn url_for(binding: &Binding, arguments: Value, base: &str) -> Result<String, String> {
+        let arguments = arguments.as_object().unwrap().clone();
+        let base = Url::parse(base).unwrap();
+        build(binding, &Files::default(), &arguments, &base, &[]).map(|r| r.url.to_string())
+    }
+
+    #[test]
+    fn a_whole_query_string_and_empty_values() {
+        let search = binding(json!({
+            "method": "QUERY", "path": "/search",
+            "params": {
+                "q": {"in": "querystring"},
+                "empty": {"in": "query", "name": "empty"},
+            },
+        }));
+        let base = "http://api.test/v1";
+        assert_eq!(
+            url_for(&search, json!({"q": "a=1&b=x y", "empty": ""}), base).unwrap(),
+            "http://api.test/v1/search?a=1&b=x%20y&empty="
+        );
+        assert_eq!(
+            url_for(&search, json!({"q": {"a": "1", "b": "x&y"}}), base).unwrap(),
+            "http://api.test/v1/search?a=1&b=x%26y"
+        );
+    }
+
+    #[test]
+    fn a_path_template_cannot_move_the_request_to_another_host() {
+        // A hand-edited manifest: with a base URL without a path, `@` would make the base's
+        // host the user name of another.
+        let hostile = binding(json!({"method": "GET", "path": "@evil.test/x", "params": {}}));
+        assert_eq!(
+            url_for(&hostile, json!({}), "http://api.test").unwrap_err(),
+            "the arguments would send the request outside the API's URL"
+        );
     }
 }
