@@ -3,9 +3,27 @@
 //! line and exit with code 2.
 
 use std::fmt;
+use std::sync::Arc;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What kind of failure an [`Error`] is, for a caller to match on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A spec, manifest, config or overrides file that is not what it must be.
+    #[default]
+    Input,
+    /// A file that could not be read or written.
+    Io,
+    /// Options that do not fit together, or name nothing.
+    Usage,
+    /// A server, MCP or HTTP, that could not be started, reached or understood.
+    Server,
+}
+
+#[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Error {
+    pub kind: ErrorKind,
     pub message: String,
     /// The file as the user named it (`-` for standard input).
     pub file: Option<String>,
@@ -13,16 +31,51 @@ pub struct Error {
     pub pointer: Option<String>,
     /// 1-based line and column, when the parser reported them.
     pub line_col: Option<(usize, usize)>,
+    /// The error this one comes from, if another library's.
+    pub source: Option<Arc<dyn std::error::Error + Send + Sync>>,
 }
+
+/// Errors are equal when they say the same thing at the same place.
+impl PartialEq for Error {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.kind,
+            &self.message,
+            &self.file,
+            &self.pointer,
+            self.line_col,
+        ) == (
+            other.kind,
+            &other.message,
+            &other.file,
+            &other.pointer,
+            other.line_col,
+        )
+    }
+}
+
+impl Eq for Error {}
 
 impl Error {
     pub fn new(message: impl Into<String>) -> Self {
         Error {
+            kind: ErrorKind::default(),
             message: message.into(),
             file: None,
             pointer: None,
             line_col: None,
+            source: None,
         }
+    }
+
+    pub fn with_kind(mut self, kind: ErrorKind) -> Self {
+        self.kind = kind;
+        self
+    }
+
+    pub fn caused_by(mut self, source: impl std::error::Error + Send + Sync + 'static) -> Self {
+        self.source = Some(Arc::new(source));
+        self
     }
 
     pub fn in_file(mut self, file: impl Into<String>) -> Self {
@@ -60,7 +113,13 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -1,5 +1,9 @@
+//! The `openapi2mcp` command: the library's stages wired into commands (see `cli`).
+
+mod cli;
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    openapi2mcp::cli::main()
+    cli::main()
 }

@@ -1,74 +1,28 @@
-//! Stage 4, emit: the tools manifest. Keys come in a fixed order and the text is written
-//! atomically, so the same input always gives the same bytes and a failed run never leaves
-//! a partial file. Tools are serialized one at a time from borrowed data, so a large
-//! manifest never exists twice in memory.
+//! Stage 4, emit: the tools manifest, written and read. Keys come in a fixed order, so the
+//! same input always gives the same bytes; tools are written one at a time, so a large
+//! manifest never exists twice in memory. Every command that reads a manifest reads it
+//! here, so `serve`, `lint`, `review` and `verify` accept exactly the same inputs.
 
+use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
-use std::path::Path;
 
-use serde::ser::{Serialize, SerializeMap, Serializer};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::convert::Tool;
-use crate::error::{Error, Result};
-use crate::hints::HintStyle;
-
-/// The `_meta` key under which each tool carries its HTTP binding.
-pub const HTTP_META_KEY: &str = "openapi2mcp/http";
-
-/// One tool as MCP's `Tool` object, borrowing from the tool.
-struct ToolJson<'t> {
-    tool: &'t Tool,
-    annotations: Map<String, Value>,
-}
-
-impl Serialize for ToolJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        let tool = self.tool;
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("name", &tool.name)?;
-        if let Some(title) = &tool.title {
-            map.serialize_entry("title", title)?;
-        }
-        if let Some(description) = &tool.description {
-            map.serialize_entry("description", description)?;
-        }
-        map.serialize_entry("inputSchema", &tool.input_schema)?;
-        if let Some(output) = &tool.output_schema {
-            map.serialize_entry("outputSchema", output)?;
-        }
-        if !self.annotations.is_empty() {
-            map.serialize_entry("annotations", &self.annotations)?;
-        }
-        map.serialize_entry("_meta", &Meta(&tool.http))?;
-        map.end()
-    }
-}
-
-struct Meta<'t>(&'t Value);
-
-impl Serialize for Meta<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(1))?;
-        map.serialize_entry(HTTP_META_KEY, self.0)?;
-        map.end()
-    }
-}
+use crate::error::{push_pointer, Error, ErrorKind, Result};
+use crate::tool::Tool;
 
 /// Writes `{"tools": [...]}` as the tools come, pretty-printed with two spaces, ending in a
 /// newline: the same bytes as pretty-printing the whole manifest at once.
 pub struct ManifestWriter<W: Write> {
     out: W,
-    style: HintStyle,
     written: usize,
     buffer: Vec<u8>,
 }
 
 impl<W: Write> ManifestWriter<W> {
-    pub fn new(out: W, style: HintStyle) -> Self {
+    pub fn new(out: W) -> Self {
         ManifestWriter {
             out,
-            style,
             written: 0,
             buffer: Vec::new(),
         }
@@ -81,18 +35,14 @@ impl<W: Write> ManifestWriter<W> {
             b",\n    "
         })?;
         self.buffer.clear();
-        let json = ToolJson {
-            tool,
-            annotations: tool.hints.to_annotations(self.style),
-        };
-        serde_json::to_writer_pretty(&mut self.buffer, &json).map_err(io::Error::other)?;
+        serde_json::to_writer_pretty(&mut self.buffer, tool).map_err(io::Error::other)?;
         // Indent the tool two levels, as it stands inside the array inside the object.
         // JSON strings hold no raw newlines, so every newline byte is a line break.
-        for line in self.buffer.split(|&b| b == b'\n').enumerate() {
-            if line.0 > 0 {
+        for (i, line) in self.buffer.split(|&b| b == b'\n').enumerate() {
+            if i > 0 {
                 self.out.write_all(b"\n    ")?;
             }
-            self.out.write_all(line.1)?;
+            self.out.write_all(line)?;
         }
         self.written += 1;
         Ok(())
@@ -110,82 +60,72 @@ impl<W: Write> ManifestWriter<W> {
     }
 }
 
-/// One tool as MCP's `Tool` object, as the manifest writes it.
-pub fn tool_value(tool: &Tool, style: HintStyle) -> Value {
-    let json = ToolJson {
-        tool,
-        annotations: tool.hints.to_annotations(style),
-    };
-    serde_json::to_value(&json).expect("tools serialize")
-}
-
 /// The manifest text for a list of tools.
-pub fn render(tools: &[Tool], style: HintStyle) -> String {
-    let mut writer = ManifestWriter::new(Vec::new(), style);
+pub fn render<'t>(tools: impl IntoIterator<Item = &'t Tool>) -> String {
+    let mut writer = ManifestWriter::new(Vec::new());
     for tool in tools {
         writer.push(tool).expect("writing to memory");
     }
     String::from_utf8(writer.finish().expect("writing to memory")).expect("JSON is UTF-8")
 }
 
-/// A file being written atomically: the text goes to a temporary file in the same
-/// directory, which replaces `path` only on [`AtomicFile::commit`]. Dropped without a
-/// commit, it leaves `path` as it was.
-pub struct AtomicFile {
-    path: std::path::PathBuf,
-    file: tempfile::NamedTempFile,
+/// Whether a document is an OpenAPI or Swagger spec (to convert) rather than a tools
+/// manifest (to read): the one place that decides.
+pub fn is_spec(root: &Value) -> bool {
+    root.get("openapi").is_some() || root.get("swagger").is_some()
 }
 
-impl AtomicFile {
-    pub fn create(path: &Path) -> Result<AtomicFile> {
-        let directory = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        let file = tempfile::NamedTempFile::new_in(directory).map_err(|e| write_error(path, e))?;
-        Ok(AtomicFile {
-            path: path.to_path_buf(),
-            file,
+/// A tools manifest as read.
+#[derive(Debug, Clone)]
+pub struct Manifest {
+    pub tools: Vec<Tool>,
+    /// The JSON pointer of the array of tools in the document (`/tools`, `/result/tools`,
+    /// or empty for a bare array): tool `i` stands at `{pointer}/{i}`.
+    pub pointer: &'static str,
+}
+
+/// Reads the tools of a manifest in any of the forms it comes in: `{"tools": [...]}` (what
+/// convert writes, and a `tools/list` result), a bare array of tools, or a whole
+/// `tools/list` JSON-RPC response. A tool that is not an MCP tool is an error naming the
+/// file and the JSON pointer of the value at fault.
+pub fn read(root: &Value, file: &str) -> Result<Manifest> {
+    let (tools, pointer) = if let Some(tools) = root.get("tools") {
+        (tools, "/tools")
+    } else if let Some(tools) = root.pointer("/result/tools") {
+        (tools, "/result/tools")
+    } else {
+        (root, "")
+    };
+    let Some(items) = tools.as_array() else {
+        return Err(Error::new(
+            "not a spec or a tools manifest: expected an OpenAPI document, {\"tools\": [...]}, \
+             an array of tools, or a tools/list response",
+        )
+        .with_kind(ErrorKind::Input)
+        .in_file(file)
+        .at(pointer));
+    };
+    let tools = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            serde_path_to_error::deserialize::<_, Tool>(item).map_err(|e| {
+                let mut at = format!("{pointer}/{i}");
+                for segment in e.path().iter() {
+                    at = match segment {
+                        serde_path_to_error::Segment::Seq { index } => format!("{at}/{index}"),
+                        serde_path_to_error::Segment::Map { key } => push_pointer(&at, key),
+                        _ => at,
+                    };
+                }
+                Error::new(format!("not an MCP tool: {}", e.inner()))
+                    .with_kind(ErrorKind::Input)
+                    .in_file(file)
+                    .at(at)
+            })
         })
-    }
-
-    pub fn writer(&mut self) -> &mut std::fs::File {
-        self.file.as_file_mut()
-    }
-
-    pub fn commit(self) -> Result<()> {
-        let path = self.path;
-        let fail = |e| write_error(&path, e);
-        // The temporary file is private (0600); the result gets the old file's mode, or the
-        // usual one for a new file.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(&path).map_or(0o644, |m| m.permissions().mode());
-            let permissions = std::fs::Permissions::from_mode(mode);
-            self.file
-                .as_file()
-                .set_permissions(permissions)
-                .map_err(fail)?;
-        }
-        self.file.as_file().sync_all().map_err(fail)?;
-        self.file.persist(&path).map_err(|e| fail(e.error))?;
-        Ok(())
-    }
-}
-
-pub fn write_error(path: &Path, error: io::Error) -> Error {
-    Error::new(format!("cannot write the output: {error}")).in_file(path.display().to_string())
-}
-
-/// Writes `text` to `path` atomically: a run killed at any moment leaves the old file or
-/// the complete new one.
-pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let mut file = AtomicFile::create(path)?;
-    file.writer()
-        .write_all(text.as_bytes())
-        .map_err(|e| write_error(path, e))?;
-    file.commit()
+        .collect::<Result<Vec<Tool>>>()?;
+    Ok(Manifest { tools, pointer })
 }
 
 /// Why `old` (a manifest's text) is not `new`: tools added, removed and changed, with the
@@ -204,9 +144,8 @@ pub fn staleness(old: &str, new: &str) -> String {
             .unwrap_or("")
             .to_string()
     };
-    let old_by_name: std::collections::HashMap<String, &Value> =
-        old_tools.iter().map(|t| (name(t), t)).collect();
-    let new_names: std::collections::HashSet<String> = new_tools.iter().map(name).collect();
+    let old_by_name: HashMap<String, &Value> = old_tools.iter().map(|t| (name(t), t)).collect();
+    let new_names: HashSet<String> = new_tools.iter().map(name).collect();
     let mut lines = Vec::new();
     for tool in &new_tools {
         match old_by_name.get(&name(tool)) {
@@ -238,4 +177,51 @@ pub fn staleness(old: &str, new: &str) -> String {
         lines.push("the same tools, in another order or format".to_string());
     }
     lines.join("\n") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn every_form_of_manifest_reads_the_same_tools() {
+        let tool = json!({"name": "a", "inputSchema": {"type": "object"},
+                          "annotations": {"readOnlyHint": true}});
+        let forms = [
+            (json!({"tools": [tool]}), "/tools"),
+            (json!([tool]), ""),
+            (
+                json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": [tool]}}),
+                "/result/tools",
+            ),
+        ];
+        for (document, pointer) in forms {
+            let manifest = read(&document, "m.json").unwrap();
+            assert_eq!(manifest.pointer, pointer);
+            assert_eq!(manifest.tools.len(), 1);
+            assert_eq!(manifest.tools[0].annotations.read_only_hint, Some(true));
+        }
+    }
+
+    #[test]
+    fn a_tool_that_is_not_an_mcp_tool_is_refused_at_its_pointer() {
+        let document = json!({"tools": [{"name": "a"}, {"name": "b",
+            "annotations": {"readOnlyHint": "yes"}}]});
+        let error = read(&document, "m.json").unwrap_err();
+        assert_eq!(
+            error.pointer.as_deref(),
+            Some("/tools/1/annotations/readOnlyHint")
+        );
+        assert_eq!(error.file.as_deref(), Some("m.json"));
+        let error = read(&json!({"info": {}}), "m.json").unwrap_err();
+        assert!(error.message.starts_with("not a spec or a tools manifest"));
+    }
+
+    #[test]
+    fn what_convert_writes_reads_back_to_the_same_bytes() {
+        let text = "{\n  \"tools\": [\n    {\n      \"name\": \"get_a\",\n      \"inputSchema\": {\n        \"type\": \"object\",\n        \"additionalProperties\": false\n      },\n      \"annotations\": {\n        \"readOnlyHint\": true\n      },\n      \"_meta\": {\n        \"openapi2mcp/http\": {\n          \"method\": \"GET\",\n          \"path\": \"/a\",\n          \"params\": {}\n        }\n      }\n    }\n  ]\n}\n";
+        let manifest = read(&serde_json::from_str(text).unwrap(), "m.json").unwrap();
+        assert_eq!(render(&manifest.tools), text);
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::convert::{self, Conversion, Options, Tool};
+use crate::convert::{self, Conversion, Converted, Options};
 use crate::error::{Error, Result};
 use crate::load::{self, Input, Spec};
 use crate::model;
@@ -34,7 +34,7 @@ pub fn convert_spec(spec: &Spec, options: &Options) -> Result<Conversion> {
 pub fn convert_spec_each(
     spec: &Spec,
     options: &Options,
-    sink: &mut dyn FnMut(Tool) -> Result<()>,
+    sink: &mut dyn FnMut(Converted) -> Result<()>,
 ) -> Result<Conversion> {
     let with_line = |mut error: Error| {
         spec.add_lines(std::slice::from_mut(&mut error));

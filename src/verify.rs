@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use serde_json::{json, Value};
 
-use crate::hints::HintKind;
 use crate::lint::Severity;
+use crate::tool::{Annotations, HintKind};
 
 /// One way the server differs from the manifest.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,11 +24,15 @@ fn name(tool: &Value) -> &str {
     tool.get("name").and_then(Value::as_str).unwrap_or("")
 }
 
-/// A hint's effective value where MCP puts it (`annotations`), defaults applied.
-fn hint(tool: &Value, kind: HintKind) -> bool {
-    tool.pointer(&format!("/annotations/{}", kind.key()))
-        .and_then(Value::as_bool)
-        .unwrap_or(kind.default_value())
+/// The hints where MCP puts them (`annotations`), as a client reads them: a hint that is
+/// not a boolean counts as absent.
+fn annotations(tool: &Value) -> Annotations {
+    let mut annotations = Annotations::default();
+    for kind in HintKind::ALL {
+        let value = tool.pointer(&format!("/annotations/{}", kind.key()));
+        annotations.set(kind, value.and_then(Value::as_bool));
+    }
+    annotations
 }
 
 fn declares_annotations(tool: &Value) -> bool {
@@ -106,8 +110,9 @@ pub fn compare(expected: &[Value], listed: &[Value]) -> Vec<Difference> {
                 "the server's tool has no annotations".into(),
             );
         }
+        let (wanted, listed) = (annotations(want), annotations(got));
         for kind in HintKind::ALL {
-            let (wanted, listed) = (hint(want, kind), hint(got, kind));
+            let (wanted, listed) = (wanted.effective(kind), listed.effective(kind));
             if wanted != listed {
                 push(
                     Severity::Error,

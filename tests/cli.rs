@@ -1,8 +1,6 @@
 //! The `convert` command as a user runs it: arguments, standard streams, files, exit codes.
 
-mod common;
-
-use common::{repo_path, run, tool_names};
+use crate::common::{repo_path, run, tool_names};
 
 fn spec(file: &str) -> String {
     repo_path(&format!("specs/{file}"))
@@ -215,5 +213,55 @@ fn a_symbolic_link_loop_is_an_error_not_a_hang() {
     assert!(
         stderr.contains("$ref 'a.yaml': cannot open") && stderr.contains("(at /paths/~1x/$ref)"),
         "{stderr}"
+    );
+}
+
+/// Every command that reads tools reads them through one reader: a whole `tools/list`
+/// JSON-RPC response is a manifest to `lint`, `review --base`, `serve` and `verify` alike.
+#[test]
+fn every_command_reads_a_tools_list_response() {
+    let serve_spec = spec("serve.yaml");
+    let converted = run(&["convert", &serve_spec], None);
+    assert_eq!(converted.status.code(), Some(0));
+    let manifest: serde_json::Value = serde_json::from_slice(&converted.stdout).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let response = dir.path().join("response.json");
+    let wrapped = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": manifest});
+    std::fs::write(&response, wrapped.to_string()).unwrap();
+    let response = response.to_str().unwrap();
+
+    let lint = run(&["lint", response, "--format", "json"], None);
+    let findings: serde_json::Value = serde_json::from_slice(&lint.stdout).expect("lint reads it");
+    assert!(findings.as_array().is_some(), "{findings}");
+
+    let review = run(&["review", &serve_spec, "--base", response], None);
+    assert_eq!(review.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&review.stdout).contains("0 hint changes"));
+
+    // verify starts serve on the same file, and compares what it lists with the file.
+    let binary = env!("CARGO_BIN_EXE_openapi2mcp");
+    let base = "http://127.0.0.1:9";
+    let verify = run(
+        &[
+            "verify",
+            response,
+            "--",
+            binary,
+            "serve",
+            response,
+            "--base-url",
+            base,
+        ],
+        None,
+    );
+    assert_eq!(
+        verify.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&verify.stdout),
+        "the server lists the manifest's 9 tools, with their hints\n"
     );
 }

@@ -1,10 +1,8 @@
 //! Whole manifests of the specs in `specs/`, as insta snapshots in `snapshots/`, and the
 //! properties every tool must have.
 
-mod common;
-
-use common::properties::{manifest_problems, Checks, ALL};
-use common::{convert_file, default_options, repo_path, tool_names};
+use crate::common::properties::{manifest_problems, Checks, ALL};
+use crate::common::{convert_file, default_options, repo_path, tool_names};
 use openapi2mcp::convert::Options;
 use openapi2mcp::hints::HintStyle;
 use serde_json::Value;

@@ -8,12 +8,10 @@
 //! URL `$ref` (in an unused `externalDocs` of a document with no operations) converts to an
 //! empty list; the refusal of a URL `$ref` in use is tested on `specs/errors/url-ref.yaml`.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::properties::{manifest_problems, ALL};
-use common::{convert_file, default_options};
+use crate::common::properties::{manifest_problems, ALL};
+use crate::common::{convert_file, default_options};
 
 struct Entry {
     path: String,
@@ -54,7 +52,7 @@ fn corpus() -> Option<(PathBuf, Vec<Entry>)> {
 #[test]
 fn every_document_converts() {
     let Some((root, entries)) = corpus() else {
-        eprintln!("OPENAPI2MCP_CORPUS is not set: the corpus is not checked");
+        crate::common::skipped("OPENAPI2MCP_CORPUS", "the corpus is not checked");
         return;
     };
     let mut checked = 0;
@@ -99,7 +97,7 @@ fn every_document_lints() {
     use openapi2mcp::lint::{self, report, Settings};
     use openapi2mcp::load::{self, Input};
     let Some((root, entries)) = corpus() else {
-        eprintln!("OPENAPI2MCP_CORPUS is not set: the corpus is not linted");
+        crate::common::skipped("OPENAPI2MCP_CORPUS", "the corpus is not linted");
         return;
     };
     let mut total = Vec::new();
@@ -107,7 +105,7 @@ fn every_document_lints() {
         let spec = load::load(&Input::Path(root.join(&entry.path)), &[]).expect("loads");
         let conversion =
             openapi2mcp::pipeline::convert_spec(&spec, &default_options()).expect("converts");
-        let subjects = lint::subjects_from_tools(&spec, &conversion.tools);
+        let subjects = lint::subjects_from_conversion(&spec, &conversion.tools);
         let mut findings = lint::lint(&subjects, &Settings::default(), None);
         lint::add_lines(&mut findings, &spec);
         assert!(

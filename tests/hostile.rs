@@ -2,14 +2,12 @@
 //! and under 1 GiB, with one line naming the problem on exit 2; never a panic (101), a
 //! hang, or a partial output file. Inputs are generated here.
 
-mod common;
-
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::repo_path;
+use crate::common::repo_path;
 
 const DEADLINE: Duration = Duration::from_secs(5);
 const MEMORY_KB: i64 = 1024 * 1024;
@@ -279,7 +277,11 @@ fn bad_references() {
 #[test]
 fn a_large_spec_of_many_small_operations() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write(dir.path(), "large.json", common::synthetic::spec(8_000));
+    let path = write(
+        dir.path(),
+        "large.json",
+        crate::common::synthetic::spec(8_000),
+    );
     assert!(std::fs::metadata(&path).unwrap().len() > 6_000_000);
     let outcome = convert(&path);
     assert_eq!(outcome.code, Some(0), "{}", outcome.stderr);
@@ -371,14 +373,14 @@ fn seeds_and_their_mutations_never_break_the_pipeline() {
     }
     assert!(inputs.len() > 20);
     for input in &inputs {
-        common::pipeline_check::check_pipeline(input);
+        crate::common::pipeline_check::check_pipeline(input);
         for cut in [1, 2, 3, 5, 8].map(|d| input.len() * d / 9) {
-            common::pipeline_check::check_pipeline(&input[..cut]);
+            crate::common::pipeline_check::check_pipeline(&input[..cut]);
         }
         for at in (0..input.len()).step_by(input.len() / 7 + 1) {
             let mut flipped = input.clone();
             flipped[at] ^= 0x20;
-            common::pipeline_check::check_pipeline(&flipped);
+            crate::common::pipeline_check::check_pipeline(&flipped);
         }
         let lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
         for skip in (0..lines.len()).step_by(lines.len() / 5 + 1) {
@@ -388,7 +390,7 @@ fn seeds_and_their_mutations_never_break_the_pipeline() {
                 .filter(|(i, _)| *i != skip)
                 .flat_map(|(_, l)| l.iter().copied().chain([b'\n']))
                 .collect();
-            common::pipeline_check::check_pipeline(&dropped);
+            crate::common::pipeline_check::check_pipeline(&dropped);
         }
     }
 }

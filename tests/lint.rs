@@ -1,9 +1,7 @@
 //! `lint` and `rules`: each rule on a case that triggers it and a near case that must not,
 //! the report formats, line numbers in YAML and JSON, exit codes and configuration.
 
-mod common;
-
-use common::{finding_names, repo_path, run};
+use crate::common::{finding_names, repo_path, run};
 use serde_json::Value;
 
 fn spec(file: &str) -> String {

@@ -1,11 +1,9 @@
 //! Build pipelines: filters, `x-mcp: false`, `convert --check`, the config file, `--quiet`
 //! and `--verbose`, shell completions.
 
-mod common;
-
 use std::process::Command;
 
-use common::{repo_path, run, tool_names};
+use crate::common::{repo_path, run, tool_names};
 use serde_json::Value;
 
 fn spec(file: &str) -> String {

@@ -1,9 +1,7 @@
 //! `review`: every hint with its source, suggestions, risks, the overrides file round trip,
 //! and changes between two versions.
 
-mod common;
-
-use common::{repo_path, run, tool_names};
+use crate::common::{repo_path, run, tool_names};
 use serde_json::Value;
 
 fn spec(file: &str) -> String {

@@ -1,28 +1,23 @@
 //! `serve` calling a real HTTP API: a mock server on 127.0.0.1 records what arrives, and
 //! each test checks the request to the byte, and the result the caller gets.
 
-mod common;
-
 use std::collections::HashMap;
 use std::time::Duration;
 
 use openapi2mcp::convert::Options;
 use openapi2mcp::load::Input;
+use openapi2mcp::pipeline;
 use openapi2mcp::serve::{Api, Media, MediaKind, Outcome, Settings};
-use openapi2mcp::{manifest, pipeline};
+use openapi2mcp::tool::Tool;
 use serde_json::{json, Map, Value};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
 /// The tools of `specs/serve.yaml`, as convert writes them.
-fn tools(options: &Options) -> Vec<Value> {
-    let input = Input::Path(common::repo_path("specs/serve.yaml"));
+fn tools(options: &Options) -> Vec<Tool> {
+    let input = Input::Path(crate::common::repo_path("specs/serve.yaml"));
     let conversion = pipeline::convert_input(&input, &[], options).expect("converts");
-    conversion
-        .tools
-        .iter()
-        .map(|t| manifest::tool_value(t, options.hint_style))
-        .collect()
+    conversion.tools.into_iter().map(|c| c.tool).collect()
 }
 
 fn settings_for(mock: &MockServer) -> Settings {
@@ -42,7 +37,7 @@ const SECRETS: [(&str, &str); 5] = [
     ("OPENAPI2MCP_AUTH_API_KEY_COOKIE", "cookie-secret"),
 ];
 
-fn api_with(tools: Vec<Value>, settings: Settings, secrets: &[(&str, &str)]) -> Api {
+fn api_with(tools: Vec<Tool>, settings: Settings, secrets: &[(&str, &str)]) -> Api {
     let secrets: HashMap<String, String> = secrets
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -434,10 +429,10 @@ async fn structured_content_with_output_schema_wraps_what_is_not_an_object() {
 }
 
 /// The tools with `idempotentHint: true` set on `names`, as a reviewed override would.
-fn with_idempotent(mut tools: Vec<Value>, names: &[&str]) -> Vec<Value> {
+fn with_idempotent(mut tools: Vec<Tool>, names: &[&str]) -> Vec<Tool> {
     for tool in &mut tools {
-        if names.contains(&tool["name"].as_str().unwrap()) {
-            tool["annotations"]["idempotentHint"] = true.into();
+        if names.contains(&tool.name.as_str()) {
+            tool.annotations.idempotent_hint = Some(true);
         }
     }
     tools
@@ -561,7 +556,7 @@ fn tools_without_an_absolute_url_or_a_binding_are_refused_at_start() {
         retries: 0,
         max_response_bytes: 10,
     };
-    tools[0]["_meta"]["openapi2mcp/http"]["server"] = "/v1".into();
+    tools[0].meta.http.as_mut().unwrap().server = Some("/v1".into());
     let error = Api::new(tools.clone(), no_base.clone(), &|_| None)
         .err()
         .expect("refused");
@@ -569,7 +564,7 @@ fn tools_without_an_absolute_url_or_a_binding_are_refused_at_start() {
         error.to_string(),
         "tool 'get_item': its server URL '/v1' is not absolute; give --base-url"
     );
-    tools[0]["_meta"] = json!({});
+    tools[0].meta.http = None;
     let error = Api::new(tools, no_base, &|_| None).err().expect("refused");
     assert!(error
         .to_string()

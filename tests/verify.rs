@@ -4,9 +4,7 @@
 //! sets both. Without them those tests say so and check nothing; the broken servers need
 //! only a shell.
 
-mod common;
-
-use common::{finding_names, free_port, repo_path, run, wait_for_port, Running};
+use crate::common::{finding_names, free_port, repo_path, run, wait_for_port, Running};
 use serde_json::Value;
 
 fn manifest() -> (tempfile::TempDir, String) {
@@ -44,8 +42,9 @@ fn servers() -> Vec<(&'static str, Vec<String>)> {
         ));
     }
     if out.is_empty() {
-        eprintln!(
-            "OPENAPI2MCP_PYTHON and OPENAPI2MCP_TS_SERVERS are not set: no SDK server is started"
+        crate::common::skipped(
+            "OPENAPI2MCP_PYTHON and OPENAPI2MCP_TS_SERVERS",
+            "no SDK server is started",
         );
     }
     out
@@ -249,7 +248,7 @@ fn broken_servers_exit_2_with_a_clear_message() {
 #[test]
 fn verify_and_lint_over_streamable_http() {
     let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") else {
-        eprintln!("OPENAPI2MCP_PYTHON is not set: no HTTP server is started");
+        crate::common::skipped("OPENAPI2MCP_PYTHON", "no HTTP server is started");
         return;
     };
     let (_dir, manifest) = manifest();

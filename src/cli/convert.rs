@@ -7,12 +7,13 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{report_warnings, spec_input, verbose, write_stdout, SpecOptions};
-use crate::convert::{Conversion, Options};
-use crate::error::Error;
-use crate::hints::HintStyle;
-use crate::load;
-use crate::manifest::{self, AtomicFile, ManifestWriter};
-use crate::pipeline;
+use openapi2mcp::convert::{Conversion, Options};
+use openapi2mcp::error::Error;
+use openapi2mcp::hints::HintStyle;
+use openapi2mcp::load;
+use openapi2mcp::manifest::{self, ManifestWriter};
+use openapi2mcp::output::{self, AtomicFile};
+use openapi2mcp::pipeline;
 
 #[derive(Debug, Args)]
 pub(super) struct ConvertArgs {
@@ -97,7 +98,7 @@ pub(super) fn run_convert(mut args: ConvertArgs) -> Result<ExitCode, Error> {
             let out = std::io::BufWriter::new(file.writer());
             let (conversion, written, out) = write_manifest(&spec, &options, out, path)?;
             out.into_inner()
-                .map_err(|e| manifest::write_error(path, e.into_error()))?;
+                .map_err(|e| output::write_error(path, e.into_error()))?;
             (conversion, written, Output::File(file))
         }
         None => {
@@ -144,21 +145,19 @@ pub(super) enum Output {
 
 /// Converts `spec`, writing each tool to `out` as it is made; returns how many.
 fn write_manifest<W: Write>(
-    spec: &crate::load::Spec,
+    spec: &openapi2mcp::load::Spec,
     options: &Options,
     out: W,
     path: &Path,
 ) -> Result<(Conversion, usize, W), Error> {
-    let mut writer = ManifestWriter::new(out, options.hint_style);
+    let mut writer = ManifestWriter::new(out);
     let mut written = 0;
-    let conversion = pipeline::convert_spec_each(spec, options, &mut |tool| {
+    let conversion = pipeline::convert_spec_each(spec, options, &mut |converted| {
         written += 1;
         writer
-            .push(&tool)
-            .map_err(|e| manifest::write_error(path, e))
+            .push(&converted.tool)
+            .map_err(|e| output::write_error(path, e))
     })?;
-    let out = writer
-        .finish()
-        .map_err(|e| manifest::write_error(path, e))?;
+    let out = writer.finish().map_err(|e| output::write_error(path, e))?;
     Ok((conversion, written, out))
 }

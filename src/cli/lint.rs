@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{spec_input, warn, write_stdout, ServerArgs, SpecOptions};
-use crate::error::Error;
-use crate::lint::{self, Severity};
-use crate::{load, pipeline};
+use super::{read_manifest, spec_input, warn, write_stdout, ServerArgs, SpecOptions};
+use openapi2mcp::error::Error;
+use openapi2mcp::lint::{self, Severity};
+use openapi2mcp::{load, manifest, pipeline};
 
 #[derive(Debug, Args)]
 pub(super) struct LintArgs {
@@ -59,16 +59,16 @@ pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
             &args.spec_options.allow_ref_outside,
         )?,
     };
-    let root = spec.root();
-    let conversion;
-    let subjects = if root.get("openapi").is_some() || root.get("swagger").is_some() {
+    let (conversion, tools);
+    let subjects = if manifest::is_spec(spec.root()) {
         let options = args
             .spec_options
             .options(args.spec_options.load_overrides()?)?;
         conversion = pipeline::convert_spec(&spec, &options)?;
-        lint::subjects_from_tools(&spec, &conversion.tools)
+        lint::subjects_from_conversion(&spec, &conversion.tools)
     } else {
-        lint::subjects_from_manifest(root, &spec.file(0).name)?
+        tools = read_manifest(&spec)?;
+        lint::subjects_from_manifest(&tools, &spec.file(0).name)
     };
     let client = args
         .spec_options

@@ -26,16 +26,17 @@ use review::ReviewArgs;
 use serve::ServeArgs;
 use verify::VerifyArgs;
 
-use crate::config::Config;
-use crate::convert::client::Client;
-use crate::convert::filter::Filters;
-use crate::convert::{Conversion, Options};
-use crate::error::Error;
-use crate::hints::overrides::Overrides;
-use crate::hints::HintStyle;
-use crate::load::Input;
-use crate::mcp::client::{Listed, Server};
-use crate::{manifest, mcp, pipeline};
+use openapi2mcp::config::Config;
+use openapi2mcp::convert::client::Client;
+use openapi2mcp::convert::filter::Filters;
+use openapi2mcp::convert::{Conversion, Options};
+use openapi2mcp::error::Error;
+use openapi2mcp::hints::overrides::Overrides;
+use openapi2mcp::hints::HintStyle;
+use openapi2mcp::load::Input;
+use openapi2mcp::mcp::client::{Listed, Server};
+use openapi2mcp::tool::Tool;
+use openapi2mcp::{manifest, mcp, pipeline};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -240,8 +241,17 @@ impl ServerArgs {
         if !(self.timeout > 0.0 && self.timeout.is_finite()) {
             return Err(Error::new("--timeout must be a positive number of seconds"));
         }
-        mcp::client::list_tools(&server, std::time::Duration::from_secs_f64(self.timeout))
+        let timeout = std::time::Duration::from_secs_f64(self.timeout);
+        runtime()?.block_on(mcp::client::list_tools(&server, timeout))
     }
+}
+
+/// The async runtime for the commands that speak to servers.
+fn runtime() -> Result<tokio::runtime::Runtime, Error> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::new(format!("cannot start the async runtime: {e}")))
 }
 
 /// Parses the arguments, runs the command, prints any error, and returns the exit code.
@@ -291,37 +301,31 @@ struct SpecToolOptions {
     output_schema: bool,
 }
 
-/// The tools of a loaded spec (converted with these options) or manifest (as it is), as
-/// manifest entries.
-fn tool_values(
-    spec: &crate::load::Spec,
-    name: &str,
+/// The tools of a loaded spec (converted with these options) or manifest (as it is).
+fn tools_of(
+    spec: &openapi2mcp::load::Spec,
     spec_options: &SpecOptions,
     tool_options: SpecToolOptions,
-) -> Result<Vec<serde_json::Value>, Error> {
-    let root = spec.root();
-    if root.get("openapi").is_some() || root.get("swagger").is_some() {
-        let options = Options {
-            hint_style: tool_options.hint_style,
-            output_schema: tool_options.output_schema,
-            ..spec_options.options(spec_options.load_overrides()?)?
-        };
-        let conversion = pipeline::convert_spec(spec, &options)?;
-        report_warnings(&conversion);
-        let style = options.hint_style;
-        return Ok(conversion
-            .tools
-            .iter()
-            .map(|t| manifest::tool_value(t, style))
-            .collect());
+) -> Result<Vec<Tool>, Error> {
+    if !manifest::is_spec(spec.root()) {
+        return Ok(read_manifest(spec)?.tools);
     }
-    let tools = root
-        .get("tools")
-        .or(Some(root))
-        .and_then(serde_json::Value::as_array);
-    tools
-        .cloned()
-        .ok_or_else(|| Error::new("not a spec or a tools manifest").in_file(name.to_string()))
+    let options = Options {
+        hint_style: tool_options.hint_style,
+        output_schema: tool_options.output_schema,
+        ..spec_options.options(spec_options.load_overrides()?)?
+    };
+    let conversion = pipeline::convert_spec(spec, &options)?;
+    report_warnings(&conversion);
+    Ok(conversion.tools.into_iter().map(|c| c.tool).collect())
+}
+
+/// A loaded document read as a manifest, errors placed at their lines.
+fn read_manifest(spec: &openapi2mcp::load::Spec) -> Result<manifest::Manifest, Error> {
+    manifest::read(spec.root(), &spec.file(0).name).map_err(|mut error| {
+        spec.add_lines(std::slice::from_mut(&mut error));
+        error
+    })
 }
 
 /// The spec named on the command line, or else in the config file.

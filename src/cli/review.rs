@@ -5,13 +5,13 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{spec_input, write_stdout, SpecOptions};
-use crate::convert::Tool;
-use crate::error::Error;
-use crate::hints::overrides::{self, Overrides};
-use crate::load::{self, Input};
-use crate::review::{self, Format, Only, Side};
-use crate::{manifest, pipeline};
+use super::{read_manifest, spec_input, write_stdout, SpecOptions};
+use openapi2mcp::convert::Converted;
+use openapi2mcp::error::Error;
+use openapi2mcp::hints::overrides::{self, Overrides};
+use openapi2mcp::load::{self, Input};
+use openapi2mcp::review::{self, Format, Only, Side};
+use openapi2mcp::{manifest, output, pipeline};
 
 #[derive(Debug, Args)]
 pub(super) struct ReviewArgs {
@@ -54,10 +54,10 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         let suggestions: Vec<_> = conversion
             .tools
             .iter()
-            .map(|t| (t.name.clone(), t.suggestions.clone()))
+            .map(|t| (t.name().to_string(), t.suggestions.clone()))
             .collect();
         let count: usize = suggestions.iter().map(|(_, s)| s.len()).sum();
-        manifest::write_atomically(path, &overrides::render(existing.as_ref(), &suggestions))?;
+        output::write_atomically(path, &overrides::render(existing.as_ref(), &suggestions))?;
         eprintln!(
             "wrote {}: {count} suggestion(s), commented out",
             path.display()
@@ -75,7 +75,7 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
 
-    let shown: Vec<&Tool> = conversion
+    let shown: Vec<&Converted> = conversion
         .tools
         .iter()
         .filter(|t| args.only.is_none_or(|only| only.keeps(t)))
@@ -88,11 +88,14 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
 /// the comparison shows what they change), a manifest is read as it is.
 fn base_sides(base: &str, spec_options: &SpecOptions) -> Result<Vec<Side>, Error> {
     let spec = load::load(&Input::from_arg(base), &spec_options.allow_ref_outside)?;
-    let root = spec.root();
-    if root.get("openapi").is_some() || root.get("swagger").is_some() {
+    if manifest::is_spec(spec.root()) {
         let conversion = pipeline::convert_spec(&spec, &spec_options.options(None)?)?;
         Ok(conversion.tools.iter().map(Side::of).collect())
     } else {
-        review::read_base(root, base)
+        Ok(read_manifest(&spec)?
+            .tools
+            .iter()
+            .map(Side::of_tool)
+            .collect())
     }
 }

@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{spec_input, tool_values, verbose, warn, SpecOptions, SpecToolOptions};
-use crate::error::Error;
-use crate::hints::HintStyle;
-use crate::{load, mcp, serve};
+use super::{runtime, spec_input, tools_of, verbose, warn, SpecOptions, SpecToolOptions};
+use openapi2mcp::error::Error;
+use openapi2mcp::hints::HintStyle;
+use openapi2mcp::{load, mcp, serve};
 
 #[derive(Debug, Args)]
 pub(super) struct ServeArgs {
@@ -48,7 +48,7 @@ pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
         hint_style: args.hints.or(config.hints).unwrap_or_default(),
         output_schema: args.output_schema || config.output_schema,
     };
-    let tools = tool_values(&spec, &input.display_name(), &args.spec_options, options)?;
+    let tools = tools_of(&spec, &args.spec_options, options)?;
     drop(spec);
     if !(args.timeout > 0.0 && args.timeout.is_finite()) {
         return Err(Error::new("--timeout must be a positive number of seconds"));
@@ -69,11 +69,7 @@ pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
         retries: args.retries,
         max_response_bytes: args.max_response_bytes,
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| Error::new(format!("cannot start the async runtime: {e}")))?;
-    runtime.block_on(async {
+    runtime()?.block_on(async {
         let api = serve::Api::new(tools, settings, &|name| std::env::var(name).ok())?;
         let unset: Vec<String> = api
             .credential_variables()

@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{tool_values, warn, write_stdout, ServerArgs, SpecOptions, SpecToolOptions};
-use crate::error::Error;
-use crate::load::{self, Input};
-use crate::verify;
+use super::{tools_of, warn, write_stdout, ServerArgs, SpecOptions, SpecToolOptions};
+use openapi2mcp::error::Error;
+use openapi2mcp::load::{self, Input};
+use openapi2mcp::verify;
 
 #[derive(Debug, Args)]
 pub(super) struct VerifyArgs {
@@ -38,7 +38,10 @@ pub(super) fn run_verify(mut args: VerifyArgs) -> Result<ExitCode, Error> {
         hint_style: config.hints.unwrap_or_default(),
         output_schema: config.output_schema,
     };
-    let expected = tool_values(&spec, &args.expected, &args.spec_options, options)?;
+    let expected: Vec<serde_json::Value> = tools_of(&spec, &args.spec_options, options)?
+        .iter()
+        .map(|tool| serde_json::to_value(tool).expect("tools serialize"))
+        .collect();
     let listed = args.server.list()?;
     if !listed.raw {
         warn("warning: over HTTP the SDK's typed tools are compared: hints nested at a wrong level cannot be seen");

@@ -4,7 +4,8 @@
 use serde_json::{json, Map, Value};
 
 /// An MCP client whose limits the output must fit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Client {
     /// Claude (Anthropic): names ^[a-zA-Z0-9_-]{1,64}$, no top-level composition.
@@ -149,23 +150,34 @@ impl Client {
 /// with a note), type arrays as `nullable`, `const` as a one-value `enum`, `oneOf` as
 /// `anyOf`, `allOf` of objects merged, a tuple's members as the `items` choices, exclusive
 /// bounds noted in the description, and every other keyword dropped.
-fn gemini(schema: &Value, defs: &Value, depth: usize) -> Value {
+fn gemini(schema: &Value, defs: &Value, mut depth: usize) -> Value {
     let Some(object) = schema.as_object() else {
         return json!({});
+    };
+    let cut = |name: &str| {
+        json!({
+            "type": "object",
+            "description": format!("{name} (recursive: not expanded deeper than {GEMINI_RECURSION_DEPTH} levels)"),
+        })
     };
     if let Some(Value::String(reference)) = object.get("$ref") {
         let name = reference.strip_prefix("#/$defs/").unwrap_or(reference);
         return match defs.get(name) {
             Some(target) if depth < GEMINI_RECURSION_DEPTH => gemini(target, defs, depth + 1),
-            _ => json!({
-                "type": "object",
-                "description": format!("{name} (recursive: not expanded deeper than {GEMINI_RECURSION_DEPTH} levels)"),
-            }),
+            _ => cut(name),
         };
     }
     let mut merged;
     let object = match object.get("allOf").and_then(Value::as_array) {
         Some(parts) => {
+            // Merging follows references too, so it counts as a level of recursion.
+            let followed = parts.iter().find_map(|p| p.get("$ref")?.as_str());
+            if let Some(reference) = followed {
+                if depth >= GEMINI_RECURSION_DEPTH {
+                    return cut(reference.strip_prefix("#/$defs/").unwrap_or(reference));
+                }
+                depth += 1;
+            }
             merged = object.clone();
             merged.remove("allOf");
             for part in parts {
@@ -354,6 +366,30 @@ mod tests {
             "must be greater than 0"
         );
         assert!(shaped["properties"]["choice"].get("anyOf").is_some());
+    }
+
+    #[test]
+    fn gemini_cuts_recursion_through_all_of_too() {
+        // A tree whose parent is `anyOf: [{allOf: [{$ref: Node}]}, null]` (refs-3.0.json).
+        let schema = json!({
+            "type": "object",
+            "properties": {"node": {"$ref": "#/$defs/Node"}},
+            "$defs": {"Node": {"type": "object", "properties": {
+                "parent": {"anyOf": [{"allOf": [{"$ref": "#/$defs/Node"}]}, {"type": "null"}]}
+            }}}
+        });
+        let shaped = Client::Gemini.shape(schema);
+        let mut node = &shaped["properties"]["node"];
+        let mut levels = 0;
+        while let Some(parent) = node.pointer("/properties/parent/anyOf/0") {
+            node = parent;
+            levels += 1;
+        }
+        assert_eq!(levels, GEMINI_RECURSION_DEPTH);
+        assert!(node["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("Node (recursive"));
     }
 
     #[test]

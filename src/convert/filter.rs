@@ -85,7 +85,7 @@ impl Filters {
             && (self.methods.is_empty()
                 || self
                     .methods
-                    .contains(&operation.method.to_ascii_uppercase()))
+                    .contains(&operation.method.as_str().to_ascii_uppercase()))
             && (self.operations.is_empty()
                 || self
                     .operations

@@ -3,11 +3,13 @@
 
 use std::collections::HashSet;
 
+use indexmap::IndexMap;
 use serde_json::{json, Map, Value};
 
 use crate::error::Result;
 use crate::model::{Operation, Parameter};
 use crate::schema::{self, Defs, Mode, SchemaConverter};
+use crate::tool::{In, Param};
 
 /// Keywords that make a schema more than a plain list of properties.
 const COMPOSITION: [&str; 7] = [
@@ -25,17 +27,16 @@ const MAX_PROPERTY_NAME: usize = 64;
 
 pub struct Input {
     pub schema: Value,
-    /// Property name to `{"in": ..., "name": ...}`: where the argument goes.
-    pub params: Map<String, Value>,
+    /// Property name to where the argument goes.
+    pub params: IndexMap<String, Param>,
 }
 
 /// One future property of the input object.
-struct Field<'a> {
+struct Field {
     wanted: String,
-    origin: Map<String, Value>,
+    param: Param,
     schema: Value,
     required: bool,
-    location: &'a str,
 }
 
 pub fn build(operation: &Operation<'_>, schemas: &mut SchemaConverter<'_>) -> Result<Input> {
@@ -61,45 +62,42 @@ pub fn build(operation: &Operation<'_>, schemas: &mut SchemaConverter<'_>) -> Re
                         .map(|r| r.iter().filter_map(Value::as_str).collect())
                         .unwrap_or_default();
                     for (name, property) in part["properties"].as_object().expect("checked") {
-                        let mut origin = origin("body", Some(name));
-                        if let Some((_, format)) = body
+                        let mut param = Param::new(In::Body, Some(name.clone()));
+                        param.collection_format = body
                             .collection_formats
                             .iter()
                             .find(|(field, _)| field == name)
-                        {
-                            origin.insert("collectionFormat".into(), (*format).into());
-                        }
+                            .map(|(_, format)| *format);
                         fields.push(Field {
                             wanted: name.clone(),
-                            origin,
+                            param,
                             schema: property.clone(),
                             required: body.required && required.contains(name.as_str()),
-                            location: "body",
                         });
                     }
                 }
             }
             None => fields.push(Field {
                 wanted: "body".into(),
-                origin: origin("body", None),
+                param: Param::new(In::Body, None),
                 schema: with_description(schema, body.description),
                 required: body.required,
-                location: "body",
             }),
         }
     }
 
     let mut properties = Map::new();
     let mut required = Vec::new();
-    let mut params = Map::new();
+    let mut params = IndexMap::new();
     let mut taken = HashSet::new();
     for field in fields {
-        let name = unique_property_name(&field.wanted, field.location, &mut taken);
+        let location = field.param.location.as_str();
+        let name = unique_property_name(&field.wanted, location, &mut taken);
         if field.required {
             required.push(Value::from(name.clone()));
         }
         properties.insert(name.clone(), schema::as_object_schema(field.schema));
-        params.insert(name, Value::Object(field.origin));
+        params.insert(name, field.param);
     }
 
     let mut schema = Map::new();
@@ -121,11 +119,11 @@ pub fn build(operation: &Operation<'_>, schemas: &mut SchemaConverter<'_>) -> Re
     })
 }
 
-fn parameter_field<'p>(
-    parameter: &'p Parameter<'_>,
+fn parameter_field(
+    parameter: &Parameter<'_>,
     schemas: &mut SchemaConverter<'_>,
     defs: &mut Defs,
-) -> Result<Field<'p>> {
+) -> Result<Field> {
     let mut schema = match &parameter.schema {
         Some(schema) => schemas.convert(schema, Mode::Input, 2, defs)?,
         None => json!({}),
@@ -140,35 +138,17 @@ fn parameter_field<'p>(
             object.insert("examples".into(), Value::Array(examples));
         }
     }
-    let mut origin = origin(parameter.location.as_str(), Some(parameter.name));
-    if let Some(style) = parameter.style {
-        origin.insert("style".into(), style.into());
-    }
-    if let Some(explode) = parameter.explode {
-        origin.insert("explode".into(), explode.into());
-    }
-    if let Some(media_type) = parameter.media_type {
-        origin.insert("mediaType".into(), media_type.into());
-    }
-    if let Some(format) = parameter.collection_format {
-        origin.insert("collectionFormat".into(), format.into());
-    }
+    let mut param = Param::new(parameter.location, Some(parameter.name.to_string()));
+    param.style = parameter.style;
+    param.explode = parameter.explode;
+    param.media_type = parameter.media_type.map(str::to_string);
+    param.collection_format = parameter.collection_format;
     Ok(Field {
         wanted: parameter.name.to_string(),
-        origin,
+        param,
         schema,
         required: parameter.required,
-        location: parameter.location.as_str(),
     })
-}
-
-fn origin(location: &str, name: Option<&str>) -> Map<String, Value> {
-    let mut origin = Map::new();
-    origin.insert("in".into(), location.into());
-    if let Some(name) = name {
-        origin.insert("name".into(), name.into());
-    }
-    origin
 }
 
 /// The parameter's description wins over its schema's: it says what this argument is for.

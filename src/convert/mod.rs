@@ -1,22 +1,24 @@
 //! Stage 3, convert: each [`Operation`] becomes a [`Tool`]: a name, a description, one
-//! input schema, hints, and the HTTP binding a runtime needs to make the call.
+//! input schema, hints, and the HTTP binding a runtime needs to make the call. The tool
+//! comes as a [`Converted`], with what produced it, for review and lint.
 
 pub mod client;
 pub mod filter;
 mod input;
 pub mod naming;
 
-use serde_json::{json, Map, Value};
-
-use crate::error::{Error, Result};
 use std::collections::HashSet;
 
+use serde_json::{json, Value};
+
+use crate::error::{Error, Result};
 use crate::hints::evidence::{self, Suggestion};
 use crate::hints::overrides::{Overrides, ToolKey};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
 use crate::model::{Api, Credential, CredentialKind, Operation};
 use crate::schema::{Defs, Mode, SchemaConverter};
+use crate::tool::{Binding, Scheme, SchemeKind, Tool};
 use client::Client;
 use filter::Filters;
 use naming::NameAllocator;
@@ -57,38 +59,43 @@ impl Default for Options {
     }
 }
 
-/// One MCP tool, with what produced it.
+/// One tool as convert made it: the [`Tool`] the manifest holds, and what produced it.
 #[derive(Debug, Clone)]
-pub struct Tool {
-    pub name: String,
-    pub method: String,
-    pub path: String,
-    pub operation_id: Option<String>,
-    pub title: Option<String>,
-    pub description: Option<String>,
-    pub input_schema: Value,
-    pub output_schema: Option<Value>,
+#[non_exhaustive]
+pub struct Converted {
+    /// The tool, its annotations written in the options' hint style.
+    pub tool: Tool,
+    /// Every hint with its source and reason.
     pub hints: Hints,
     /// Hints the evidence points to that are not set; never applied by themselves.
     pub suggestions: Vec<Suggestion>,
     /// Hints from the spec or the overrides that contradict the method.
     pub risks: Vec<String>,
-    /// The operation accepts an idempotency key header.
-    pub takes_idempotency_key: bool,
+    pub operation_id: Option<String>,
     /// The operation has a `description` of its own (not only a summary).
     pub has_own_description: bool,
     /// Lint rules silenced for this tool.
     pub lint_ignore: Vec<String>,
     /// The operation in the spec.
     pub location: Location,
-    /// `_meta["openapi2mcp/http"]`.
-    pub http: Value,
+}
+
+impl Converted {
+    pub fn name(&self) -> &str {
+        &self.tool.name
+    }
+
+    /// The HTTP binding, which convert always writes.
+    pub fn binding(&self) -> &Binding {
+        self.tool.binding().expect("convert binds every tool")
+    }
 }
 
 /// The tools of an API, and what the user should hear about.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Conversion {
-    pub tools: Vec<Tool>,
+    pub tools: Vec<Converted>,
     pub warnings: Vec<String>,
     /// Hints in the spec that contradict the method: warnings `--strict` turns into a
     /// failure.
@@ -97,26 +104,16 @@ pub struct Conversion {
     pub skipped: Vec<Error>,
 }
 
-/// Converts every operation. The first one that cannot be converted stops the run, unless
-/// `keep_going` is set: then it is listed in `skipped` and the rest go on.
-pub fn convert(spec: &Spec, api: &Api<'_>, options: &Options) -> Result<Conversion> {
-    let mut tools = Vec::new();
-    let mut conversion = convert_each(spec, api, options, &mut |tool| {
-        tools.push(tool);
-        Ok(())
-    })?;
-    conversion.tools = tools;
-    Ok(conversion)
-}
-
-/// Like [`convert`], but hands each tool to `sink` as soon as it is made, in order, and
-/// keeps none: the returned conversion's `tools` is empty. A large spec is written out
-/// without holding every tool at once.
+/// Converts every operation, handing each tool to `sink` as soon as it is made, in order,
+/// and keeping none: the returned conversion's `tools` is empty, so a large spec is written
+/// out without holding every tool at once. The first operation that cannot be converted
+/// stops the run, unless `keep_going` is set: then it is listed in `skipped` and the rest
+/// go on. ([`crate::pipeline`] joins this to loading and collects the tools.)
 pub fn convert_each(
     spec: &Spec,
     api: &Api<'_>,
     options: &Options,
-    sink: &mut dyn FnMut(Tool) -> Result<()>,
+    sink: &mut dyn FnMut(Converted) -> Result<()>,
 ) -> Result<Conversion> {
     let mut schemas = SchemaConverter::new(spec, api.version.dialect());
     let mut names = NameAllocator::new(options.name_max);
@@ -169,7 +166,7 @@ fn tool_key<'k>(operation: &'k Operation<'_>, name: &'k str) -> ToolKey<'k> {
     ToolKey {
         name,
         operation_id: operation.operation_id,
-        method: &operation.method,
+        method: operation.method.as_str(),
         path: operation.path,
     }
 }
@@ -180,7 +177,7 @@ fn convert_operation(
     context: Context<'_>,
     schemas: &mut SchemaConverter<'_>,
     conversion: &mut Conversion,
-) -> Result<Option<Tool>> {
+) -> Result<Option<Converted>> {
     let (spec, options) = (context.spec, context.options);
     let mut hints = Hints::infer(&operation.method);
     if let Some(annotations) = &operation.annotations {
@@ -224,50 +221,37 @@ fn convert_operation(
     } else {
         None
     };
-    let mut http = Map::new();
-    http.insert("method".into(), operation.method.clone().into());
-    http.insert("path".into(), operation.path.into());
-    if let Some(server) = &operation.server {
-        http.insert("server".into(), server.clone().into());
-    }
-    if let Some(body) = &operation.body {
-        http.insert("bodyMediaType".into(), body.media_type.into());
-    }
-    if !operation.security.is_empty() {
-        http.insert("auth".into(), auth_binding(&operation.security));
-    }
+    let mut binding = Binding::new(operation.method.clone(), operation.path);
+    binding.server.clone_from(&operation.server);
+    binding.body_media_type = operation.body.as_ref().map(|b| b.media_type.to_string());
+    binding.auth = auth_binding(&operation.security);
     if let Some(header) = evidence::takes_idempotency_key(operation) {
-        let property = input.params.iter().find(|(_, origin)| {
-            origin["in"] == "header" && origin["name"].as_str() == Some(header)
-        });
-        if let Some((property, _)) = property {
-            http.insert("idempotencyKey".into(), property.as_str().into());
-        }
+        binding.idempotency_key = input
+            .params
+            .iter()
+            .find(|(_, param)| {
+                param.location == crate::tool::In::Header && param.name.as_deref() == Some(header)
+            })
+            .map(|(property, _)| property.clone());
     }
-    if let Some(Output {
-        wrapper: Some(property),
-        ..
-    }) = &output
-    {
-        http.insert("resultProperty".into(), (*property).into());
-    }
-    http.insert("params".into(), Value::Object(input.params));
-    Ok(Some(Tool {
-        name,
-        method: operation.method.clone(),
-        path: operation.path.to_string(),
-        operation_id: operation.operation_id.map(str::to_string),
-        title: operation
-            .summary
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty()),
-        description: description(operation),
-        input_schema: input.schema,
-        output_schema: output.map(|output| options.client.shape(output.schema)),
+    binding.result_property = output.as_ref().and_then(|o| o.wrapper).map(str::to_string);
+    binding.params = input.params;
+
+    let mut tool = Tool::new(name, input.schema);
+    tool.title = operation
+        .summary
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty());
+    tool.description = description(operation);
+    tool.output_schema = output.map(|output| options.client.shape(output.schema));
+    tool.annotations = hints.to_annotations(options.hint_style);
+    tool.meta.http = Some(binding);
+    Ok(Some(Converted {
+        tool,
         hints,
         suggestions,
         risks,
-        takes_idempotency_key: evidence::takes_idempotency_key(operation).is_some(),
+        operation_id: operation.operation_id.map(str::to_string),
         has_own_description: operation.description.is_some(),
         lint_ignore: operation
             .lint_ignore
@@ -275,7 +259,6 @@ fn convert_operation(
             .map(|r| r.to_string())
             .collect(),
         location: operation.location.clone(),
-        http: Value::Object(http),
     }))
 }
 
@@ -363,33 +346,25 @@ fn output_schema(
     Ok(Some(Output { schema, wrapper }))
 }
 
-/// `_meta["openapi2mcp/http"].auth`: the alternatives, each the list of schemes sent
-/// together, so that a manifest alone is enough to serve.
-fn auth_binding(security: &[Vec<Credential<'_>>]) -> Value {
-    let alternatives = security.iter().map(|credentials| {
-        let schemes = credentials.iter().map(|credential| {
-            let mut scheme = Map::new();
-            scheme.insert("scheme".into(), credential.scheme.into());
-            match &credential.kind {
-                CredentialKind::Bearer => {
-                    scheme.insert("type".into(), "bearer".into());
-                }
-                CredentialKind::Basic => {
-                    scheme.insert("type".into(), "basic".into());
-                }
-                CredentialKind::ApiKey { location, name } => {
-                    scheme.insert("type".into(), "apiKey".into());
-                    scheme.insert("in".into(), location.as_str().into());
-                    scheme.insert("name".into(), (*name).into());
-                }
-                CredentialKind::Unsupported(what) => {
-                    scheme.insert("type".into(), "unsupported".into());
-                    scheme.insert("reason".into(), what.as_str().into());
-                }
-            }
-            Value::Object(scheme)
-        });
-        Value::Array(schemes.collect())
-    });
-    Value::Array(alternatives.collect())
+/// The binding's `auth`: the alternatives, each the list of schemes sent together, so that
+/// a manifest alone is enough to serve.
+fn auth_binding(security: &[Vec<Credential<'_>>]) -> Vec<Vec<Scheme>> {
+    let scheme = |credential: &Credential<'_>| {
+        let kind = match &credential.kind {
+            CredentialKind::Bearer => SchemeKind::Bearer,
+            CredentialKind::Basic => SchemeKind::Basic,
+            CredentialKind::ApiKey { location, name } => SchemeKind::ApiKey {
+                location: *location,
+                name: name.to_string(),
+            },
+            CredentialKind::Unsupported(what) => SchemeKind::Unsupported {
+                reason: what.clone(),
+            },
+        };
+        Scheme::new(credential.scheme, kind)
+    };
+    security
+        .iter()
+        .map(|credentials| credentials.iter().map(scheme).collect())
+        .collect()
 }

@@ -43,7 +43,7 @@ pub fn base_name(operation: &Operation<'_>) -> String {
         return name;
     }
     // `GET /pets/{petId}` -> `get_pets_by_pet_id`.
-    let mut words = vec![snake_case(&operation.method)];
+    let mut words = vec![snake_case(operation.method.as_str())];
     for segment in operation.path.split('/').filter(|s| !s.is_empty()) {
         let word = match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
             Some(parameter) => format!("by_{}", snake_case(parameter)),

@@ -3,7 +3,8 @@
 //! checks names against hints with the same vocabulary.
 
 use crate::convert::naming::snake_case;
-use crate::model::{Operation, ParamIn};
+use crate::http::Method;
+use crate::model::{In, Operation};
 
 use super::{HintKind, Hints};
 
@@ -214,14 +215,14 @@ pub fn takes_idempotency_key<'a>(operation: &Operation<'a>) -> Option<&'a str> {
     operation
         .parameters
         .iter()
-        .find(|p| p.location == ParamIn::Header && is_idempotency_key(p.name))
+        .find(|p| p.location == In::Header && is_idempotency_key(p.name))
         .map(|p| p.name)
 }
 
 /// Suggestions for hints that differ from the effective ones. Never applied by themselves:
 /// an untrue hint is worse than a cautious one.
 pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> Vec<Suggestion> {
-    let method = operation.method.as_str();
+    let method = &operation.method;
     let value = |kind| hints.get(kind).value;
     let read_only = value(HintKind::ReadOnly);
     let mut out = Vec::new();
@@ -236,14 +237,14 @@ pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> Vec<Suggestion> {
     let single_resource = operation.path.trim_end_matches('/').ends_with('}');
 
     if let Some((word, class, place)) = &found_verb {
-        if matches!(method, "POST" | "PUT" | "PATCH") && *class == VerbClass::Read && !read_only {
+        if method.writes() && !method.removes() && *class == VerbClass::Read && !read_only {
             add(
                 HintKind::ReadOnly,
                 true,
                 format!("{method} whose {place} says it reads ('{word}'): often a query sent with a body"),
             );
         }
-        if matches!(method, "GET" | "HEAD") && *class != VerbClass::Read && read_only {
+        if matches!(method, Method::Get | Method::Head) && *class != VerbClass::Read && read_only {
             add(
                 HintKind::ReadOnly,
                 false,
@@ -253,7 +254,7 @@ pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> Vec<Suggestion> {
             );
         }
     }
-    if method == "DELETE" && single_resource && !value(HintKind::Idempotent) {
+    if method.removes() && single_resource && !value(HintKind::Idempotent) {
         add(
             HintKind::Idempotent,
             true,
@@ -264,7 +265,7 @@ pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> Vec<Suggestion> {
             ),
         );
     }
-    if method == "POST" && !read_only && value(HintKind::Destructive) {
+    if *method == Method::Post && !read_only && value(HintKind::Destructive) {
         let created = operation.responses.iter().any(|r| r.status == "201");
         let create_verb = matches!(&found_verb, Some((_, VerbClass::Create, _)));
         if created || (create_verb && !single_resource) {

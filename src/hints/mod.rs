@@ -7,51 +7,14 @@
 pub mod evidence;
 pub mod overrides;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::error::Result;
+use crate::http::Method;
 use crate::load::Spec;
 use crate::model::Node;
-
-/// The four MCP tool annotation hints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HintKind {
-    ReadOnly,
-    Destructive,
-    Idempotent,
-    OpenWorld,
-}
-
-impl HintKind {
-    pub const ALL: [HintKind; 4] = [
-        HintKind::ReadOnly,
-        HintKind::Destructive,
-        HintKind::Idempotent,
-        HintKind::OpenWorld,
-    ];
-
-    /// The key in MCP's `ToolAnnotations`.
-    pub fn key(self) -> &'static str {
-        match self {
-            HintKind::ReadOnly => "readOnlyHint",
-            HintKind::Destructive => "destructiveHint",
-            HintKind::Idempotent => "idempotentHint",
-            HintKind::OpenWorld => "openWorldHint",
-        }
-    }
-
-    /// The value a client assumes when the hint is absent (the MCP specification's).
-    pub fn default_value(self) -> bool {
-        match self {
-            HintKind::ReadOnly | HintKind::Idempotent => false,
-            HintKind::Destructive | HintKind::OpenWorld => true,
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<HintKind> {
-        HintKind::ALL.into_iter().find(|k| k.key() == key)
-    }
-}
+use crate::tool::Annotations;
+pub use crate::tool::HintKind;
 
 /// Where a hint's value came from, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -74,7 +37,8 @@ pub struct Hint {
 }
 
 /// How annotations are written into the manifest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum HintStyle {
     /// Only what differs from the MCP defaults; nothing but `readOnlyHint` on read-only tools.
@@ -92,14 +56,38 @@ pub struct Hints {
     pub title: Option<String>,
 }
 
-/// Methods that RFC 9110 defines as safe (QUERY: the HTTP QUERY method draft).
-const SAFE_METHODS: [&str; 5] = ["GET", "HEAD", "OPTIONS", "TRACE", "QUERY"];
-/// Methods whose hints contradict `readOnlyHint: true`.
-const WRITE_METHODS: [&str; 4] = ["POST", "PUT", "PATCH", "DELETE"];
+/// A declared hint that the HTTP method says is untrue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contradiction {
+    pub hint: HintKind,
+    pub message: String,
+}
+
+/// What the declared hints claim that the method says is untrue: `readOnlyHint: true` on a
+/// method that writes, `destructiveHint: false` on one that removes (unless the tool also
+/// claims read-only: then that is the contradiction, and destructive is moot). Convert, lint
+/// and review all ask this one function.
+pub fn contradictions(method: &Method, declared: &Annotations) -> Vec<Contradiction> {
+    let mut found = Vec::new();
+    let read_only = declared.get(HintKind::ReadOnly) == Some(true);
+    if read_only && method.writes() {
+        found.push(Contradiction {
+            hint: HintKind::ReadOnly,
+            message: format!("readOnlyHint: true on {method}, a method that changes state"),
+        });
+    }
+    if !read_only && method.removes() && declared.get(HintKind::Destructive) == Some(false) {
+        found.push(Contradiction {
+            hint: HintKind::Destructive,
+            message: format!("destructiveHint: false on {method}, a method that removes"),
+        });
+    }
+    found
+}
 
 impl Hints {
     /// The hints the method table gives an HTTP method.
-    pub fn infer(method: &str) -> Hints {
+    pub fn infer(method: &Method) -> Hints {
         let mut hints = Hints {
             hints: HintKind::ALL.map(|kind| Hint {
                 value: kind.default_value(),
@@ -108,19 +96,23 @@ impl Hints {
             }),
             title: None,
         };
-        if SAFE_METHODS.contains(&method) {
+        if method.is_safe() {
             hints.set(
                 HintKind::ReadOnly,
                 true,
                 HintSource::Inferred,
                 format!("{method} is a safe method: it does not change the server's state"),
             );
-        } else if method == "PUT" {
+        } else if *method == Method::Put {
+            // DELETE is idempotent too, but a second DELETE of a collection or of a resource
+            // recreated in between is not a no-op: evidence suggests it per operation.
             hints.set(
                 HintKind::Idempotent,
                 true,
                 HintSource::Inferred,
-                "PUT is idempotent: sending the same request twice has the effect of once".into(),
+                format!(
+                    "{method} is idempotent: sending the same request twice has the effect of once"
+                ),
             );
         }
         hints
@@ -168,55 +160,51 @@ impl Hints {
         Ok(warnings)
     }
 
-    /// What a spec or override claims that the HTTP method says is untrue, each with who
-    /// claims it and where the claim came from.
-    pub fn contradictions(&self, method: &str) -> Vec<(HintSource, String)> {
-        let mut found = Vec::new();
-        let mut check = |kind: HintKind, contradicts: bool, what: &str| {
+    /// The hints a spec or an override states: what lint and review treat as claims.
+    pub fn claims(&self) -> Annotations {
+        let mut claims = Annotations::default();
+        for kind in HintKind::ALL {
             let hint = self.get(kind);
-            if contradicts && hint.source >= HintSource::Spec {
-                found.push((hint.source, format!("{what} (set by {})", hint.reason)));
+            if hint.source >= HintSource::Spec {
+                claims.set(kind, Some(hint.value));
             }
-        };
-        check(
-            HintKind::ReadOnly,
-            WRITE_METHODS.contains(&method) && self.get(HintKind::ReadOnly).value,
-            &format!("readOnlyHint: true on {method}, a method that changes state"),
-        );
-        check(
-            HintKind::Destructive,
-            method == "DELETE" && !self.get(HintKind::Destructive).value,
-            "destructiveHint: false on DELETE, a method that removes",
-        );
-        found
+        }
+        claims
+    }
+
+    /// What a spec or override claims that the HTTP method says is untrue, each with who
+    /// claims it: see [`contradictions`].
+    pub fn contradictions(&self, method: &Method) -> Vec<(HintSource, String)> {
+        contradictions(method, &self.claims())
+            .into_iter()
+            .map(|c| {
+                let hint = self.get(c.hint);
+                (
+                    hint.source,
+                    format!("{} (set by {})", c.message, hint.reason),
+                )
+            })
+            .collect()
     }
 
     /// The `annotations` object for the manifest; empty when there is nothing to declare.
-    pub fn to_annotations(&self, style: HintStyle) -> Map<String, Value> {
-        let mut out = Map::new();
-        if let Some(title) = &self.title {
-            out.insert("title".into(), title.clone().into());
-        }
+    pub fn to_annotations(&self, style: HintStyle) -> Annotations {
+        let mut out = Annotations {
+            title: self.title.clone(),
+            ..Annotations::default()
+        };
         let read_only = self.get(HintKind::ReadOnly).value;
         for kind in HintKind::ALL {
             let value = self.get(kind).value;
-            // On a read-only tool, destructive and idempotent mean nothing (MCP says so).
-            let moot = read_only && matches!(kind, HintKind::Destructive | HintKind::Idempotent);
-            match style {
-                HintStyle::Minimal if moot || value == kind.default_value() => {}
-                HintStyle::Minimal => {
-                    out.insert(kind.key().into(), value.into());
-                }
-                HintStyle::Explicit => {
-                    // A read-only tool neither destroys nor has repeated effects.
-                    let effective = if moot {
-                        kind == HintKind::Idempotent
-                    } else {
-                        value
-                    };
-                    out.insert(kind.key().into(), effective.into());
-                }
-            }
+            let moot = read_only && kind.moot_when_read_only();
+            let declared = match style {
+                HintStyle::Minimal if moot || value == kind.default_value() => None,
+                HintStyle::Minimal => Some(value),
+                // A read-only tool neither destroys nor has repeated effects.
+                HintStyle::Explicit if moot => Some(kind == HintKind::Idempotent),
+                HintStyle::Explicit => Some(value),
+            };
+            out.set(kind, declared);
         }
         out
     }
@@ -227,7 +215,8 @@ mod tests {
     use super::*;
 
     fn annotations(method: &str, style: HintStyle) -> Value {
-        Value::Object(Hints::infer(method).to_annotations(style))
+        let method = Method::parse(method).unwrap();
+        serde_json::to_value(Hints::infer(&method).to_annotations(style)).unwrap()
     }
 
     #[test]
@@ -242,7 +231,7 @@ mod tests {
             annotations("PUT", HintStyle::Minimal),
             serde_json::json!({"idempotentHint": true})
         );
-        for method in ["POST", "PATCH", "DELETE", "COPY"] {
+        for method in ["POST", "PATCH", "DELETE", "COPY", "LOCK"] {
             assert_eq!(
                 annotations(method, HintStyle::Minimal),
                 serde_json::json!({})
@@ -266,7 +255,7 @@ mod tests {
 
     #[test]
     fn read_only_tools_never_carry_destructive_or_idempotent_in_minimal_style() {
-        let mut hints = Hints::infer("GET");
+        let mut hints = Hints::infer(&Method::Get);
         hints.set(
             HintKind::Destructive,
             false,
@@ -275,25 +264,32 @@ mod tests {
         );
         hints.set(HintKind::Idempotent, true, HintSource::Spec, String::new());
         assert_eq!(
-            Value::Object(hints.to_annotations(HintStyle::Minimal)),
+            serde_json::to_value(hints.to_annotations(HintStyle::Minimal)).unwrap(),
             serde_json::json!({"readOnlyHint": true})
         );
     }
 
     #[test]
     fn contradictions_come_only_from_claims() {
-        let mut hints = Hints::infer("DELETE");
-        assert!(hints.contradictions("DELETE").is_empty());
-        hints.set(HintKind::ReadOnly, true, HintSource::Spec, String::new());
+        let mut hints = Hints::infer(&Method::Delete);
+        assert!(hints.contradictions(&Method::Delete).is_empty());
         hints.set(
             HintKind::Destructive,
             false,
             HintSource::Spec,
             String::new(),
         );
-        let found = hints.contradictions("DELETE");
-        assert_eq!(found.len(), 2);
+        let found = hints.contradictions(&Method::Delete);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].1.starts_with("destructiveHint: false on DELETE"));
+        // Claimed read-only as well: that is the contradiction; destructive is then moot.
+        hints.set(HintKind::ReadOnly, true, HintSource::Spec, String::new());
+        let found = hints.contradictions(&Method::Delete);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].1.starts_with("readOnlyHint: true on DELETE"));
         assert!(found.iter().all(|(source, _)| *source == HintSource::Spec));
-        assert!(Hints::infer("GET").contradictions("GET").is_empty());
+        assert!(Hints::infer(&Method::Get)
+            .contradictions(&Method::Get)
+            .is_empty());
     }
 }

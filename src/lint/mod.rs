@@ -7,15 +7,15 @@ pub mod rules;
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::Value;
-
 use crate::convert::client::Client;
-use crate::convert::Tool;
-use crate::error::{push_pointer, Error, Result};
-use crate::hints::evidence::{is_idempotency_key, verb, VerbClass};
-use crate::hints::{HintKind, HintSource};
+use crate::convert::Converted;
+use crate::error::{push_pointer, Error};
+use crate::hints::evidence::{verb, VerbClass};
+use crate::hints::HintSource;
+use crate::http::Method;
 use crate::load::Spec;
-use crate::manifest::HTTP_META_KEY;
+use crate::manifest::Manifest;
+use crate::tool::{Annotations, HintKind, Tool};
 use rules::Rule;
 
 /// How serious a finding is; `--fail-on` picks the least that fails the run.
@@ -75,38 +75,45 @@ impl Hit {
 /// One tool as the rules see it, whatever it was read from.
 #[derive(Debug)]
 pub struct Subject<'a> {
-    pub name: &'a str,
-    pub title: Option<&'a str>,
-    pub description: Option<&'a str>,
-    pub input_schema: Option<&'a Value>,
-    /// The HTTP method, when the spec or `_meta["openapi2mcp/http"]` says it.
-    pub method: Option<&'a str>,
+    pub tool: &'a Tool,
     /// The hints the tool states: in a spec, those from `x-mcp-annotations` or overrides;
     /// in a manifest, those in its `annotations`.
-    pub declared: Vec<(HintKind, bool)>,
-    /// Every hint with the MCP defaults applied, in [`HintKind::ALL`] order.
+    pub declared: Annotations,
+    /// Every hint's effective value, in [`HintKind::ALL`] order.
     pub effective: [bool; 4],
-    pub takes_idempotency_key: bool,
     /// Rules silenced for this tool (`x-openapi2mcp-ignore`).
     pub ignored: Vec<String>,
     places: Places,
 }
 
 impl Subject<'_> {
+    pub fn name(&self) -> &str {
+        &self.tool.name
+    }
+
+    /// The HTTP method, when the tool's binding says it.
+    pub fn method(&self) -> Option<&Method> {
+        self.tool.binding().map(|b| &b.method)
+    }
+
     pub fn hint(&self, kind: HintKind) -> bool {
         self.effective[kind as usize]
     }
 
     pub fn declares(&self, kind: HintKind) -> Option<bool> {
-        self.declared
-            .iter()
-            .find(|(k, _)| *k == kind)
-            .map(|(_, v)| *v)
+        self.declared.get(kind)
+    }
+
+    /// The API takes an idempotency key for this tool.
+    pub fn takes_idempotency_key(&self) -> bool {
+        self.tool
+            .binding()
+            .is_some_and(|b| b.idempotency_key.is_some())
     }
 
     /// The verb of the tool's name (its first word that is a known verb).
     pub fn verb(&self) -> Option<(String, VerbClass)> {
-        verb(self.name)
+        verb(self.name())
     }
 }
 
@@ -137,37 +144,27 @@ impl Places {
 }
 
 /// The tools of a converted spec, placed at their operations.
-pub fn subjects_from_tools<'a>(spec: &Spec, tools: &'a [Tool]) -> Vec<Subject<'a>> {
+pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<Subject<'a>> {
     tools
         .iter()
-        .map(|tool| {
-            let operation = &tool.location.pointer;
+        .map(|converted| {
+            let operation = &converted.location.pointer;
             let at = |key: &str, present: bool| present.then(|| push_pointer(operation, key));
-            let declared: Vec<(HintKind, bool)> = HintKind::ALL
-                .into_iter()
-                .filter(|&k| tool.hints.get(k).source >= HintSource::Spec)
-                .map(|k| (k, tool.hints.get(k).value))
-                .collect();
             let hints = HintKind::ALL.map(|k| {
-                (tool.hints.get(k).source == HintSource::Spec)
+                (converted.hints.get(k).source == HintSource::Spec)
                     .then(|| push_pointer(&push_pointer(operation, "x-mcp-annotations"), k.key()))
             });
             Subject {
-                name: &tool.name,
-                title: tool.title.as_deref(),
-                description: tool.description.as_deref(),
-                input_schema: Some(&tool.input_schema),
-                method: Some(&tool.method),
-                declared,
-                effective: HintKind::ALL.map(|k| tool.hints.get(k).value),
-                takes_idempotency_key: tool.takes_idempotency_key,
-                ignored: tool.lint_ignore.clone(),
+                tool: &converted.tool,
+                declared: converted.hints.claims(),
+                effective: HintKind::ALL.map(|k| converted.hints.get(k).value),
+                ignored: converted.lint_ignore.clone(),
                 places: Places {
-                    file: spec.file(tool.location.file).name.clone(),
+                    file: spec.file(converted.location.file).name.clone(),
                     tool: operation.clone(),
-                    name: at("operationId", tool.operation_id.is_some()),
-                    title: at("summary", tool.title.is_some()),
-                    description: at("description", tool.has_own_description),
+                    name: at("operationId", converted.operation_id.is_some()),
+                    title: at("summary", converted.tool.title.is_some()),
+                    description: at("description", converted.has_own_description),
                     input_schema: None,
                     hints,
                 },
@@ -176,85 +173,39 @@ pub fn subjects_from_tools<'a>(spec: &Spec, tools: &'a [Tool]) -> Vec<Subject<'a
         .collect()
 }
 
-/// The tools of a manifest: `{"tools": [...]}`, a bare array of tools, or a `tools/list`
-/// JSON-RPC response. Hints are read with the MCP defaults applied.
-pub fn subjects_from_manifest<'a>(value: &'a Value, file: &str) -> Result<Vec<Subject<'a>>> {
-    let (tools, base) = if let Some(tools) = value.get("tools") {
-        (tools, "/tools")
-    } else if let Some(tools) = value.pointer("/result/tools") {
-        (tools, "/result/tools")
-    } else {
-        (value, "")
-    };
-    let tools = tools.as_array().ok_or_else(|| {
-        Error::new(
-            "not a tools manifest: expected {\"tools\": [...]}, an array of tools, or a \
-             tools/list response",
-        )
-        .in_file(file)
-    })?;
-    Ok(tools
+/// The tools of a manifest ([`manifest::read`]), placed at their JSON pointers. Hints are
+/// read with the MCP defaults applied.
+pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Subject<'a>> {
+    manifest
+        .tools
         .iter()
         .enumerate()
         .map(|(i, tool)| {
-            let pointer = format!("{base}/{i}");
-            let text = |key| tool.get(key).and_then(Value::as_str);
-            let at = |key: &str| tool.get(key).map(|_| push_pointer(&pointer, key));
-            let annotations = tool.get("annotations").and_then(Value::as_object);
-            let declared: Vec<(HintKind, bool)> = HintKind::ALL
-                .into_iter()
-                .filter_map(|k| Some((k, annotations?.get(k.key())?.as_bool()?)))
-                .collect();
-            let http = tool.get("_meta").and_then(|m| m.get(HTTP_META_KEY));
-            let takes_key = http
-                .and_then(|h| h.get("params"))
-                .and_then(Value::as_object)
-                .into_iter()
-                .flatten()
-                .any(|(_, origin)| {
-                    origin.get("in").and_then(Value::as_str) == Some("header")
-                        && origin
-                            .get("name")
-                            .and_then(Value::as_str)
-                            .is_some_and(is_idempotency_key)
-                });
-            let effective = HintKind::ALL.map(|k| {
-                declared
-                    .iter()
-                    .find(|(d, _)| *d == k)
-                    .map_or(k.default_value(), |(_, v)| *v)
-            });
+            let pointer = format!("{}/{i}", manifest.pointer);
+            let at = |key: &str, present: bool| present.then(|| push_pointer(&pointer, key));
+            let annotations = push_pointer(&pointer, "annotations");
             let hints = HintKind::ALL.map(|k| {
-                annotations
-                    .filter(|a| a.contains_key(k.key()))
-                    .map(|_| push_pointer(&push_pointer(&pointer, "annotations"), k.key()))
+                tool.annotations
+                    .get(k)
+                    .map(|_| push_pointer(&annotations, k.key()))
             });
             Subject {
-                name: text("name").unwrap_or(""),
-                title: text("title").or_else(|| {
-                    tool.get("annotations")
-                        .and_then(|a| a.get("title"))
-                        .and_then(Value::as_str)
-                }),
-                description: text("description"),
-                input_schema: tool.get("inputSchema"),
-                method: http.and_then(|h| h.get("method")).and_then(Value::as_str),
-                declared,
-                effective,
-                takes_idempotency_key: takes_key,
+                tool,
+                declared: tool.annotations.clone(),
+                effective: tool.annotations.effective_all(),
                 ignored: Vec::new(),
                 places: Places {
                     file: file.to_string(),
-                    name: at("name"),
-                    title: at("title"),
-                    description: at("description"),
-                    input_schema: at("inputSchema"),
+                    name: at("name", true),
+                    title: at("title", tool.title.is_some()),
+                    description: at("description", tool.description.is_some()),
+                    input_schema: at("inputSchema", tool.input_schema.is_some()),
                     hints,
                     tool: pointer,
                 },
             }
         })
-        .collect())
+        .collect()
 }
 
 /// Where a finding points.
@@ -296,6 +247,15 @@ impl Settings {
         Ok(())
     }
 
+    /// Only `rule`, at its default severity: how each rule is tested on its own fixture.
+    pub fn only(rule: &Rule) -> Settings {
+        let severities = rules::ALL
+            .iter()
+            .map(|r| (r.code, (r.code == rule.code).then_some(r.severity)))
+            .collect();
+        Settings { severities }
+    }
+
     fn severity(&self, rule: &Rule) -> Option<Severity> {
         self.severities
             .get(rule.code)
@@ -322,10 +282,11 @@ pub fn lint(
 ) -> Vec<Finding> {
     let mut name_counts = HashMap::new();
     for subject in subjects {
-        *name_counts.entry(subject.name.to_string()).or_insert(0) += 1;
+        *name_counts.entry(subject.name().to_string()).or_insert(0) += 1;
     }
     let context = Context {
-        explicit_style: !subjects.is_empty() && subjects.iter().all(|s| s.declared.len() == 4),
+        explicit_style: !subjects.is_empty()
+            && subjects.iter().all(|s| s.declared.declared().count() == 4),
         name_counts,
         client,
     };
@@ -343,7 +304,7 @@ pub fn lint(
                 findings.push(Finding {
                     rule,
                     severity,
-                    tool: subject.name.to_string(),
+                    tool: subject.name().to_string(),
                     message: hit.message,
                     location: FindingLocation {
                         file: subject.places.file.clone(),

@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 use super::rules::{self, Rule};
 use super::{Finding, Severity};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// One block per finding with the line shown, and a summary.
     #[default]

@@ -18,7 +18,7 @@ use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
 use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncReadExt, ReadBuf};
 
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 
 /// Where the server is.
 #[derive(Debug, Clone)]
@@ -42,18 +42,13 @@ const STDERR_TAIL: usize = 2048;
 
 /// Lists the server's tools within `timeout`. Every failure (the server cannot start, dies,
 /// breaks the protocol, or is silent) is an error carrying the end of its stderr.
-pub fn list_tools(server: &Server, timeout: Duration) -> Result<Listed, Error> {
+pub async fn list_tools(server: &Server, timeout: Duration) -> Result<Listed, Error> {
     crate::tls::install_provider();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| Error::new(format!("cannot start the async runtime: {e}")))?;
-    runtime.block_on(async {
-        match server {
-            Server::Command(command) => list_over_stdio(command, timeout).await,
-            Server::Url(url) => list_over_http(url, timeout).await,
-        }
-    })
+    match server {
+        Server::Command(command) => list_over_stdio(command, timeout).await,
+        Server::Url(url) => list_over_http(url, timeout).await,
+    }
+    .map_err(|e| e.with_kind(ErrorKind::Server))
 }
 
 fn lifecycle() -> ClientLifecycleMode {

@@ -14,7 +14,8 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::Map;
 
 use crate::error::{Error, Result};
-use crate::serve::{Api, MediaKind, BINDING_KEY};
+use crate::serve::{Api, MediaKind};
+use crate::tool::HTTP_META_KEY;
 
 #[derive(Clone)]
 pub struct ToolServer {
@@ -29,13 +30,12 @@ impl ToolServer {
     pub fn new(api: Api, log: fn(&str)) -> Result<ToolServer> {
         let tools = api
             .tools()
-            .map(|value| {
-                serde_json::from_value::<Tool>(value.clone()).map_err(|e| {
-                    Error::new(format!(
-                        "tool '{}' is not a valid MCP tool: {e}",
-                        value["name"].as_str().unwrap_or_default()
-                    ))
-                })
+            .map(|tool| {
+                serde_json::to_value(tool)
+                    .and_then(serde_json::from_value::<Tool>)
+                    .map_err(|e| {
+                        Error::new(format!("tool '{}' is not a valid MCP tool: {e}", tool.name))
+                    })
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(ToolServer {
@@ -83,7 +83,7 @@ impl ServerHandler for ToolServer {
         result.structured_content = outcome.structured;
         if let Some(response) = outcome.response {
             let mut meta = Map::new();
-            meta.insert(BINDING_KEY.into(), response);
+            meta.insert(HTTP_META_KEY.into(), response);
             result.meta = Some(MetaObject(meta));
         }
         Ok(result.into())

@@ -12,7 +12,9 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::error::{push_pointer, Error, Result};
+use crate::http::Method;
 use crate::load::{Location, Spec};
+pub use crate::tool::{CollectionFormat, In, Style};
 pub use security::{Credential, CredentialKind};
 
 /// The document's OpenAPI version.
@@ -163,56 +165,22 @@ impl<'a> From<Node<'a>> for Schema<'a> {
     }
 }
 
-/// Where a parameter goes in the HTTP request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ParamIn {
-    Path,
-    Query,
-    /// OpenAPI 3.2 `in: querystring`: the whole query string as one value.
-    QueryString,
-    Header,
-    Cookie,
-}
-
-impl ParamIn {
-    pub fn parse(text: &str) -> Option<ParamIn> {
-        Some(match text {
-            "path" => ParamIn::Path,
-            "query" => ParamIn::Query,
-            "querystring" => ParamIn::QueryString,
-            "header" => ParamIn::Header,
-            "cookie" => ParamIn::Cookie,
-            _ => return None,
-        })
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ParamIn::Path => "path",
-            ParamIn::Query => "query",
-            ParamIn::QueryString => "querystring",
-            ParamIn::Header => "header",
-            ParamIn::Cookie => "cookie",
-        }
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct Parameter<'a> {
     pub name: &'a str,
-    pub location: ParamIn,
+    pub location: In,
     pub required: bool,
     pub description: Option<&'a str>,
     pub deprecated: bool,
     pub schema: Option<Schema<'a>>,
     /// The parameter's own `example`/`examples`, as JSON Schema `examples`.
     pub examples: Vec<&'a Value>,
-    pub style: Option<&'a str>,
+    pub style: Option<Style>,
     pub explode: Option<bool>,
     /// The media type, when the parameter is described by `content` rather than `schema`.
     pub media_type: Option<&'a str>,
     /// Swagger 2.0's `collectionFormat` for arrays (`csv`, `multi`...).
-    pub collection_format: Option<&'a str>,
+    pub collection_format: Option<CollectionFormat>,
 }
 
 #[derive(Debug, Clone)]
@@ -222,7 +190,7 @@ pub struct Body<'a> {
     pub media_type: &'a str,
     pub schema: Option<Schema<'a>>,
     /// Swagger 2.0 form fields' `collectionFormat`, by field name.
-    pub collection_formats: Vec<(&'a str, &'a str)>,
+    pub collection_formats: Vec<(&'a str, CollectionFormat)>,
 }
 
 #[derive(Debug, Clone)]
@@ -235,8 +203,8 @@ pub struct Response<'a> {
 
 #[derive(Debug, Clone)]
 pub struct Operation<'a> {
-    /// The HTTP method, upper case (`GET`), or as the spec spells an additional one.
-    pub method: String,
+    /// The HTTP method: a registered one, or an extension method as the spec spells it.
+    pub method: Method,
     pub path: &'a str,
     pub operation_id: Option<&'a str>,
     pub summary: Option<&'a str>,
@@ -296,7 +264,7 @@ impl<'a> Api<'a> {
 struct Found<'a, 'n> {
     path: &'a str,
     item: &'n Node<'a>,
-    method: String,
+    method: Method,
     node: Node<'a>,
     /// `x-mcp: false` on the document or the path item.
     excluded: bool,
@@ -341,17 +309,18 @@ fn read_paths<'a>(
                 continue;
             }
         };
-        let mut found: Vec<(String, Node<'a>)> = methods
+        let mut found: Vec<(&str, Node<'a>)> = methods
             .iter()
-            .filter_map(|m| Some((m.to_ascii_uppercase(), item.get(m)?)))
+            .filter_map(|m| Some((*m, item.get(m)?)))
             .collect();
         if let Some(additional) = item.get("additionalOperations") {
-            for (method, node) in additional.entries() {
-                found.push((method.to_string(), node));
-            }
+            found.extend(additional.entries());
         }
         for (method, node) in found {
             let operation = deref(spec, node).and_then(|node| {
+                // OpenAPI 3.2 names additional operations by their method: it must be one.
+                let method = Method::parse(method)
+                    .map_err(|e| spec.error_at(&node.location, e.to_string()))?;
                 if !node.value.is_object() {
                     return Err(spec.error_at(&node.location, "an operation must be an object"));
                 }
@@ -463,6 +432,56 @@ fn responses<'a>(
     Ok(out)
 }
 
+/// The `style` of a parameter or encoding, if it has one; an error names the styles.
+fn style(spec: &Spec, node: &Node<'_>) -> Result<Option<Style>> {
+    enumerated(
+        spec,
+        node,
+        "style",
+        Style::parse,
+        &Style::ALL.map(Style::as_str),
+    )
+}
+
+/// Swagger 2.0's `collectionFormat`, if given; an error names the formats.
+fn collection_format(spec: &Spec, node: &Node<'_>) -> Result<Option<CollectionFormat>> {
+    let names = CollectionFormat::ALL.map(CollectionFormat::as_str);
+    enumerated(
+        spec,
+        node,
+        "collectionFormat",
+        CollectionFormat::parse,
+        &names,
+    )
+}
+
+fn enumerated<T>(
+    spec: &Spec,
+    node: &Node<'_>,
+    key: &str,
+    parse: fn(&str) -> Option<T>,
+    names: &[&str],
+) -> Result<Option<T>> {
+    let Some(value) = node.get(key) else {
+        return Ok(None);
+    };
+    value
+        .value
+        .as_str()
+        .and_then(parse)
+        .map(Some)
+        .ok_or_else(|| {
+            spec.error_at(
+                &value.location,
+                format!(
+                    "`{key}` must be one of {}, found {}",
+                    names.join(", "),
+                    value.value
+                ),
+            )
+        })
+}
+
 /// A parameter's required name and location.
 fn name_and_location<'a>(
     spec: &Spec,
@@ -509,10 +528,10 @@ fn node_ref_location(node: &Node<'_>) -> Location {
     }
 }
 
-/// `application/json`, `application/problem+json`, `application/json; charset=utf-8`...
-pub fn is_json(media_type: &str) -> bool {
-    let essence = media_type.split(';').next().unwrap_or("").trim();
-    essence == "application/json" || essence.ends_with("+json") || essence == "*/*"
+/// Whether content of this media type is read as JSON: a JSON type, or `*/*`, which a JSON
+/// body satisfies.
+pub fn is_json_content(media_type: &str) -> bool {
+    crate::http::is_json(media_type) || crate::http::media_essence(media_type) == "*/*"
 }
 
 pub fn json_kind(value: &Value) -> &'static str {

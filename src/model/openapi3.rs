@@ -3,8 +3,8 @@
 use serde_json::Value;
 
 use super::{
-    deref, is_json, name_and_location, operation_shell, parameter_nodes, read_paths, responses,
-    root, Body, Node, Operation, ParamIn, Parameter, Schema,
+    deref, is_json_content, name_and_location, operation_shell, parameter_nodes, read_paths,
+    responses, root, style, Body, In, Node, Operation, Parameter, Schema,
 };
 use crate::error::Result;
 use crate::load::Spec;
@@ -41,7 +41,7 @@ pub(super) fn read_operations<'a>(
             operation.responses = responses(spec, node, |response| {
                 let content = response.get("content")?;
                 let (media_type, media) = pick_media_type(&content)?;
-                is_json(media_type).then(|| media.get("schema").map(Schema::from))?
+                is_json_content(media_type).then(|| media.get("schema").map(Schema::from))?
             })?;
             Ok(operation)
         },
@@ -52,7 +52,7 @@ pub(super) fn read_operations<'a>(
 /// OpenAPI 3: a header parameter named `Accept`, `Content-Type` or `Authorization` "SHALL
 /// be ignored": the media types and the credentials decide those headers.
 fn is_ignored_header(parameter: &Parameter<'_>) -> bool {
-    parameter.location == ParamIn::Header
+    parameter.location == In::Header
         && ["accept", "content-type", "authorization"]
             .iter()
             .any(|name| parameter.name.eq_ignore_ascii_case(name))
@@ -67,7 +67,7 @@ impl<'a> Reader<'a> {
         let spec = self.spec;
         let locations = "path, query, querystring, header or cookie";
         let (name, location) = name_and_location(spec, &node, locations)?;
-        let location = ParamIn::parse(location).ok_or_else(|| {
+        let location = In::of_parameter(location).ok_or_else(|| {
             spec.error_at(
                 &node.location,
                 format!("parameter '{name}' needs `in`: {locations}"),
@@ -86,12 +86,12 @@ impl<'a> Reader<'a> {
         Ok(Parameter {
             name,
             location,
-            required: location == ParamIn::Path || node.bool("required").unwrap_or(false),
+            required: location == In::Path || node.bool("required").unwrap_or(false),
             description: node.str("description"),
             deprecated: node.bool("deprecated").unwrap_or(false),
             schema,
             examples: examples_of(spec, &node),
-            style: node.str("style"),
+            style: style(spec, &node)?,
             explode: node.bool("explode"),
             media_type,
             collection_format: None,
@@ -121,9 +121,9 @@ impl<'a> Reader<'a> {
 fn pick_media_type<'a>(content: &Node<'a>) -> Option<(&'a str, Node<'a>)> {
     let map = content.value.as_object()?;
     let rank = |media_type: &str| {
-        let essence = media_type.split(';').next().unwrap_or("").trim();
+        let essence = crate::http::media_essence(media_type);
         match essence {
-            _ if is_json(essence) && essence != "*/*" => 0,
+            _ if crate::http::is_json(essence) => 0,
             "application/x-www-form-urlencoded" => 1,
             "multipart/form-data" => 2,
             _ => 3,

@@ -4,9 +4,10 @@
 
 use serde_json::Value;
 
-use super::{deref, root, Node, Operation, ParamIn};
+use super::{deref, root, In, Node, Operation};
 use crate::error::Result;
 use crate::load::Spec;
+use crate::tool::KeyLocation;
 
 /// One security scheme a request must satisfy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +25,10 @@ pub enum CredentialKind<'a> {
     /// `Authorization: Basic <base64(user:password)>`.
     Basic,
     /// A key in a header, query parameter or cookie.
-    ApiKey { location: ParamIn, name: &'a str },
+    ApiKey {
+        location: KeyLocation,
+        name: &'a str,
+    },
     /// A scheme `serve` cannot supply (HTTP digest, mutual TLS, an unknown name...), with
     /// what it is.
     Unsupported(String),
@@ -80,12 +84,10 @@ fn credential_kind<'a>(scheme: &Node<'a>) -> CredentialKind<'a> {
         "http" if text("scheme").eq_ignore_ascii_case("basic") => CredentialKind::Basic,
         "http" => CredentialKind::Unsupported(format!("HTTP '{}' authentication", text("scheme"))),
         "apiKey" => match (
-            scheme.str("in").and_then(ParamIn::parse),
+            scheme.str("in").and_then(KeyLocation::parse),
             scheme.str("name"),
         ) {
-            (Some(location @ (ParamIn::Header | ParamIn::Query | ParamIn::Cookie)), Some(name)) => {
-                CredentialKind::ApiKey { location, name }
-            }
+            (Some(location), Some(name)) => CredentialKind::ApiKey { location, name },
             _ => CredentialKind::Unsupported("an API key without a usable `in` and `name`".into()),
         },
         other => CredentialKind::Unsupported(match scheme.value.get("type") {
@@ -109,17 +111,17 @@ pub fn drop_credential_parameters(operation: &mut Operation<'_>) {
     if credentials.is_empty() {
         return;
     }
-    let supplied = |location: ParamIn, name: &str| {
+    let supplied = |location: In, name: &str| {
         credentials.iter().any(|kind| match kind {
             CredentialKind::Bearer | CredentialKind::Basic => {
-                location == ParamIn::Header && name.eq_ignore_ascii_case("authorization")
+                location == In::Header && name.eq_ignore_ascii_case("authorization")
             }
             CredentialKind::ApiKey {
                 location: key_location,
                 name: key_name,
             } => {
-                *key_location == location
-                    && if location == ParamIn::Header {
+                key_location.location() == location
+                    && if location == In::Header {
                         name.eq_ignore_ascii_case(key_name)
                     } else {
                         name == *key_name

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use super::{
-    is_json, name_and_location, operation_shell, parameter_nodes, read_paths, responses, root,
-    Body, Node, Operation, ParamIn, Parameter, Schema,
+    collection_format, is_json_content, name_and_location, operation_shell, parameter_nodes,
+    read_paths, responses, root, Body, In, Node, Operation, Parameter, Schema,
 };
 use crate::error::Result;
 use crate::load::Spec;
@@ -77,10 +77,8 @@ pub(super) fn read_operations<'a>(
                     }
                     "formData" => form_fields.push(parameter),
                     other => {
-                        let location = ParamIn::parse(other)
-                            .filter(|l| {
-                                matches!(l, ParamIn::Path | ParamIn::Query | ParamIn::Header)
-                            })
+                        let location = In::of_parameter(other)
+                            .filter(|l| matches!(l, In::Path | In::Query | In::Header))
                             .ok_or_else(|| {
                                 spec.error_at(
                                     &parameter.location,
@@ -90,7 +88,7 @@ pub(super) fn read_operations<'a>(
                         operation.parameters.push(Parameter {
                             name,
                             location,
-                            required: location == ParamIn::Path
+                            required: location == In::Path
                                 || parameter.bool("required").unwrap_or(false),
                             description: parameter.str("description"),
                             deprecated: false,
@@ -99,15 +97,15 @@ pub(super) fn read_operations<'a>(
                             style: None,
                             explode: None,
                             media_type: None,
-                            collection_format: parameter.str("collectionFormat"),
+                            collection_format: collection_format(spec, &parameter)?,
                         });
                     }
                 }
             }
             if operation.body.is_none() && !form_fields.is_empty() {
-                operation.body = Some(form_body(&form_fields, &consumes, node));
+                operation.body = Some(form_body(spec, &form_fields, &consumes, node)?);
             }
-            let json = produces.is_empty() || produces.iter().any(|m| is_json(m));
+            let json = produces.is_empty() || produces.iter().any(|m| is_json_content(m));
             operation.responses = responses(spec, node, |response| {
                 response.get("schema").filter(|_| json).map(Schema::from)
             })?;
@@ -145,7 +143,7 @@ fn media_types<'a>(node: &Node<'a>, key: &str) -> Option<Vec<&'a str>> {
 
 /// JSON when the operation consumes it (or says nothing), else the first type it names.
 fn body_media_type<'a>(consumes: &[&'a str]) -> &'a str {
-    match consumes.iter().find(|m| is_json(m)) {
+    match consumes.iter().find(|m| is_json_content(m)) {
         Some(json) => json,
         None => consumes.first().copied().unwrap_or("application/json"),
     }
@@ -176,7 +174,18 @@ fn schema_keywords(object: &Value) -> Map<String, Value> {
 
 /// The `formData` parameters as one object body. Files, or a `consumes` that asks for it,
 /// make it multipart; otherwise it is URL-encoded.
-fn form_body<'a>(fields: &[Node<'a>], consumes: &[&'a str], operation: &Node<'a>) -> Body<'a> {
+fn form_body<'a>(
+    spec: &Spec,
+    fields: &[Node<'a>],
+    consumes: &[&'a str],
+    operation: &Node<'a>,
+) -> Result<Body<'a>> {
+    let mut collection_formats = Vec::new();
+    for field in fields {
+        if let (Some(name), Some(format)) = (field.str("name"), collection_format(spec, field)?) {
+            collection_formats.push((name, format));
+        }
+    }
     let mut properties = Map::new();
     let mut required = Vec::new();
     for field in fields {
@@ -205,17 +214,14 @@ fn form_body<'a>(fields: &[Node<'a>], consumes: &[&'a str], operation: &Node<'a>
     if !required.is_empty() {
         schema.insert("required".into(), Value::Array(required.clone()));
     }
-    Body {
+    Ok(Body {
         required: !required.is_empty(),
         description: None,
         media_type,
-        collection_formats: fields
-            .iter()
-            .filter_map(|f| Some((f.str("name")?, f.str("collectionFormat")?)))
-            .collect(),
+        collection_formats,
         schema: Some(Schema {
             value: Cow::Owned(Value::Object(schema)),
             location: operation.location.clone(),
         }),
-    }
+    })
 }

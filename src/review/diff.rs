@@ -3,17 +3,14 @@
 
 use std::collections::HashMap;
 
-use serde_json::Value;
-
-use crate::convert::Tool;
-use crate::error::{Error, Result};
-use crate::hints::HintKind;
-use crate::manifest::HTTP_META_KEY;
+use crate::convert::Converted;
+use crate::tool::{HintKind, Tool};
 
 /// One tool as compared: its name, operation, and effective hints.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Side {
     pub name: String,
+    /// The binding's method and path; empty for a manifest tool without a binding.
     pub method: String,
     pub path: String,
     /// Effective values in [`HintKind::ALL`] order.
@@ -21,12 +18,22 @@ pub struct Side {
 }
 
 impl Side {
-    pub fn of(tool: &Tool) -> Side {
+    /// A converted tool, with its hints' values.
+    pub fn of(converted: &Converted) -> Side {
+        Side {
+            values: HintKind::ALL.map(|k| converted.hints.get(k).value),
+            ..Side::of_tool(&converted.tool)
+        }
+    }
+
+    /// A tool as a manifest states it: hints read with the MCP defaults.
+    pub fn of_tool(tool: &Tool) -> Side {
+        let binding = tool.binding();
         Side {
             name: tool.name.clone(),
-            method: tool.method.clone(),
-            path: tool.path.clone(),
-            values: HintKind::ALL.map(|k| tool.hints.get(k).value),
+            method: binding.map_or(String::new(), |b| b.method.to_string()),
+            path: binding.map_or(String::new(), |b| b.path.clone()),
+            values: tool.annotations.effective_all(),
         }
     }
 
@@ -47,10 +54,7 @@ impl HintChange {
     /// Makes the tool look safer to clients: read-only gained, destructive or open world
     /// dropped, idempotent gained.
     pub fn loosens(&self) -> bool {
-        match self.hint {
-            HintKind::ReadOnly | HintKind::Idempotent => self.new,
-            HintKind::Destructive | HintKind::OpenWorld => !self.new,
-        }
+        self.hint.loosens(self.new)
     }
 }
 
@@ -103,9 +107,7 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
         for kind in HintKind::ALL {
             let (was, is) = (previous.values[kind as usize], side.values[kind as usize]);
             // Destructive and idempotent mean nothing while the tool stays read-only.
-            let moot = matches!(kind, HintKind::Destructive | HintKind::Idempotent)
-                && previous.read_only()
-                && side.read_only();
+            let moot = kind.moot_when_read_only() && previous.read_only() && side.read_only();
             if was != is && !moot {
                 out.changes.push(HintChange {
                     tool: side.name.clone(),
@@ -118,50 +120,6 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
     }
     out.changes.sort_by_key(|c| !c.loosens());
     out
-}
-
-/// The tools of a manifest given as `--base`: a `{"tools": [...]}` object, a bare array of
-/// tools, or a `tools/list` JSON-RPC response. Hints are read with the MCP defaults.
-pub fn read_base(value: &Value, file: &str) -> Result<Vec<Side>> {
-    let tools = value
-        .get("tools")
-        .or_else(|| value.pointer("/result/tools"))
-        .or(Some(value))
-        .and_then(Value::as_array)
-        .ok_or_else(|| {
-            Error::new("not a tools manifest: expected {\"tools\": [...]}, an array of tools, or a tools/list response")
-                .in_file(file)
-        })?;
-    tools
-        .iter()
-        .enumerate()
-        .map(|(i, tool)| {
-            let name = tool.get("name").and_then(Value::as_str).ok_or_else(|| {
-                Error::new("a tool without a string `name`")
-                    .in_file(file)
-                    .at(format!("/tools/{i}"))
-            })?;
-            let http = tool.get("_meta").and_then(|m| m.get(HTTP_META_KEY));
-            let text = |key| {
-                http.and_then(|h| h.get(key))
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string()
-            };
-            let annotations = tool.get("annotations");
-            Ok(Side {
-                name: name.to_string(),
-                method: text("method"),
-                path: text("path"),
-                values: HintKind::ALL.map(|k| {
-                    annotations
-                        .and_then(|a| a.get(k.key()))
-                        .and_then(Value::as_bool)
-                        .unwrap_or(k.default_value())
-                }),
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -219,11 +177,14 @@ mod tests {
     }
 
     #[test]
-    fn manifests_are_read_with_the_mcp_defaults() {
+    fn manifest_tools_are_read_with_the_mcp_defaults() {
         let manifest = serde_json::json!({"result": {"tools": [
             {"name": "a", "annotations": {"readOnlyHint": true}, "inputSchema": {"type": "object"}}
         ]}});
-        let sides = read_base(&manifest, "m.json").unwrap();
-        assert_eq!(sides[0].values, [true, true, false, true]);
+        let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
+        assert_eq!(
+            Side::of_tool(&manifest.tools[0]).values,
+            [true, true, false, true]
+        );
     }
 }

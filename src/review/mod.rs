@@ -5,14 +5,15 @@
 mod diff;
 mod render;
 
-pub use diff::{diff, read_base, Diff, Side};
+pub use diff::{diff, Diff, Side};
 pub use render::{render_diff, render_tools, Format};
 
-use crate::convert::Tool;
+use crate::convert::Converted;
 use crate::hints::HintSource;
 
 /// Which tools to show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Only {
     /// Tools with suggestions.
     Suggestions,
@@ -23,7 +24,7 @@ pub enum Only {
 }
 
 impl Only {
-    pub fn keeps(self, tool: &Tool) -> bool {
+    pub fn keeps(self, tool: &Converted) -> bool {
         match self {
             Only::Suggestions => !tool.suggestions.is_empty(),
             Only::Risky => !tool.risks.is_empty(),

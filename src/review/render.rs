@@ -6,10 +6,11 @@ use serde_json::{json, Map, Value};
 
 use super::diff::{Diff, Side};
 use super::source_name;
-use crate::convert::Tool;
+use crate::convert::Converted;
 use crate::hints::{HintKind, HintSource};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// A table for the terminal.
     #[default]
@@ -36,12 +37,11 @@ fn paint(text: &str, style: Style, color: bool) -> String {
 }
 
 /// Destructive and idempotent mean nothing on a read-only tool.
-fn moot(tool: &Tool, kind: HintKind) -> bool {
-    tool.hints.get(HintKind::ReadOnly).value
-        && matches!(kind, HintKind::Destructive | HintKind::Idempotent)
+fn moot(tool: &Converted, kind: HintKind) -> bool {
+    tool.hints.get(HintKind::ReadOnly).value && kind.moot_when_read_only()
 }
 
-pub fn render_tools(tools: &[&Tool], format: Format, color: bool) -> String {
+pub fn render_tools(tools: &[&Converted], format: Format, color: bool) -> String {
     match format {
         Format::Table => table(tools, color),
         Format::Markdown => markdown(tools),
@@ -92,7 +92,7 @@ fn source_letter(source: HintSource) -> &'static str {
     &source_name(source)[..1]
 }
 
-fn table(tools: &[&Tool], color: bool) -> String {
+fn table(tools: &[&Converted], color: bool) -> String {
     let header = format!(
         "{} {} {} {:5} {:5} {:5} {}",
         fit("TOOL", 24),
@@ -108,9 +108,9 @@ fn table(tools: &[&Tool], color: bool) -> String {
     for tool in tools {
         let mut row = format!(
             "{} {} {}",
-            fit(&tool.name, 24),
-            fit(&tool.method, 7),
-            fit(&tool.path, 19)
+            fit(tool.name(), 24),
+            fit(tool.binding().method.as_str(), 7),
+            fit(&tool.binding().path, 19)
         );
         for kind in HintKind::ALL {
             let hint = tool.hints.get(kind);
@@ -171,7 +171,7 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|")
 }
 
-fn markdown(tools: &[&Tool]) -> String {
+fn markdown(tools: &[&Converted]) -> String {
     let mut out = String::from(
         "| Tool | Method | Path | readOnlyHint | destructiveHint | idempotentHint | openWorldHint |\n\
          |---|---|---|---|---|---|---|\n",
@@ -180,9 +180,9 @@ fn markdown(tools: &[&Tool]) -> String {
     for tool in tools {
         out.push_str(&format!(
             "| `{}` | {} | `{}` |",
-            tool.name,
-            tool.method,
-            cell(&tool.path)
+            tool.name(),
+            tool.binding().method,
+            cell(&tool.binding().path)
         ));
         for kind in HintKind::ALL {
             let hint = tool.hints.get(kind);
@@ -196,14 +196,14 @@ fn markdown(tools: &[&Tool]) -> String {
         for risk in &tool.risks {
             notes.push_str(&format!(
                 "- :warning: **Risky** `{}`: {}\n",
-                tool.name,
+                tool.name(),
                 cell(risk)
             ));
         }
         for suggestion in &tool.suggestions {
             notes.push_str(&format!(
                 "- :bulb: Suggestion for `{}`: `{}: {}`: {}\n",
-                tool.name,
+                tool.name(),
                 suggestion.hint.key(),
                 suggestion.value,
                 suggestion.evidence
@@ -222,7 +222,7 @@ fn markdown(tools: &[&Tool]) -> String {
     out
 }
 
-fn tool_json(tool: &Tool) -> Value {
+fn tool_json(tool: &Converted) -> Value {
     let mut hints = Map::new();
     for kind in HintKind::ALL {
         let hint = tool.hints.get(kind);
@@ -242,9 +242,9 @@ fn tool_json(tool: &Tool) -> Value {
         .map(|s| json!({"hint": s.hint.key(), "value": s.value, "evidence": s.evidence}))
         .collect();
     json!({
-        "name": tool.name,
-        "method": tool.method,
-        "path": tool.path,
+        "name": tool.name(),
+        "method": tool.binding().method,
+        "path": tool.binding().path,
         "hints": hints,
         "suggestions": suggestions,
         "risks": tool.risks,

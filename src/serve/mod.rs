@@ -3,7 +3,6 @@
 //! API's URL with the credentials from the environment, retried only where a retry is
 //! safe, and answered with the response. `mcp::server` puts this behind MCP.
 
-pub mod binding;
 pub mod request;
 
 use std::collections::HashMap;
@@ -12,15 +11,11 @@ use std::time::{Duration, Instant};
 
 use base64::prelude::{Engine, BASE64_STANDARD};
 use reqwest::Url;
-use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
-use binding::{Binding, Scheme};
+use crate::tool::{Binding, HintKind, Scheme, SchemeKind, Tool, HTTP_META_KEY};
 use request::{Body, Files, Request, Secret};
-
-/// The key of the binding in a tool's `_meta`.
-pub const BINDING_KEY: &str = "openapi2mcp/http";
 
 /// How the server calls the API.
 #[derive(Debug, Clone)]
@@ -34,14 +29,11 @@ pub struct Settings {
     pub max_response_bytes: usize,
 }
 
-/// Methods that a client may repeat without changing the outcome (RFC 9110 9.2.2), when
-/// the tool's hints say so too.
-const IDEMPOTENT_METHODS: [&str; 7] = ["GET", "HEAD", "OPTIONS", "TRACE", "QUERY", "PUT", "DELETE"];
-
 /// One tool, ready to be called.
 struct Served {
     /// The tool as `tools/list` shows it: exactly what convert writes.
-    listed: Value,
+    listed: Tool,
+    /// Its binding (a copy, so the tool can be listed as it is).
     binding: Binding,
     files: Files,
     base: Url,
@@ -103,7 +95,7 @@ impl Api {
     /// variable's value by its name). Fails on a tool without a binding or without an
     /// absolute URL to call.
     pub fn new(
-        tools: Vec<Value>,
+        tools: Vec<Tool>,
         settings: Settings,
         environment: &dyn Fn(&str) -> Option<String>,
     ) -> Result<Api> {
@@ -111,8 +103,12 @@ impl Api {
         let mut by_name = HashMap::new();
         let mut secrets = HashMap::new();
         for listed in tools {
-            let name = listed["name"].as_str().unwrap_or_default().to_string();
-            let binding = binding_of(&name, &listed)?;
+            let name = listed.name.clone();
+            let Some(binding) = listed.binding().cloned() else {
+                return Err(Error::new(format!(
+                    "tool '{name}' has no `_meta[\"{HTTP_META_KEY}\"]`: serve needs the binding convert writes"
+                )));
+            };
             let base = match (&settings.base_url, &binding.server) {
                 (Some(base), _) => base.clone(),
                 (None, Some(server)) => Url::parse(server).map_err(|_| {
@@ -128,13 +124,13 @@ impl Api {
             };
             for scheme in binding.auth.iter().flatten() {
                 if let Some(secret) = environment(&scheme.variable()) {
-                    secrets.insert(scheme.name().to_string(), secret);
+                    secrets.insert(scheme.scheme.clone(), secret);
                 }
             }
             let retry_safe = retry_safe(&listed, &binding);
             by_name.insert(name, served.len());
             served.push(Served {
-                files: Files::of(&listed["inputSchema"]),
+                files: Files::of(listed.input_schema.as_ref().unwrap_or(&Value::Null)),
                 listed,
                 binding,
                 base,
@@ -159,7 +155,7 @@ impl Api {
     }
 
     /// The tools, in order, as `tools/list` returns them.
-    pub fn tools(&self) -> impl Iterator<Item = &Value> {
+    pub fn tools(&self) -> impl Iterator<Item = &Tool> {
         self.tools.iter().map(|t| &t.listed)
     }
 
@@ -170,8 +166,8 @@ impl Api {
             .tools
             .iter()
             .flat_map(|t| t.binding.auth.iter().flatten())
-            .filter(|s| !matches!(s, Scheme::Unsupported { .. }))
-            .map(|s| (s.variable(), self.secrets.contains_key(s.name())))
+            .filter(|s| !matches!(s.kind, SchemeKind::Unsupported { .. }))
+            .map(|s| (s.variable(), self.secrets.contains_key(&s.scheme)))
             .collect();
         variables.sort();
         variables.dedup();
@@ -285,8 +281,8 @@ impl Api {
             alternative
                 .iter()
                 .map(|scheme| {
-                    let value = self.secrets.get(scheme.name())?;
-                    (!matches!(scheme, Scheme::Unsupported { .. })).then(|| Secret {
+                    let value = self.secrets.get(&scheme.scheme)?;
+                    (!matches!(scheme.kind, SchemeKind::Unsupported { .. })).then(|| Secret {
                         scheme,
                         value: value.clone(),
                     })
@@ -304,11 +300,11 @@ impl Api {
             .map(|alternative| {
                 alternative
                     .iter()
-                    .map(|scheme| match scheme {
-                        Scheme::Unsupported { scheme, reason } => {
-                            format!("'{scheme}' ({reason}, which serve cannot send)")
+                    .map(|scheme| match &scheme.kind {
+                        SchemeKind::Unsupported { reason } => {
+                            format!("'{}' ({reason}, which serve cannot send)", scheme.scheme)
                         }
-                        scheme => scheme.variable(),
+                        _ => scheme.variable(),
                     })
                     .collect::<Vec<_>>()
                     .join(" and ")
@@ -321,8 +317,9 @@ impl Api {
     }
 
     async fn send(&self, request: &Request) -> reqwest::Result<Response> {
-        let method =
-            reqwest::Method::from_bytes(request.method.as_bytes()).unwrap_or(reqwest::Method::POST);
+        // A `Method` is an RFC 9110 token, which is all `from_bytes` asks of it.
+        let method = reqwest::Method::from_bytes(request.method.as_str().as_bytes())
+            .expect("a Method is a valid token");
         let mut builder = self.client.request(method, request.url.clone());
         for (name, value) in &request.headers {
             builder = builder.header(name, value);
@@ -387,28 +384,13 @@ struct Response {
     cut: bool,
 }
 
-/// A tool's binding, read from its `_meta`.
-fn binding_of(name: &str, tool: &Value) -> Result<Binding> {
-    let Some(value) = tool["_meta"].get(BINDING_KEY) else {
-        return Err(Error::new(format!(
-            "tool '{name}' has no `_meta[\"{BINDING_KEY}\"]`: serve needs the binding convert writes"
-        )));
-    };
-    Binding::deserialize(value).map_err(|e| {
-        Error::new(format!(
-            "tool '{name}': its `{BINDING_KEY}` binding is not valid: {e}"
-        ))
-    })
-}
-
 /// Whether a timeout or 5xx may be retried: the tool's effective hints say it is
 /// read-only, or idempotent by its HTTP method or by an idempotency key the API honours.
-fn retry_safe(tool: &Value, binding: &Binding) -> bool {
-    let hint = |key: &str| tool["annotations"][key].as_bool() == Some(true);
-    hint("readOnlyHint")
-        || (hint("idempotentHint")
-            && (IDEMPOTENT_METHODS.contains(&binding.method.as_str())
-                || binding.idempotency_key.is_some()))
+fn retry_safe(tool: &Tool, binding: &Binding) -> bool {
+    let hint = |kind| tool.annotations.effective(kind);
+    hint(HintKind::ReadOnly)
+        || (hint(HintKind::Idempotent)
+            && (binding.method.is_idempotent() || binding.idempotency_key.is_some()))
 }
 
 /// An error with its causes ("error sending request: ...: Connection refused").
@@ -436,7 +418,7 @@ impl Served {
     /// argument at fault.
     fn validate(&self, arguments: &Map<String, Value>) -> std::result::Result<(), String> {
         let validator = self.validator.get_or_init(|| {
-            jsonschema::draft202012::new(&self.listed["inputSchema"])
+            jsonschema::draft202012::new(self.listed.input_schema.as_ref().unwrap_or(&Value::Null))
                 .map_err(|e| format!("the tool's inputSchema cannot be used: {e}"))
         });
         let validator = validator.as_ref().map_err(Clone::clone)?;
@@ -465,8 +447,8 @@ impl Served {
 
     fn outcome(&self, response: Response, limit: usize) -> Outcome {
         let content_type = response.content_type.clone().unwrap_or_default();
-        let essence = content_type.split(';').next().unwrap_or("").trim();
-        let is_json = essence == "application/json" || essence.ends_with("+json");
+        let essence = crate::http::media_essence(&content_type);
+        let is_json = crate::http::is_json(essence);
         let success = (200..300).contains(&response.status);
         let media_kind = match essence.split('/').next() {
             Some("image") => Some(MediaKind::Image),
@@ -503,7 +485,7 @@ impl Served {
             ),
         };
         let structured =
-            (success && is_json && !response.cut && self.listed.get("outputSchema").is_some())
+            (success && is_json && !response.cut && self.listed.output_schema.is_some())
                 .then(|| serde_json::from_str::<Value>(&text).ok())
                 .flatten()
                 .and_then(|value| match &self.binding.result_property {

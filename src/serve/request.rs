@@ -14,7 +14,8 @@ use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use reqwest::Url;
 use serde_json::{Map, Value};
 
-use super::binding::{Binding, KeyLocation, Location, Param, Scheme};
+use crate::http::{is_json, media_essence, Method};
+use crate::tool::{Binding, CollectionFormat, In, KeyLocation, Param, Scheme, SchemeKind, Style};
 
 /// Everything but RFC 3986's unreserved characters: what a path segment or a query
 /// component may carry literally when it comes from a value.
@@ -39,7 +40,7 @@ const COOKIE: &AsciiSet = &percent_encoding::CONTROLS
 /// An HTTP request, ready to send.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
-    pub method: String,
+    pub method: Method,
     pub url: Url,
     /// The URL as logs may show it: credentials in the query replaced by `***`.
     pub url_for_log: String,
@@ -185,17 +186,6 @@ fn joined(items: &[String], set: &'static AsciiSet, separator: &str) -> String {
         .join(separator)
 }
 
-/// Swagger 2.0's separators: `multi` (repeating the parameter) is `None`.
-fn collection_separator(format: &str) -> Option<&'static str> {
-    match format {
-        "ssv" => Some(" "),
-        "tsv" => Some("\t"),
-        "pipes" => Some("|"),
-        "multi" => None,
-        _ => Some(","),
-    }
-}
-
 /// Builds the request for `arguments` against `base` (the server URL every request goes
 /// to). The error is a message for the caller, naming the argument at fault.
 pub fn build(
@@ -217,11 +207,11 @@ pub fn build(
         };
         let name = param.name.as_deref().unwrap_or(argument);
         match param.location {
-            Location::Path => {
+            In::Path => {
                 let expanded = path_value(name, param, value);
                 path = path.replace(&format!("{{{name}}}"), &expanded);
             }
-            Location::Query => {
+            In::Query => {
                 for (key, value) in query_pairs(name, param, value) {
                     query.push(QueryPiece::Pair {
                         key,
@@ -230,7 +220,7 @@ pub fn build(
                     });
                 }
             }
-            Location::QueryString => match value {
+            In::QueryString => match value {
                 Value::Object(entries) => {
                     for (key, value) in entries {
                         query.push(QueryPiece::Pair {
@@ -242,9 +232,9 @@ pub fn build(
                 }
                 other => query.push(QueryPiece::Text(encode(&text(other), QUERY_TEXT))),
             },
-            Location::Header => headers.push((name.to_string(), header_value(param, value))),
-            Location::Cookie => cookies.extend(cookie_pairs(name, param, value)),
-            Location::Body => body_fields.push(BodyField {
+            In::Header => headers.push((name.to_string(), header_value(param, value))),
+            In::Cookie => cookies.extend(cookie_pairs(name, param, value)),
+            In::Body => body_fields.push(BodyField {
                 argument,
                 name,
                 param,
@@ -253,15 +243,15 @@ pub fn build(
         }
     }
     for secret in secrets {
-        match secret.scheme {
-            Scheme::Bearer { .. } => {
+        match &secret.scheme.kind {
+            SchemeKind::Bearer => {
                 headers.push(("Authorization".into(), format!("Bearer {}", secret.value)));
             }
-            Scheme::Basic { .. } => {
+            SchemeKind::Basic => {
                 let token = BASE64_STANDARD.encode(&secret.value);
                 headers.push(("Authorization".into(), format!("Basic {token}")));
             }
-            Scheme::ApiKey { location, name, .. } => match location {
+            SchemeKind::ApiKey { location, name } => match location {
                 KeyLocation::Header => headers.push((name.clone(), secret.value.clone())),
                 KeyLocation::Query => query.push(QueryPiece::Pair {
                     key: encode(name, COMPONENT),
@@ -272,7 +262,7 @@ pub fn build(
                     cookies.push(format!("{name}={}", encode(&secret.value, COOKIE)));
                 }
             },
-            Scheme::Unsupported { .. } => {}
+            SchemeKind::Unsupported { .. } => {}
         }
     }
     if !cookies.is_empty() {
@@ -323,9 +313,9 @@ pub fn build(
 fn path_value(name: &str, param: &Param, value: &Value) -> String {
     let e = |text: &str| encode(text, COMPONENT);
     let explode = param.explode.unwrap_or(false);
-    if let Some(format) = &param.collection_format {
+    if let Some(format) = param.collection_format {
         if let Shape::List(items) = shape(value) {
-            let separator = collection_separator(format).unwrap_or(",");
+            let separator = format.separator().unwrap_or(",");
             return joined(&items, COMPONENT, &e(separator));
         }
     }
@@ -336,21 +326,23 @@ fn path_value(name: &str, param: &Param, value: &Value) -> String {
             .collect::<Vec<_>>()
             .join(outer)
     };
-    match (param.style.as_deref().unwrap_or("simple"), shape(value)) {
-        ("label", Shape::Scalar(v)) => format!(".{}", e(&v)),
-        ("label", Shape::List(items)) => {
+    match (param.style.unwrap_or(Style::Simple), shape(value)) {
+        (Style::Label, Shape::Scalar(v)) => format!(".{}", e(&v)),
+        (Style::Label, Shape::List(items)) => {
             let separator = if explode { "." } else { "," };
             format!(".{}", joined(&items, COMPONENT, separator))
         }
-        ("label", Shape::Pairs(p)) if explode => format!(".{}", pairs(&p, "=", ".")),
-        ("label", Shape::Pairs(p)) => format!(".{}", pairs(&p, ",", ",")),
-        ("matrix", Shape::Scalar(v)) => format!(";{name}={}", e(&v)),
-        ("matrix", Shape::List(items)) if explode => {
+        (Style::Label, Shape::Pairs(p)) if explode => format!(".{}", pairs(&p, "=", ".")),
+        (Style::Label, Shape::Pairs(p)) => format!(".{}", pairs(&p, ",", ",")),
+        (Style::Matrix, Shape::Scalar(v)) => format!(";{name}={}", e(&v)),
+        (Style::Matrix, Shape::List(items)) if explode => {
             items.iter().map(|i| format!(";{name}={}", e(i))).collect()
         }
-        ("matrix", Shape::List(items)) => format!(";{name}={}", joined(&items, COMPONENT, ",")),
-        ("matrix", Shape::Pairs(p)) if explode => format!(";{}", pairs(&p, "=", ";")),
-        ("matrix", Shape::Pairs(p)) => format!(";{name}={}", pairs(&p, ",", ",")),
+        (Style::Matrix, Shape::List(items)) => {
+            format!(";{name}={}", joined(&items, COMPONENT, ","))
+        }
+        (Style::Matrix, Shape::Pairs(p)) if explode => format!(";{}", pairs(&p, "=", ";")),
+        (Style::Matrix, Shape::Pairs(p)) => format!(";{name}={}", pairs(&p, ",", ",")),
         (_, Shape::Scalar(v)) => e(&v),
         (_, Shape::List(items)) => joined(&items, COMPONENT, ","),
         (_, Shape::Pairs(p)) if explode => pairs(&p, "=", ","),
@@ -363,19 +355,19 @@ fn path_value(name: &str, param: &Param, value: &Value) -> String {
 fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)> {
     let e = |text: &str| encode(text, COMPONENT);
     let key = e(name);
-    if let (Some(format), Shape::List(items)) = (&param.collection_format, shape(value)) {
-        return match collection_separator(format) {
+    if let (Some(format), Shape::List(items)) = (param.collection_format, shape(value)) {
+        return match format.separator() {
             Some(separator) => {
                 vec![(key, joined(&items, COMPONENT, &e(separator)))]
             }
             None => items.iter().map(|i| (key.clone(), e(i))).collect(),
         };
     }
-    let style = param.style.as_deref().unwrap_or("form");
-    let explode = param.explode.unwrap_or(style == "form");
+    let style = param.style.unwrap_or(Style::Form);
+    let explode = param.explode.unwrap_or(style == Style::Form);
     match (style, shape(value)) {
         (_, Shape::Scalar(v)) => vec![(key, e(&v))],
-        ("deepObject", Shape::Pairs(pairs)) => pairs
+        (Style::DeepObject, Shape::Pairs(pairs)) => pairs
             .iter()
             .map(|(k, v)| (format!("{key}[{}]", e(k)), e(v)))
             .collect(),
@@ -383,8 +375,8 @@ fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)
         (_, Shape::Pairs(pairs)) if explode => pairs.iter().map(|(k, v)| (e(k), e(v))).collect(),
         (style, Shape::List(items)) => {
             let separator = match style {
-                "spaceDelimited" => "%20",
-                "pipeDelimited" => "%7C",
+                Style::SpaceDelimited => "%20",
+                Style::PipeDelimited => "%7C",
                 _ => ",",
             };
             vec![(key, joined(&items, COMPONENT, separator))]
@@ -400,8 +392,7 @@ fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)
 fn header_value(param: &Param, value: &Value) -> String {
     let separator = param
         .collection_format
-        .as_deref()
-        .and_then(collection_separator)
+        .and_then(CollectionFormat::separator)
         .unwrap_or(",");
     match shape(value) {
         Shape::Scalar(v) => v,
@@ -437,11 +428,6 @@ fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
     }
 }
 
-fn is_json(media_type: &str) -> bool {
-    let essence = media_type.split(';').next().unwrap_or("").trim();
-    essence == "application/json" || essence.ends_with("+json")
-}
-
 /// The request body from the arguments that go in it: a field each (`name` set) or the
 /// whole body (no `name`).
 fn body(media_type: Option<&str>, fields: &[BodyField<'_>], files: &Files) -> Result<Body, String> {
@@ -468,7 +454,7 @@ fn body(media_type: Option<&str>, fields: &[BodyField<'_>], files: &Files) -> Re
             .map(|f| (Some(f.argument), f.name, f.param, f.value))
             .collect(),
     };
-    let essence = media_type.split(';').next().unwrap_or("").trim();
+    let essence = media_essence(media_type);
     let bytes = |bytes: Vec<u8>| {
         Ok(Body::Bytes {
             content_type: media_type.to_string(),
@@ -479,7 +465,7 @@ fn body(media_type: Option<&str>, fields: &[BodyField<'_>], files: &Files) -> Re
         let mut pairs = Vec::new();
         for (_, name, param, value) in &entries {
             let key = encode(name, COMPONENT);
-            let separator = param.collection_format.as_deref().map(collection_separator);
+            let separator = param.collection_format.map(CollectionFormat::separator);
             match (value, separator) {
                 (Value::Array(items), Some(Some(separator))) => {
                     let joined: Vec<String> = items.iter().map(text).collect();

@@ -21,7 +21,14 @@ pub fn repo_path(relative: &str) -> PathBuf {
 /// Converts a spec file through the library, as `convert` does, into manifest text.
 pub fn convert_file(path: &Path, options: &Options) -> Result<String, openapi2mcp::error::Error> {
     let conversion = pipeline::convert_input(&Input::Path(path.to_path_buf()), &[], options)?;
-    Ok(manifest::render(&conversion.tools, options.hint_style))
+    Ok(manifest::render(conversion.tools.iter().map(|c| &c.tool)))
+}
+
+/// Says on the test run's standard error, past the harness's capture, that a test checks
+/// nothing because `variable` is unset: a skipped check is never a silent pass.
+pub fn skipped(variable: &str, what: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipped ({variable} unset): {what}");
 }
 
 /// Runs the built binary.

@@ -13,16 +13,18 @@ pub fn check_pipeline(data: &[u8]) {
     let Ok(spec) = load::load_bytes("fuzz", data.to_vec()) else {
         return;
     };
-    let options = Options {
-        keep_going: true,
-        output_schema: true,
-        ..Options::default()
-    };
-    let Ok(conversion) = pipeline::convert_spec(&spec, &options) else {
-        return;
-    };
-    for style in [HintStyle::Minimal, HintStyle::Explicit] {
-        let text = manifest::render(&conversion.tools, style);
+    let mut conversion = None;
+    for hint_style in [HintStyle::Minimal, HintStyle::Explicit] {
+        let options = Options {
+            keep_going: true,
+            output_schema: true,
+            hint_style,
+            ..Options::default()
+        };
+        let Ok(converted) = pipeline::convert_spec(&spec, &options) else {
+            return;
+        };
+        let text = manifest::render(converted.tools.iter().map(|c| &c.tool));
         let value: serde_json::Value = serde_json::from_str(&text).expect("the manifest is JSON");
         // Arbitrary input may declare hints and write invalid schemas; the rest must hold.
         let checks = Checks {
@@ -31,8 +33,12 @@ pub fn check_pipeline(data: &[u8]) {
         };
         let problems = manifest_problems(&value, checks);
         assert!(problems.is_empty(), "{problems:?}");
+        conversion = Some(converted);
     }
-    let subjects = lint::subjects_from_tools(&spec, &conversion.tools);
+    let Some(conversion) = conversion else {
+        return;
+    };
+    let subjects = lint::subjects_from_conversion(&spec, &conversion.tools);
     let mut findings = lint::lint(&subjects, &Settings::default(), None);
     lint::add_lines(&mut findings, &spec);
     let line_source = |file: &str, line: usize| spec.line(file, line);

@@ -1,7 +1,7 @@
 //! Rules about what a tool tells the model about itself.
 
 use super::rule;
-use crate::lint::{Hit, Target};
+use crate::lint::{Context, Hit, Subject, Target};
 
 rule! {
     /// The tool has no description.
@@ -12,11 +12,13 @@ rule! {
     /// Example: an operation with neither `summary` nor `description`.
     ///
     /// Fix: add a `summary` or `description` to the operation.
-    MISSING_DESCRIPTION = "OAM010", "missing-description", Warning, |tool, _| {
-        match tool.description {
-            Some(text) if !text.trim().is_empty() => Vec::new(),
-            _ => vec![Hit::new(Target::Tool, "the tool has no description")],
-        }
+    MISSING_DESCRIPTION = "OAM010", "missing-description", Warning, missing_description
+}
+
+fn missing_description(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    match tool.tool.description.as_deref() {
+        Some(text) if !text.trim().is_empty() => Vec::new(),
+        _ => vec![Hit::new(Target::Tool, "the tool has no description")],
     }
 }
 
@@ -28,14 +30,19 @@ rule! {
     /// Example: `"description": "Gets it"`.
     ///
     /// Fix: say what the tool does, what it returns, and when to use it.
-    SHORT_DESCRIPTION = "OAM011", "short-description", Info, |tool, _| {
-        match tool.description.map(str::trim) {
-            Some(text) if !text.is_empty() && text.chars().count() < 20 => vec![Hit::new(
-                Target::Description,
-                format!("the description is {} characters long", text.chars().count()),
-            )],
-            _ => Vec::new(),
-        }
+    SHORT_DESCRIPTION = "OAM011", "short-description", Info, short_description
+}
+
+fn short_description(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    match tool.tool.description.as_deref().map(str::trim) {
+        Some(text) if !text.is_empty() && text.chars().count() < 20 => vec![Hit::new(
+            Target::Description,
+            format!(
+                "the description is {} characters long",
+                text.chars().count()
+            ),
+        )],
+        _ => Vec::new(),
     }
 }
 
@@ -47,10 +54,12 @@ rule! {
     /// Example: an operation without a `summary`.
     ///
     /// Fix: add a short `summary` to the operation.
-    MISSING_TITLE = "OAM012", "missing-title", Info, |tool, _| {
-        match tool.title {
-            Some(text) if !text.trim().is_empty() => Vec::new(),
-            _ => vec![Hit::new(Target::Tool, "the tool has no title")],
-        }
+    MISSING_TITLE = "OAM012", "missing-title", Info, missing_title
+}
+
+fn missing_title(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    match tool.tool.display_title() {
+        Some(text) if !text.trim().is_empty() => Vec::new(),
+        _ => vec![Hit::new(Target::Tool, "the tool has no title")],
     }
 }

@@ -2,12 +2,14 @@
 
 use super::rule;
 use crate::hints::evidence::REPEATING_VERBS;
-use crate::hints::HintKind;
-use crate::lint::{Hit, Target};
+use crate::lint::{Context, Hit, Subject, Target};
+use crate::tool::HintKind;
 
 rule! {
-    /// `readOnlyHint: true` on POST, PUT, PATCH or DELETE, or `destructiveHint: false` on
-    /// DELETE (when the method is known from the spec or `_meta["openapi2mcp/http"]`).
+    /// `readOnlyHint: true` on a method that writes (POST, PUT, PATCH, DELETE), or
+    /// `destructiveHint: false` on DELETE (when the method is known from the spec or
+    /// `_meta["openapi2mcp/http"]`). The same check convert warns about and `--strict`
+    /// fails on.
     ///
     /// Why: the method says the tool changes or removes state; a hint that denies it makes
     /// clients skip their safeguards.
@@ -16,25 +18,17 @@ rule! {
     ///
     /// Fix: drop the hint, or, for a POST that only queries, record the decision with its
     /// reason in an overrides file and ignore this rule for that tool.
-    HINT_CONTRADICTS_METHOD = "OAM003", "hint-contradicts-method", Error, |tool, _| {
-        let Some(method) = tool.method else {
-            return Vec::new();
-        };
-        let mut hits = Vec::new();
-        if matches!(method, "POST" | "PUT" | "PATCH" | "DELETE") && tool.hint(HintKind::ReadOnly) {
-            hits.push(Hit::new(
-                Target::Hint(HintKind::ReadOnly),
-                format!("readOnlyHint is true on {method}, a method that changes state"),
-            ));
-        }
-        if method == "DELETE" && !tool.hint(HintKind::ReadOnly) && !tool.hint(HintKind::Destructive) {
-            hits.push(Hit::new(
-                Target::Hint(HintKind::Destructive),
-                "destructiveHint is false on DELETE, a method that removes",
-            ));
-        }
-        hits
-    }
+    HINT_CONTRADICTS_METHOD = "OAM003", "hint-contradicts-method", Error, hint_contradicts_method
+}
+
+fn hint_contradicts_method(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    let Some(method) = tool.method() else {
+        return Vec::new();
+    };
+    crate::hints::contradictions(method, &tool.declared)
+        .into_iter()
+        .map(|c| Hit::new(Target::Hint(c.hint), c.message))
+        .collect()
 }
 
 rule! {
@@ -50,25 +44,33 @@ rule! {
     /// `Idempotency-Key` header.
     ///
     /// Fix: drop the hint, or accept an `Idempotency-Key` header that the server honours.
-    RISKY_IDEMPOTENT = "OAM005", "risky-idempotent", Warning, |tool, _| {
-        if !tool.hint(HintKind::Idempotent) || tool.hint(HintKind::ReadOnly) || tool.takes_idempotency_key {
-            return Vec::new();
-        }
-        let by_method = tool.method.filter(|m| matches!(*m, "POST" | "PATCH"));
-        let idempotent_method = tool.method.is_some_and(|m| matches!(m, "PUT" | "DELETE" | "GET" | "HEAD" | "OPTIONS" | "TRACE" | "QUERY"));
-        let by_name = tool
-            .verb()
-            .filter(|(word, _)| !idempotent_method && REPEATING_VERBS.contains(&word.as_str()));
-        let why = match (by_method, by_name) {
-            (Some(method), _) => format!("a {method}"),
-            (None, Some((word, _))) => format!("a tool whose name says '{word}'"),
-            (None, None) => return Vec::new(),
-        };
-        vec![Hit::new(
-            Target::Hint(HintKind::Idempotent),
-            format!("idempotentHint is true on {why} that takes no idempotency key: a retry may repeat its effect"),
-        )]
+    RISKY_IDEMPOTENT = "OAM005", "risky-idempotent", Warning, risky_idempotent
+}
+
+fn risky_idempotent(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    if !tool.hint(HintKind::Idempotent)
+        || tool.hint(HintKind::ReadOnly)
+        || tool.takes_idempotency_key()
+    {
+        return Vec::new();
     }
+    let method = tool.method();
+    let by_method = method.filter(|m| !m.is_idempotent() && m.writes());
+    let idempotent_method = method.is_some_and(|m| m.is_idempotent());
+    let by_name = tool
+        .verb()
+        .filter(|(word, _)| !idempotent_method && REPEATING_VERBS.contains(&word.as_str()));
+    let why = match (by_method, by_name) {
+        (Some(method), _) => format!("a {method}"),
+        (None, Some((word, _))) => format!("a tool whose name says '{word}'"),
+        (None, None) => return Vec::new(),
+    };
+    vec![Hit::new(
+        Target::Hint(HintKind::Idempotent),
+        format!(
+            "idempotentHint is true on {why} that takes no idempotency key: a retry may repeat its effect"
+        ),
+    )]
 }
 
 rule! {
@@ -81,16 +83,23 @@ rule! {
     /// Example: `{"readOnlyHint": true, "destructiveHint": false}` in the minimal style.
     ///
     /// Fix: drop them.
-    HINT_ON_READ_ONLY = "OAM006", "hint-on-read-only", Warning, |tool, context| {
-        if context.explicit_style || !tool.hint(HintKind::ReadOnly) {
-            return Vec::new();
-        }
-        [HintKind::Destructive, HintKind::Idempotent]
-            .into_iter()
-            .filter(|&kind| tool.declares(kind).is_some())
-            .map(|kind| Hit::new(Target::Hint(kind), format!("{} means nothing on a read-only tool", kind.key())))
-            .collect()
+    HINT_ON_READ_ONLY = "OAM006", "hint-on-read-only", Warning, hint_on_read_only
+}
+
+fn hint_on_read_only(tool: &Subject<'_>, context: &Context) -> Vec<Hit> {
+    if context.explicit_style || !tool.hint(HintKind::ReadOnly) {
+        return Vec::new();
     }
+    HintKind::ALL
+        .into_iter()
+        .filter(|kind| kind.moot_when_read_only() && tool.declares(*kind).is_some())
+        .map(|kind| {
+            Hit::new(
+                Target::Hint(kind),
+                format!("{} means nothing on a read-only tool", kind.key()),
+            )
+        })
+        .collect()
 }
 
 rule! {
@@ -104,18 +113,23 @@ rule! {
     /// Example: `x-mcp-annotations: {destructiveHint: true}` on a DELETE.
     ///
     /// Fix: drop it.
-    REDUNDANT_DEFAULT = "OAM007", "redundant-default", Info, |tool, context| {
-        if context.explicit_style {
-            return Vec::new();
-        }
-        tool.declared
-            .iter()
-            .filter(|(kind, value)| *value == kind.default_value())
-            .filter(|(kind, _)| {
-                // Moot ones are hint-on-read-only's to report.
-                !(tool.hint(HintKind::ReadOnly) && matches!(kind, HintKind::Destructive | HintKind::Idempotent))
-            })
-            .map(|(kind, value)| Hit::new(Target::Hint(*kind), format!("{}: {value} is the default", kind.key())))
-            .collect()
+    REDUNDANT_DEFAULT = "OAM007", "redundant-default", Info, redundant_default
+}
+
+fn redundant_default(tool: &Subject<'_>, context: &Context) -> Vec<Hit> {
+    if context.explicit_style {
+        return Vec::new();
     }
+    tool.declared
+        .declared()
+        .filter(|(kind, value)| *value == kind.default_value())
+        // Moot ones are hint-on-read-only's to report.
+        .filter(|(kind, _)| !(tool.hint(HintKind::ReadOnly) && kind.moot_when_read_only()))
+        .map(|(kind, value)| {
+            Hit::new(
+                Target::Hint(kind),
+                format!("{}: {value} is the default", kind.key()),
+            )
+        })
+        .collect()
 }

@@ -1,6 +1,9 @@
-//! The lint rules, one small unit each. A rule is declared with [`rule!`]: its doc comment
-//! is both the Rust documentation and what `openapi2mcp rules` prints, so the two cannot
-//! drift apart. Each doc says what the rule checks, then `Why:`, `Example:` and `Fix:`.
+//! The lint rules, one small unit each, grouped by what they check. A rule is a plain
+//! function beside its declaration with [`rule!`], whose doc comment is both the Rust
+//! documentation and what `openapi2mcp rules` prints, so the two cannot drift apart. Each
+//! doc says what the rule checks, then `Why:`, `Example:` and `Fix:`. Adding a rule: write
+//! it in its group's file, name it in [`ALL`], and give it a fixture `specs/lint/CODE.*`
+//! (see CONTRIBUTING.md).
 
 mod descriptions;
 mod hints;
@@ -45,11 +48,12 @@ impl Rule {
     }
 }
 
-/// Declares a rule: the doc comment becomes the rule's `doc` too.
+/// Declares a rule checked by the function `$check`: the doc comment becomes the rule's
+/// `doc` too.
 macro_rules! rule {
     (
         $(#[doc = $doc:literal])*
-        $ident:ident = $code:literal, $name:literal, $severity:ident, $check:expr
+        $ident:ident = $code:literal, $name:literal, $severity:ident, $check:path
     ) => {
         $(#[doc = $doc])*
         pub static $ident: $crate::lint::rules::Rule = $crate::lint::rules::Rule {
@@ -63,7 +67,7 @@ macro_rules! rule {
 }
 pub(crate) use rule;
 
-/// Every rule, in code order.
+/// Every rule, in code order: the one list of them.
 pub static ALL: &[&Rule] = &[
     &names::NAME_IMPLIES_WRITE,
     &names::NAME_IMPLIES_DESTRUCTIVE,
@@ -110,6 +114,9 @@ mod tests {
                 assert!(rule.doc.contains(part), "{rule:?} lacks {part}");
             }
         }
-        assert_eq!(ALL.len(), 17);
+        let codes: Vec<&str> = ALL.iter().map(|r| r.code).collect();
+        let mut sorted = codes.clone();
+        sorted.sort_unstable();
+        assert_eq!(codes, sorted, "ALL is in code order");
     }
 }

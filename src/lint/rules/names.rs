@@ -3,8 +3,8 @@
 
 use super::rule;
 use crate::hints::evidence::VerbClass;
-use crate::hints::HintKind;
-use crate::lint::{Hit, Target};
+use crate::lint::{Context, Hit, Subject, Target};
+use crate::tool::HintKind;
 
 rule! {
     /// The name's verb writes (create, update, delete, send, charge, upload, run...) but the
@@ -17,18 +17,20 @@ rule! {
     /// (`get_deleted_items` is fine: its verb is `get`.)
     ///
     /// Fix: drop `readOnlyHint`, or rename the tool if it really only reads.
-    NAME_IMPLIES_WRITE = "OAM001", "name-implies-write", Error, |tool, _| {
-        match tool.verb() {
-            Some((word, VerbClass::Write | VerbClass::Create | VerbClass::Destroy))
-                if tool.hint(HintKind::ReadOnly) =>
-            {
-                vec![Hit::new(
-                    Target::Hint(HintKind::ReadOnly),
-                    format!("the name says it writes ('{word}') but readOnlyHint is true"),
-                )]
-            }
-            _ => Vec::new(),
+    NAME_IMPLIES_WRITE = "OAM001", "name-implies-write", Error, name_implies_write
+}
+
+fn name_implies_write(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    match tool.verb() {
+        Some((word, VerbClass::Write | VerbClass::Create | VerbClass::Destroy))
+            if tool.hint(HintKind::ReadOnly) =>
+        {
+            vec![Hit::new(
+                Target::Hint(HintKind::ReadOnly),
+                format!("the name says it writes ('{word}') but readOnlyHint is true"),
+            )]
         }
+        _ => Vec::new(),
     }
 }
 
@@ -41,18 +43,20 @@ rule! {
     /// Example: `purge_cache` with `"annotations": {"destructiveHint": false}`.
     ///
     /// Fix: drop `destructiveHint: false` (destructive is the default).
-    NAME_IMPLIES_DESTRUCTIVE = "OAM002", "name-implies-destructive", Error, |tool, _| {
-        match tool.verb() {
-            Some((word, VerbClass::Destroy))
-                if !tool.hint(HintKind::ReadOnly) && !tool.hint(HintKind::Destructive) =>
-            {
-                vec![Hit::new(
-                    Target::Hint(HintKind::Destructive),
-                    format!("the name says it destroys ('{word}') but destructiveHint is false"),
-                )]
-            }
-            _ => Vec::new(),
+    NAME_IMPLIES_DESTRUCTIVE = "OAM002", "name-implies-destructive", Error, name_implies_destructive
+}
+
+fn name_implies_destructive(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    match tool.verb() {
+        Some((word, VerbClass::Destroy))
+            if !tool.hint(HintKind::ReadOnly) && !tool.hint(HintKind::Destructive) =>
+        {
+            vec![Hit::new(
+                Target::Hint(HintKind::Destructive),
+                format!("the name says it destroys ('{word}') but destructiveHint is false"),
+            )]
         }
+        _ => Vec::new(),
     }
 }
 
@@ -67,14 +71,16 @@ rule! {
     ///
     /// Fix: if it has no side effects, declare `readOnlyHint: true` (for example in an
     /// overrides file); otherwise rename it.
-    NAME_IMPLIES_READ_ONLY = "OAM004", "name-implies-read-only", Warning, |tool, _| {
-        match tool.verb() {
-            Some((word, VerbClass::Read)) if !tool.hint(HintKind::ReadOnly) => vec![Hit::new(
-                Target::Name,
-                format!("the name says it reads ('{word}') but the tool is not read-only"),
-            )],
-            _ => Vec::new(),
-        }
+    NAME_IMPLIES_READ_ONLY = "OAM004", "name-implies-read-only", Warning, name_implies_read_only
+}
+
+fn name_implies_read_only(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    match tool.verb() {
+        Some((word, VerbClass::Read)) if !tool.hint(HintKind::ReadOnly) => vec![Hit::new(
+            Target::Name,
+            format!("the name says it reads ('{word}') but the tool is not read-only"),
+        )],
+        _ => Vec::new(),
     }
 }
 
@@ -86,17 +92,23 @@ rule! {
     /// Example: a tool named `repos/get-content` or one 70 characters long.
     ///
     /// Fix: use letters, digits, `_` and `-`, at most 64 characters (convert does).
-    INVALID_TOOL_NAME = "OAM008", "invalid-tool-name", Error, |tool, _| {
-        let name = tool.name;
-        let valid = !name.is_empty()
-            && name.len() <= 64
-            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-        if valid {
-            Vec::new()
-        } else {
-            vec![Hit::new(Target::Name, format!("'{name}' is not a name clients accept (^[a-zA-Z0-9_-]{{1,64}}$)"))]
-        }
+    INVALID_TOOL_NAME = "OAM008", "invalid-tool-name", Error, invalid_tool_name
+}
+
+fn invalid_tool_name(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    let name = tool.name();
+    let valid = !name.is_empty()
+        && name.len() <= 64
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if valid {
+        return Vec::new();
     }
+    vec![Hit::new(
+        Target::Name,
+        format!("'{name}' is not a name clients accept (^[a-zA-Z0-9_-]{{1,64}}$)"),
+    )]
 }
 
 rule! {
@@ -108,13 +120,15 @@ rule! {
     /// Example: two operations whose operationIds are both `getItem`.
     ///
     /// Fix: give each operation its own operationId (convert numbers repeats: `_2`, `_3`).
-    DUPLICATE_TOOL_NAME = "OAM009", "duplicate-tool-name", Error, |tool, context| {
-        match context.name_counts.get(tool.name) {
-            Some(&count) if count > 1 => vec![Hit::new(
-                Target::Name,
-                format!("{count} tools are named '{}'", tool.name),
-            )],
-            _ => Vec::new(),
-        }
+    DUPLICATE_TOOL_NAME = "OAM009", "duplicate-tool-name", Error, duplicate_tool_name
+}
+
+fn duplicate_tool_name(tool: &Subject<'_>, context: &Context) -> Vec<Hit> {
+    match context.name_counts.get(tool.name()) {
+        Some(&count) if count > 1 => vec![Hit::new(
+            Target::Name,
+            format!("{count} tools are named '{}'", tool.name()),
+        )],
+        _ => Vec::new(),
     }
 }

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::rule;
-use crate::lint::{Hit, Target};
+use crate::lint::{Context, Hit, Subject, Target};
 
 rule! {
     /// `inputSchema` is missing or its root is not `type: object`.
@@ -13,12 +13,17 @@ rule! {
     /// Example: `"inputSchema": {"type": "array"}`.
     ///
     /// Fix: wrap the value in an object property.
-    INPUT_SCHEMA_NOT_OBJECT = "OAM013", "input-schema-not-object", Error, |tool, _| {
-        match tool.input_schema {
-            Some(schema) if schema.get("type") == Some(&Value::from("object")) => Vec::new(),
-            Some(_) => vec![Hit::new(Target::InputSchema, "inputSchema is not type: object")],
-            None => vec![Hit::new(Target::Tool, "the tool has no inputSchema")],
-        }
+    INPUT_SCHEMA_NOT_OBJECT = "OAM013", "input-schema-not-object", Error, input_schema_not_object
+}
+
+fn input_schema_not_object(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    match tool.tool.input_schema.as_ref() {
+        Some(schema) if schema.get("type") == Some(&Value::from("object")) => Vec::new(),
+        Some(_) => vec![Hit::new(
+            Target::InputSchema,
+            "inputSchema is not type: object",
+        )],
+        None => vec![Hit::new(Target::Tool, "the tool has no inputSchema")],
     }
 }
 
@@ -31,16 +36,23 @@ rule! {
     /// Example: `"inputSchema": {"type": "object", "oneOf": [...]}`.
     ///
     /// Fix: move the composition under one property (convert does).
-    TOP_LEVEL_COMPOSITION = "OAM014", "top-level-composition", Error, |tool, _| {
-        let Some(schema) = tool.input_schema else {
-            return Vec::new();
-        };
-        ["oneOf", "anyOf", "allOf"]
-            .into_iter()
-            .filter(|k| schema.get(*k).is_some())
-            .map(|k| Hit::new(Target::InputSchema, format!("inputSchema has {k} at its root")))
-            .collect()
-    }
+    TOP_LEVEL_COMPOSITION = "OAM014", "top-level-composition", Error, top_level_composition
+}
+
+fn top_level_composition(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    let Some(schema) = tool.tool.input_schema.as_ref() else {
+        return Vec::new();
+    };
+    ["oneOf", "anyOf", "allOf"]
+        .into_iter()
+        .filter(|k| schema.get(*k).is_some())
+        .map(|k| {
+            Hit::new(
+                Target::InputSchema,
+                format!("inputSchema has {k} at its root"),
+            )
+        })
+        .collect()
 }
 
 rule! {
@@ -53,26 +65,28 @@ rule! {
     /// Example: `{"$ref": "#/components/schemas/Pet"}` copied from a spec.
     ///
     /// Fix: inline the schema, or put it under the tool's own `$defs` (convert does).
-    UNRESOLVED_REF = "OAM015", "unresolved-ref", Error, |tool, _| {
-        let Some(schema) = tool.input_schema else {
-            return Vec::new();
-        };
-        crate::schema::references(schema)
-            .into_iter()
-            .filter(|reference| {
-                reference
-                    .strip_prefix('#')
-                    .and_then(|pointer| schema.pointer(pointer))
-                    .is_none()
-            })
-            .map(|reference| {
-                Hit::new(
-                    Target::InputSchema,
-                    format!("$ref '{reference}' does not resolve inside inputSchema"),
-                )
-            })
-            .collect()
-    }
+    UNRESOLVED_REF = "OAM015", "unresolved-ref", Error, unresolved_ref
+}
+
+fn unresolved_ref(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    let Some(schema) = tool.tool.input_schema.as_ref() else {
+        return Vec::new();
+    };
+    crate::schema::references(schema)
+        .into_iter()
+        .filter(|reference| {
+            reference
+                .strip_prefix('#')
+                .and_then(|pointer| schema.pointer(pointer))
+                .is_none()
+        })
+        .map(|reference| {
+            Hit::new(
+                Target::InputSchema,
+                format!("$ref '{reference}' does not resolve inside inputSchema"),
+            )
+        })
+        .collect()
 }
 
 rule! {
@@ -84,17 +98,22 @@ rule! {
     /// Example: `{"type": "object", "required": "id"}` (`required` must be an array).
     ///
     /// Fix: correct the keyword the message names.
-    INVALID_JSON_SCHEMA = "OAM016", "invalid-json-schema", Error, |tool, _| {
-        let Some(schema) = tool.input_schema else {
-            return Vec::new();
-        };
-        match jsonschema::draft202012::meta::validate(schema) {
-            Ok(()) => Vec::new(),
-            Err(error) => vec![Hit::new(
-                Target::InputSchema,
-                format!("inputSchema is not valid JSON Schema 2020-12: {error} (at {})", error.instance_path()),
-            )],
-        }
+    INVALID_JSON_SCHEMA = "OAM016", "invalid-json-schema", Error, invalid_json_schema
+}
+
+fn invalid_json_schema(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+    let Some(schema) = tool.tool.input_schema.as_ref() else {
+        return Vec::new();
+    };
+    match jsonschema::draft202012::meta::validate(schema) {
+        Ok(()) => Vec::new(),
+        Err(error) => vec![Hit::new(
+            Target::InputSchema,
+            format!(
+                "inputSchema is not valid JSON Schema 2020-12: {error} (at {})",
+                error.instance_path()
+            ),
+        )],
     }
 }
 
@@ -110,14 +129,20 @@ rule! {
     /// `additionalProperties`.
     ///
     /// Fix: convert with the same `--client`, which shapes names and schemas to fit.
-    CLIENT_REJECTS = "OAM017", "client-rejects", Error, |tool, context| {
-        let Some((client, server_name)) = &context.client else {
-            return Vec::new();
-        };
-        client
-            .rejections(tool.name, tool.input_schema, server_name.as_deref())
-            .into_iter()
-            .map(|reason| Hit::new(Target::InputSchema, reason))
-            .collect()
-    }
+    CLIENT_REJECTS = "OAM017", "client-rejects", Error, client_rejects
+}
+
+fn client_rejects(tool: &Subject<'_>, context: &Context) -> Vec<Hit> {
+    let Some((client, server_name)) = &context.client else {
+        return Vec::new();
+    };
+    client
+        .rejections(
+            tool.name(),
+            tool.tool.input_schema.as_ref(),
+            server_name.as_deref(),
+        )
+        .into_iter()
+        .map(|reason| Hit::new(Target::InputSchema, reason))
+        .collect()
 }

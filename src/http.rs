@@ -1,0 +1,189 @@
+//! What HTTP itself says, in one place: what a method means (RFC 9110 section 9) and what a
+//! media type is. Hints, lint, review, verify and serve all ask here, so they cannot
+//! disagree about a DELETE or a `+json` type.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An HTTP request method: one of the methods whose meaning is registered, or an extension
+/// method, spelled as the spec spells it and known to be an RFC 9110 token.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Method {
+    Get,
+    Head,
+    Options,
+    Trace,
+    /// The HTTP QUERY method (safe and idempotent, like GET, with a body).
+    Query,
+    Put,
+    Delete,
+    Post,
+    Patch,
+    Connect,
+    /// Any other token (`COPY`, `LOCK`, `PURGE`...): HTTP says nothing about its effects.
+    Extension(String),
+}
+
+/// Why a text is not a method.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotAMethod(pub String);
+
+impl fmt::Display for NotAMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not an HTTP method: a method is a token of letters, digits and \
+             !#$%&'*+-.^_`|~ (RFC 9110 section 5.6.2)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for NotAMethod {}
+
+/// A `tchar` of RFC 9110 section 5.6.2.
+fn is_token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
+}
+
+impl Method {
+    /// Reads a method as a spec or a manifest names it. The registered methods are matched
+    /// without regard to case (OpenAPI writes them in lower case as keys); any other token is
+    /// an extension method, kept as spelled, since methods are case-sensitive.
+    pub fn parse(text: &str) -> Result<Method, NotAMethod> {
+        if text.is_empty() || !text.chars().all(is_token_char) {
+            return Err(NotAMethod(text.to_string()));
+        }
+        Ok(match text.to_ascii_uppercase().as_str() {
+            "GET" => Method::Get,
+            "HEAD" => Method::Head,
+            "OPTIONS" => Method::Options,
+            "TRACE" => Method::Trace,
+            "QUERY" => Method::Query,
+            "PUT" => Method::Put,
+            "DELETE" => Method::Delete,
+            "POST" => Method::Post,
+            "PATCH" => Method::Patch,
+            "CONNECT" => Method::Connect,
+            _ => Method::Extension(text.to_string()),
+        })
+    }
+
+    /// The method as sent on the wire.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Method::Get => "GET",
+            Method::Head => "HEAD",
+            Method::Options => "OPTIONS",
+            Method::Trace => "TRACE",
+            Method::Query => "QUERY",
+            Method::Put => "PUT",
+            Method::Delete => "DELETE",
+            Method::Post => "POST",
+            Method::Patch => "PATCH",
+            Method::Connect => "CONNECT",
+            Method::Extension(token) => token,
+        }
+    }
+
+    /// Safe (RFC 9110 9.2.1): the client asks for no change of state.
+    pub fn is_safe(&self) -> bool {
+        matches!(
+            self,
+            Method::Get | Method::Head | Method::Options | Method::Trace | Method::Query
+        )
+    }
+
+    /// Idempotent (RFC 9110 9.2.2): the effect of several identical requests is that of one,
+    /// so a client may repeat one whose response it did not get.
+    pub fn is_idempotent(&self) -> bool {
+        self.is_safe() || matches!(self, Method::Put | Method::Delete)
+    }
+
+    /// Defined to change state on the server: creating, replacing, modifying or removing.
+    /// (An extension method's effects are unknown; it is neither safe nor known to write.)
+    pub fn writes(&self) -> bool {
+        matches!(
+            self,
+            Method::Post | Method::Put | Method::Patch | Method::Delete
+        )
+    }
+
+    /// Defined to remove the target resource.
+    pub fn removes(&self) -> bool {
+        *self == Method::Delete
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Method {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Method {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Method::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The essence of a media type: `application/json; charset=utf-8` -> `application/json`.
+pub fn media_essence(media_type: &str) -> &str {
+    media_type.split(';').next().unwrap_or("").trim()
+}
+
+/// Whether a media type is JSON: `application/json` or a `+json` structured syntax
+/// (`application/problem+json`), parameters ignored.
+pub fn is_json(media_type: &str) -> bool {
+    let essence = media_essence(media_type);
+    essence.eq_ignore_ascii_case("application/json")
+        || essence.to_ascii_lowercase().ends_with("+json")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registered_methods_in_any_case_and_their_meaning() {
+        assert_eq!(Method::parse("get").unwrap(), Method::Get);
+        assert_eq!(Method::parse("Delete").unwrap(), Method::Delete);
+        for safe in ["GET", "HEAD", "OPTIONS", "TRACE", "QUERY"] {
+            let method = Method::parse(safe).unwrap();
+            assert!(method.is_safe() && method.is_idempotent() && !method.writes());
+        }
+        assert!(Method::Put.is_idempotent() && Method::Put.writes());
+        assert!(Method::Delete.is_idempotent() && Method::Delete.removes());
+        for method in [Method::Post, Method::Patch] {
+            assert!(!method.is_idempotent() && method.writes() && !method.is_safe());
+        }
+    }
+
+    #[test]
+    fn extension_methods_are_tokens_kept_as_spelled() {
+        let copy = Method::parse("Copy").unwrap();
+        assert_eq!(copy, Method::Extension("Copy".into()));
+        assert_eq!(copy.as_str(), "Copy");
+        assert!(!copy.is_safe() && !copy.is_idempotent() && !copy.writes());
+        for bad in ["LIST ALL", "", "GET\r\n", "a/b", "é"] {
+            assert!(Method::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn json_media_types() {
+        assert!(is_json("application/json; charset=utf-8"));
+        assert!(is_json("application/problem+json"));
+        assert!(is_json("Application/JSON"));
+        assert!(!is_json("*/*"));
+        assert!(!is_json("text/plain"));
+    }
+}

@@ -1,0 +1,529 @@
+//! The contract: one MCP tool, its annotations and its HTTP binding, as typed values.
+//! Convert builds them, the manifest writer serializes them, and serve, lint, review and
+//! verify read them back through [`crate::manifest::read`]. Field order is the order of
+//! the manifest's keys, so the same tool always gives the same bytes.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::http::Method;
+
+/// The `_meta` key under which each tool carries its HTTP binding.
+pub const HTTP_META_KEY: &str = "openapi2mcp/http";
+
+/// One tool as MCP's `Tool` object, with our binding in `_meta`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct Tool {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Always set by convert; a manifest from elsewhere may lack it (lint says so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_schema: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_schema: Option<Value>,
+    #[serde(default, skip_serializing_if = "Annotations::is_empty")]
+    pub annotations: Annotations,
+    #[serde(rename = "_meta", default, skip_serializing_if = "Meta::is_empty")]
+    pub meta: Meta,
+}
+
+impl Tool {
+    /// A tool with a name and input schema, and nothing else yet.
+    pub fn new(name: impl Into<String>, input_schema: Value) -> Tool {
+        Tool {
+            name: name.into(),
+            title: None,
+            description: None,
+            input_schema: Some(input_schema),
+            output_schema: None,
+            annotations: Annotations::default(),
+            meta: Meta::default(),
+        }
+    }
+
+    /// The HTTP binding, when the tool has one (every tool convert writes does).
+    pub fn binding(&self) -> Option<&Binding> {
+        self.meta.http.as_ref()
+    }
+
+    /// The title MCP clients show: the tool's own, else the annotations'.
+    pub fn display_title(&self) -> Option<&str> {
+        self.title.as_deref().or(self.annotations.title.as_deref())
+    }
+}
+
+/// A tool's `_meta`: what a runtime needs beyond MCP.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Meta {
+    #[serde(
+        rename = "openapi2mcp/http",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub http: Option<Binding>,
+}
+
+impl Meta {
+    pub fn is_empty(&self) -> bool {
+        self.http.is_none()
+    }
+}
+
+/// The four MCP tool annotation hints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HintKind {
+    ReadOnly,
+    Destructive,
+    Idempotent,
+    OpenWorld,
+}
+
+impl HintKind {
+    pub const ALL: [HintKind; 4] = [
+        HintKind::ReadOnly,
+        HintKind::Destructive,
+        HintKind::Idempotent,
+        HintKind::OpenWorld,
+    ];
+
+    /// The key in MCP's `ToolAnnotations`.
+    pub fn key(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "readOnlyHint",
+            HintKind::Destructive => "destructiveHint",
+            HintKind::Idempotent => "idempotentHint",
+            HintKind::OpenWorld => "openWorldHint",
+        }
+    }
+
+    /// The value a client assumes when the hint is absent (the MCP specification's).
+    pub fn default_value(self) -> bool {
+        match self {
+            HintKind::ReadOnly | HintKind::Idempotent => false,
+            HintKind::Destructive | HintKind::OpenWorld => true,
+        }
+    }
+
+    /// Destructive and idempotent mean nothing on a read-only tool (MCP says so).
+    pub fn moot_when_read_only(self) -> bool {
+        matches!(self, HintKind::Destructive | HintKind::Idempotent)
+    }
+
+    /// Whether `value` makes a tool look safer to a client than the hint's default: read-only
+    /// or idempotent, not destructive or closed-world.
+    pub fn loosens(self, value: bool) -> bool {
+        value != self.default_value()
+    }
+
+    pub fn from_key(key: &str) -> Option<HintKind> {
+        HintKind::ALL.into_iter().find(|k| k.key() == key)
+    }
+}
+
+/// MCP's `ToolAnnotations`: the hints a tool declares. An absent hint means its default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct Annotations {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_only_hint: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destructive_hint: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idempotent_hint: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_world_hint: Option<bool>,
+}
+
+impl Annotations {
+    /// The declared value of a hint, if declared.
+    pub fn get(&self, kind: HintKind) -> Option<bool> {
+        *self.slot(kind)
+    }
+
+    pub fn set(&mut self, kind: HintKind, value: Option<bool>) {
+        *self.slot_mut(kind) = value;
+    }
+
+    /// The value a client acts on: the declared one, or the MCP default.
+    pub fn effective(&self, kind: HintKind) -> bool {
+        self.get(kind).unwrap_or(kind.default_value())
+    }
+
+    /// Every hint's effective value, in [`HintKind::ALL`] order.
+    pub fn effective_all(&self) -> [bool; 4] {
+        HintKind::ALL.map(|kind| self.effective(kind))
+    }
+
+    /// The hints declared, in [`HintKind::ALL`] order.
+    pub fn declared(&self) -> impl Iterator<Item = (HintKind, bool)> + '_ {
+        HintKind::ALL
+            .into_iter()
+            .filter_map(|kind| Some((kind, self.get(kind)?)))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.title.is_none() && self.declared().next().is_none()
+    }
+
+    fn slot(&self, kind: HintKind) -> &Option<bool> {
+        match kind {
+            HintKind::ReadOnly => &self.read_only_hint,
+            HintKind::Destructive => &self.destructive_hint,
+            HintKind::Idempotent => &self.idempotent_hint,
+            HintKind::OpenWorld => &self.open_world_hint,
+        }
+    }
+
+    fn slot_mut(&mut self, kind: HintKind) -> &mut Option<bool> {
+        match kind {
+            HintKind::ReadOnly => &mut self.read_only_hint,
+            HintKind::Destructive => &mut self.destructive_hint,
+            HintKind::Idempotent => &mut self.idempotent_hint,
+            HintKind::OpenWorld => &mut self.open_world_hint,
+        }
+    }
+}
+
+/// `_meta["openapi2mcp/http"]`: how a tool's arguments become an HTTP request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct Binding {
+    pub method: Method,
+    /// The path template, such as `/items/{id}`.
+    pub path: String,
+    /// The spec's server URL for this operation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body_media_type: Option<String>,
+    /// Credential alternatives: any one of them, each a list of schemes sent together.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub auth: Vec<Vec<Scheme>>,
+    /// The argument that carries the idempotency key header, if the API takes one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idempotency_key: Option<String>,
+    /// Where a non-object JSON response goes in `structuredContent`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_property: Option<String>,
+    /// Argument name to where it goes.
+    #[serde(default)]
+    pub params: IndexMap<String, Param>,
+}
+
+impl Binding {
+    pub fn new(method: Method, path: impl Into<String>) -> Binding {
+        Binding {
+            method,
+            path: path.into(),
+            server: None,
+            body_media_type: None,
+            auth: Vec::new(),
+            idempotency_key: None,
+            result_property: None,
+            params: IndexMap::new(),
+        }
+    }
+}
+
+/// Where one argument goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct Param {
+    #[serde(rename = "in")]
+    pub location: In,
+    /// The name in the request; absent for a body sent whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub style: Option<Style>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explode: Option<bool>,
+    /// The media type of a parameter described by `content` rather than `schema`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media_type: Option<String>,
+    /// Swagger 2.0 `collectionFormat`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection_format: Option<CollectionFormat>,
+}
+
+impl Param {
+    pub fn new(location: In, name: Option<String>) -> Param {
+        Param {
+            location,
+            name,
+            style: None,
+            explode: None,
+            media_type: None,
+            collection_format: None,
+        }
+    }
+}
+
+/// Where a value goes in the HTTP request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum In {
+    Path,
+    Query,
+    /// OpenAPI 3.2 `in: querystring`: the whole query string as one value.
+    QueryString,
+    Header,
+    Cookie,
+    Body,
+}
+
+impl In {
+    /// A parameter's `in` (the body is not a parameter location in OpenAPI 3).
+    pub fn of_parameter(text: &str) -> Option<In> {
+        Some(match text {
+            "path" => In::Path,
+            "query" => In::Query,
+            "querystring" => In::QueryString,
+            "header" => In::Header,
+            "cookie" => In::Cookie,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            In::Path => "path",
+            In::Query => "query",
+            In::QueryString => "querystring",
+            In::Header => "header",
+            In::Cookie => "cookie",
+            In::Body => "body",
+        }
+    }
+}
+
+/// How a parameter's value is serialized (OpenAPI's `style`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Style {
+    Matrix,
+    Label,
+    Simple,
+    Form,
+    /// OpenAPI 3.2: a cookie's `name=value` pairs without percent-encoding rules of `form`.
+    Cookie,
+    SpaceDelimited,
+    PipeDelimited,
+    DeepObject,
+}
+
+impl Style {
+    pub const ALL: [Style; 8] = [
+        Style::Matrix,
+        Style::Label,
+        Style::Simple,
+        Style::Form,
+        Style::Cookie,
+        Style::SpaceDelimited,
+        Style::PipeDelimited,
+        Style::DeepObject,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Style::Matrix => "matrix",
+            Style::Label => "label",
+            Style::Simple => "simple",
+            Style::Form => "form",
+            Style::Cookie => "cookie",
+            Style::SpaceDelimited => "spaceDelimited",
+            Style::PipeDelimited => "pipeDelimited",
+            Style::DeepObject => "deepObject",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+/// Swagger 2.0's `collectionFormat`: how an array is joined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CollectionFormat {
+    Csv,
+    Ssv,
+    Tsv,
+    Pipes,
+    /// The parameter repeated, once per item.
+    Multi,
+}
+
+impl CollectionFormat {
+    pub const ALL: [CollectionFormat; 5] = [
+        CollectionFormat::Csv,
+        CollectionFormat::Ssv,
+        CollectionFormat::Tsv,
+        CollectionFormat::Pipes,
+        CollectionFormat::Multi,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CollectionFormat::Csv => "csv",
+            CollectionFormat::Ssv => "ssv",
+            CollectionFormat::Tsv => "tsv",
+            CollectionFormat::Pipes => "pipes",
+            CollectionFormat::Multi => "multi",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<CollectionFormat> {
+        CollectionFormat::ALL
+            .into_iter()
+            .find(|f| f.as_str() == text)
+    }
+
+    /// What joins the items; `None` for `multi`, which repeats the parameter instead.
+    pub fn separator(self) -> Option<&'static str> {
+        match self {
+            CollectionFormat::Csv => Some(","),
+            CollectionFormat::Ssv => Some(" "),
+            CollectionFormat::Tsv => Some("\t"),
+            CollectionFormat::Pipes => Some("|"),
+            CollectionFormat::Multi => None,
+        }
+    }
+}
+
+/// One security scheme, as convert describes it: enough to send the credential.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Scheme {
+    /// The scheme's name in the spec.
+    pub scheme: String,
+    #[serde(flatten)]
+    pub kind: SchemeKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum SchemeKind {
+    /// `Authorization: Bearer <token>` (HTTP bearer, OAuth 2, OpenID Connect).
+    Bearer,
+    /// `Authorization: Basic <base64(user:password)>`.
+    Basic,
+    ApiKey {
+        #[serde(rename = "in")]
+        location: KeyLocation,
+        name: String,
+    },
+    /// A scheme serve cannot send, with what it is.
+    Unsupported { reason: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KeyLocation {
+    Header,
+    Query,
+    Cookie,
+}
+
+impl KeyLocation {
+    pub fn parse(text: &str) -> Option<KeyLocation> {
+        Some(match text {
+            "header" => KeyLocation::Header,
+            "query" => KeyLocation::Query,
+            "cookie" => KeyLocation::Cookie,
+            _ => return None,
+        })
+    }
+
+    /// Where in the request the key goes, as a parameter would.
+    pub fn location(self) -> In {
+        match self {
+            KeyLocation::Header => In::Header,
+            KeyLocation::Query => In::Query,
+            KeyLocation::Cookie => In::Cookie,
+        }
+    }
+}
+
+impl Scheme {
+    pub fn new(scheme: impl Into<String>, kind: SchemeKind) -> Scheme {
+        Scheme {
+            scheme: scheme.into(),
+            kind,
+        }
+    }
+
+    /// The environment variable that holds this scheme's secret: `OPENAPI2MCP_AUTH_` and
+    /// the scheme's name in upper case, every other character than a letter or digit an
+    /// underscore (`api-key` -> `OPENAPI2MCP_AUTH_API_KEY`).
+    pub fn variable(&self) -> String {
+        let name: String = self
+            .scheme
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_uppercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        format!("OPENAPI2MCP_AUTH_{name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn effective_hints_are_the_declared_ones_or_the_mcp_defaults() {
+        let mut annotations = Annotations::default();
+        assert_eq!(annotations.effective_all(), [false, true, false, true]);
+        annotations.set(HintKind::Destructive, Some(false));
+        assert_eq!(annotations.effective_all(), [false, false, false, true]);
+        assert_eq!(
+            annotations.declared().collect::<Vec<_>>(),
+            [(HintKind::Destructive, false)]
+        );
+    }
+
+    #[test]
+    fn a_binding_round_trips_with_its_keys_in_order() {
+        let text = json!({
+            "method": "POST", "path": "/items/{id}", "server": "https://api.test",
+            "bodyMediaType": "application/json",
+            "auth": [[{"scheme": "key", "type": "apiKey", "in": "header", "name": "X-Key"}],
+                     [{"scheme": "oauth", "type": "bearer"}]],
+            "idempotencyKey": "Idempotency-Key",
+            "params": {"id": {"in": "path", "name": "id", "style": "label", "explode": true},
+                       "tags": {"in": "query", "name": "tags", "collectionFormat": "multi"},
+                       "body": {"in": "body"}},
+        })
+        .to_string();
+        let binding: Binding = serde_json::from_str(&text).unwrap();
+        assert_eq!(binding.params["id"].style, Some(Style::Label));
+        assert_eq!(serde_json::to_string(&binding).unwrap(), text);
+    }
+
+    #[test]
+    fn a_binding_with_an_unknown_style_or_method_is_refused() {
+        let bad_style = json!({"method": "GET", "path": "/", "params": {"a": {"in": "query", "style": "commas"}}});
+        assert!(serde_json::from_value::<Binding>(bad_style).is_err());
+        let bad_method = json!({"method": "LIST ALL", "path": "/"});
+        assert!(serde_json::from_value::<Binding>(bad_method).is_err());
+    }
+}

@@ -1,0 +1,15 @@
+//! The integration tests, as one test binary (linked once): one module per part of the
+//! tool, and `common` for what they share.
+
+mod common;
+
+mod cli;
+mod convert;
+mod corpus;
+mod hostile;
+mod lint;
+mod pipelines;
+mod review;
+mod serve;
+mod serve_clients;
+mod verify;
