@@ -1,7 +1,8 @@
 //! The configuration file, `openapi2mcp.yaml`: found from the working directory upward,
-//! or named with `--config`. It holds every option of convert, review and lint, so that a
-//! pipeline runs `openapi2mcp convert --check` and nothing more; command-line flags win.
-//! Paths in it are relative to the file. Unknown keys are errors with the file and line.
+//! or named with `--config`. It holds every option of convert, review and lint (in the
+//! types of [`crate::options`], which the command line shares), so that a pipeline runs
+//! `openapi2mcp convert --check` and nothing more; command-line flags win. Paths in it are
+//! relative to the file. Unknown keys are errors with the file and line.
 //!
 //! ```yaml
 //! spec: api.yaml
@@ -32,80 +33,31 @@
 
 use std::path::{Path, PathBuf};
 
-use indexmap::IndexMap;
-use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
 
-use crate::convert::client::Client;
-use crate::error::{push_pointer, Error, Result};
-use crate::hints::HintStyle;
+use crate::error::{from_value_at, push_pointer, Error, Result};
 use crate::lint::Settings;
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
+use crate::options::{ConvertOptions, LintOptions, OutputOptions, SpecOptions};
 
 pub const FILE_NAME: &str = "openapi2mcp.yaml";
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct Shape {
-    spec: Option<String>,
-    output: Option<String>,
-    hints: Option<HintStyle>,
-    closed_world: Option<bool>,
-    name_max: Option<u16>,
-    output_schema: Option<bool>,
-    strict: Option<bool>,
-    overrides: Option<String>,
-    allow_ref_outside: Option<Vec<String>>,
-    filters: Option<Filters>,
-    client: Option<Client>,
-    server_name: Option<String>,
-    lint: Option<LintShape>,
-}
-
-/// The filters, as `--include-tag` and the others set them.
-#[derive(Debug, Default, Clone, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Filters {
-    #[serde(default)]
-    pub include_tags: Vec<String>,
-    #[serde(default)]
-    pub exclude_tags: Vec<String>,
-    #[serde(default)]
-    pub include_paths: Vec<String>,
-    #[serde(default)]
-    pub exclude_paths: Vec<String>,
-    #[serde(default)]
-    pub methods: Vec<String>,
-    #[serde(default)]
-    pub operations: Vec<String>,
-    #[serde(default)]
-    pub read_only: bool,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct LintShape {
-    fail_on: Option<String>,
-    rules: Option<IndexMap<String, String>>,
-}
-
-/// What the file says; `None` where it says nothing.
-#[derive(Debug, Default)]
+/// What the file says; `None` where it says nothing. (Serialized, it lists every key the
+/// file may hold.)
+#[derive(Debug, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Config {
     pub spec: Option<PathBuf>,
-    pub output: Option<PathBuf>,
-    pub hints: Option<HintStyle>,
-    pub closed_world: bool,
-    pub name_max: Option<u16>,
-    pub output_schema: bool,
-    pub strict: bool,
-    pub overrides: Option<PathBuf>,
-    pub allow_ref_outside: Vec<PathBuf>,
-    pub filters: Filters,
-    pub client: Option<Client>,
-    pub server_name: Option<String>,
-    pub lint_fail_on: Option<String>,
-    pub lint: Settings,
+    #[serde(flatten)]
+    pub convert: ConvertOptions,
+    #[serde(flatten)]
+    pub output: OutputOptions,
+    #[serde(flatten)]
+    pub spec_options: SpecOptions,
+    pub lint: LintOptions,
 }
 
 impl Config {
@@ -129,7 +81,6 @@ impl Config {
         let text = std::fs::read_to_string(path).map_err(|e| {
             Error::new(format!("cannot read the config file: {e}")).in_file(file.clone())
         })?;
-        let shape: Shape = parse_typed_yaml(&file, &text, "invalid config")?;
         let invalid = |pointer: String, reason: String| {
             let error = Error::new(format!("invalid config: {reason}"))
                 .in_file(file.clone())
@@ -139,21 +90,54 @@ impl Config {
                 None => error,
             }
         };
-        let lint_shape = shape.lint.unwrap_or_default();
-        let mut lint = Settings::default();
-        for (rule, level) in lint_shape.rules.unwrap_or_default() {
-            lint.set(&rule, &level)
-                .map_err(|reason| invalid(push_pointer("/lint/rules", &rule), reason))?;
+        // Unknown keys first, each at its line: the typed reading cannot say which key of a
+        // flattened group it did not know.
+        let mut raw: Value = parse_typed_yaml(&file, &text, "invalid config")?;
+        if raw.is_null() {
+            raw = Value::Object(serde_json::Map::new());
         }
-        if let Some(level) = &lint_shape.fail_on {
-            if !matches!(level.as_str(), "error" | "warning" | "info" | "never") {
-                return Err(invalid(
-                    "/lint/fail-on".into(),
-                    format!("fail-on '{level}': error, warning, info or never"),
-                ));
-            }
+        if !raw.is_object() {
+            return Err(invalid(
+                String::new(),
+                "the file must be a mapping of keys".into(),
+            ));
         }
-        if let Some(n) = shape.name_max.filter(|n| !(16..=128).contains(n)) {
+        let known = serde_json::to_value(Config::default()).expect("options serialize");
+        if let Some((pointer, key, expected)) = unknown_key(&raw, &known, "") {
+            return Err(invalid(
+                pointer,
+                format!("unknown field `{key}`, expected one of {expected}"),
+            ));
+        }
+        // Each group of options is read from the whole file (each takes its own keys), so
+        // that a value of the wrong type is placed at its line.
+        fn read<T: DeserializeOwned>(
+            value: &Value,
+            base: &str,
+            invalid: &dyn Fn(String, String) -> Error,
+        ) -> Result<T> {
+            from_value_at(value, base).map_err(|(pointer, reason)| invalid(pointer, reason))
+        }
+        let mut config = Config {
+            spec: read(&raw["spec"], "/spec", &invalid)?,
+            convert: read(&raw, "", &invalid)?,
+            output: read(&raw, "", &invalid)?,
+            spec_options: read(&raw, "", &invalid)?,
+            lint: match raw.get("lint") {
+                Some(lint) => read(lint, "/lint", &invalid)?,
+                None => LintOptions::default(),
+            },
+        };
+        for (rule, level) in config.lint.rules.iter().flatten() {
+            Settings::default()
+                .set(rule, level)
+                .map_err(|reason| invalid(push_pointer("/lint/rules", rule), reason))?;
+        }
+        if let Some(n) = config
+            .spec_options
+            .name_max
+            .filter(|n| !(16..=128).contains(n))
+        {
             return Err(invalid(
                 "/name-max".into(),
                 format!("name-max {n} is not in 16..=128"),
@@ -161,27 +145,82 @@ impl Config {
         }
         // Paths in the file are relative to it.
         let base = path.parent().unwrap_or(Path::new(""));
-        let relative = |p: String| base.join(p);
-        Ok(Config {
-            spec: shape.spec.map(relative),
-            output: shape.output.map(relative),
-            hints: shape.hints,
-            closed_world: shape.closed_world.unwrap_or(false),
-            name_max: shape.name_max,
-            output_schema: shape.output_schema.unwrap_or(false),
-            strict: shape.strict.unwrap_or(false),
-            overrides: shape.overrides.map(relative),
-            allow_ref_outside: shape
-                .allow_ref_outside
-                .unwrap_or_default()
-                .into_iter()
-                .map(relative)
-                .collect(),
-            filters: shape.filters.unwrap_or_default(),
-            client: shape.client,
-            server_name: shape.server_name,
-            lint_fail_on: lint_shape.fail_on,
-            lint,
-        })
+        let relative = |p: &mut PathBuf| *p = base.join(&*p);
+        config.spec.as_mut().map(relative);
+        config.convert.output.as_mut().map(relative);
+        config.spec_options.overrides.as_mut().map(relative);
+        for dir in config.spec_options.allow_ref_outside.iter_mut().flatten() {
+            relative(dir);
+        }
+        Ok(config)
+    }
+}
+
+/// The first key of `given` that `known` (the keys every option serializes to) lacks: its
+/// pointer, the key, and the keys expected there.
+fn unknown_key(given: &Value, known: &Value, pointer: &str) -> Option<(String, String, String)> {
+    let (Value::Object(given), Value::Object(known)) = (given, known) else {
+        return None;
+    };
+    for (key, value) in given {
+        let at = push_pointer(pointer, key);
+        match known.get(key) {
+            None => {
+                let expected: Vec<String> = known.keys().map(|k| format!("`{k}`")).collect();
+                return Some((at, key.clone(), expected.join(", ")));
+            }
+            Some(known) => {
+                if let Some(found) = unknown_key(value, known, &at) {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<Config> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(&path, text).unwrap();
+        Config::load(&path)
+    }
+
+    #[test]
+    fn every_group_of_options_reads_its_own_keys_with_paths_relative_to_the_file() {
+        let config = load(
+            "spec: api.yaml\noutput: out/tools.json\nstrict: true\nhints: explicit\n\
+             closed-world: true\nfilters:\n  methods: [GET]\nlint:\n  fail-on: never\n",
+        )
+        .unwrap();
+        assert!(config.spec.unwrap().ends_with("api.yaml"));
+        assert!(config.convert.output.unwrap().ends_with("out/tools.json"));
+        assert_eq!(config.convert.strict, Some(true));
+        assert_eq!(config.output.hints, Some(crate::hints::HintStyle::Explicit));
+        assert_eq!(config.spec_options.closed_world, Some(true));
+        assert_eq!(
+            config.spec_options.filters.methods,
+            Some(vec!["GET".to_string()])
+        );
+        assert_eq!(config.lint.fail_on, Some(crate::options::FailOn::Never));
+    }
+
+    #[test]
+    fn unknown_keys_and_wrong_types_are_placed_at_their_lines() {
+        let error = load("spec: a.yaml\nfilters:\n  include-tag: [a]\n").unwrap_err();
+        assert_eq!(error.line_col.map(|l| l.0), Some(3));
+        assert_eq!(error.pointer.as_deref(), Some("/filters/include-tag"));
+        assert!(error.message.contains("unknown field `include-tag`"));
+        // A type error inside a group of options read from the top level.
+        let error = load("spec: a.yaml\n\nname-max: \"x\"\n").unwrap_err();
+        assert_eq!(error.line_col.map(|l| l.0), Some(3));
+        assert_eq!(error.pointer.as_deref(), Some("/name-max"));
+        // The command line's `--ignore` is not a key of the file.
+        let error = load("lint:\n  ignore: [OAM001]\n").unwrap_err();
+        assert_eq!(error.pointer.as_deref(), Some("/lint/ignore"));
     }
 }

@@ -123,6 +123,25 @@ impl std::error::Error for Error {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// Reads a `T` from a JSON value; an error names the JSON pointer of the value at fault,
+/// below `base` (the pointer of `value` itself).
+pub fn from_value_at<'de, T: serde::Deserialize<'de>>(
+    value: &'de serde_json::Value,
+    base: &str,
+) -> std::result::Result<T, (String, String)> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let mut pointer = base.to_string();
+        for segment in e.path().iter() {
+            pointer = match segment {
+                serde_path_to_error::Segment::Seq { index } => format!("{pointer}/{index}"),
+                serde_path_to_error::Segment::Map { key } => push_pointer(&pointer, key),
+                _ => pointer,
+            };
+        }
+        (pointer, e.into_inner().to_string())
+    })
+}
+
 /// Appends one reference token to a JSON pointer, escaping `~` and `/` (RFC 6901).
 pub fn push_pointer(pointer: &str, token: &str) -> String {
     let mut out = String::with_capacity(pointer.len() + token.len() + 1);

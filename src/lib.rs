@@ -43,6 +43,7 @@ pub mod manifest;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod model;
+pub mod options;
 pub mod output;
 pub mod pipeline;
 pub mod review;

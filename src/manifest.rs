@@ -8,7 +8,7 @@ use std::io::{self, Write};
 
 use serde_json::Value;
 
-use crate::error::{push_pointer, Error, ErrorKind, Result};
+use crate::error::{from_value_at, Error, ErrorKind, Result};
 use crate::tool::Tool;
 
 /// Writes `{"tools": [...]}` as the tools come, pretty-printed with two spaces, ending in a
@@ -109,16 +109,8 @@ pub fn read(root: &Value, file: &str) -> Result<Manifest> {
         .iter()
         .enumerate()
         .map(|(i, item)| {
-            serde_path_to_error::deserialize::<_, Tool>(item).map_err(|e| {
-                let mut at = format!("{pointer}/{i}");
-                for segment in e.path().iter() {
-                    at = match segment {
-                        serde_path_to_error::Segment::Seq { index } => format!("{at}/{index}"),
-                        serde_path_to_error::Segment::Map { key } => push_pointer(&at, key),
-                        _ => at,
-                    };
-                }
-                Error::new(format!("not an MCP tool: {}", e.inner()))
+            from_value_at::<Tool>(item, &format!("{pointer}/{i}")).map_err(|(at, reason)| {
+                Error::new(format!("not an MCP tool: {reason}"))
                     .with_kind(ErrorKind::Input)
                     .in_file(file)
                     .at(at)

@@ -291,7 +291,7 @@ fn a_config_file_sets_severities_by_code_or_name() {
         ),
         (
             "lint:\n  rulez: {}\n",
-            ":2:3: invalid config: lint: unknown field `rulez`",
+            ":2:3: invalid config: unknown field `rulez`, expected one of `fail-on`, `rules` (at /lint/rulez)",
         ),
     ];
     for (text, expected) in cases {

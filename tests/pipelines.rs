@@ -449,3 +449,35 @@ fn profiles_shape_names_and_schemas() {
         insta::assert_snapshot!("client-vscode", serde_json::to_string_pretty(&vscode).unwrap());
     });
 }
+
+/// The README's config example is exact: it loads, and it shows every key the file takes.
+#[test]
+fn the_readme_config_example_holds_every_key_and_loads() {
+    use openapi2mcp::config::Config;
+    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
+    let section = &readme[readme.find("## The configuration file").unwrap()..];
+    let start = section.find("```yaml\n").unwrap() + "```yaml\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("openapi2mcp.yaml");
+    std::fs::write(&path, example).unwrap();
+    Config::find(Some(&path), dir.path()).expect("the example loads");
+
+    fn keys(value: &Value, prefix: &str, out: &mut Vec<String>) {
+        for (key, inner) in value.as_object().into_iter().flatten() {
+            let path = format!("{prefix}{key}");
+            keys(inner, &format!("{path}."), out);
+            out.push(path);
+        }
+    }
+    let (mut known, mut shown) = (Vec::new(), Vec::new());
+    keys(
+        &serde_json::to_value(Config::default()).unwrap(),
+        "",
+        &mut known,
+    );
+    let example: Value = yaml_serde::from_str(example).unwrap();
+    keys(&example, "", &mut shown);
+    let missing: Vec<&String> = known.iter().filter(|k| !shown.contains(k)).collect();
+    assert!(missing.is_empty(), "the README example lacks {missing:?}");
+}

@@ -1,17 +1,17 @@
 //! `convert`: a spec to a manifest, written atomically or checked for staleness.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{report_warnings, spec_input, verbose, write_stdout, SpecOptions};
+use super::{report_warnings, spec_input, verbose, write_stdout, SpecArgs};
 use openapi2mcp::convert::{Conversion, Options};
 use openapi2mcp::error::Error;
-use openapi2mcp::hints::HintStyle;
 use openapi2mcp::load;
 use openapi2mcp::manifest::{self, ManifestWriter};
+use openapi2mcp::options::{ConvertOptions, OutputOptions};
 use openapi2mcp::output::{self, AtomicFile};
 use openapi2mcp::pipeline;
 
@@ -20,19 +20,10 @@ pub(super) struct ConvertArgs {
     /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
     /// (default: `spec` in the config file)
     spec: Option<String>,
-    /// Write the manifest to FILE, atomically, instead of to standard output
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
-    /// Hint style: minimal (the default: only what differs from the MCP defaults) or explicit
-    /// (all four)
-    #[arg(long, value_enum, value_name = "STYLE")]
-    hints: Option<HintStyle>,
-    /// Add outputSchema from each operation's first 2xx JSON response
-    #[arg(long)]
-    output_schema: bool,
-    /// Fail with exit code 1, writing nothing, when the spec's or overrides' hints contradict the method
-    #[arg(long)]
-    strict: bool,
+    #[command(flatten)]
+    convert: ConvertOptions,
+    #[command(flatten)]
+    output: OutputOptions,
     /// Skip operations that cannot be converted, list each on stderr, and exit with code 1
     #[arg(long)]
     keep_going: bool,
@@ -41,32 +32,26 @@ pub(super) struct ConvertArgs {
     #[arg(long)]
     check: bool,
     #[command(flatten)]
-    spec_options: SpecOptions,
+    spec_args: SpecArgs,
 }
 
-pub(super) fn run_convert(mut args: ConvertArgs) -> Result<ExitCode, Error> {
-    let config = args.spec_options.merge_config()?;
+pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
+    let (spec_options, config) = args.spec_args.combine()?;
     let input = spec_input(args.spec.as_deref(), &config)?;
-    if args.output.is_none() {
-        args.output.clone_from(&config.output);
-    }
-    args.strict |= config.strict;
+    let convert = args.convert.combine(config.convert);
+    let output = args.output.combine(config.output);
     let options = Options {
-        hint_style: args.hints.or(config.hints).unwrap_or_default(),
-        output_schema: args.output_schema || config.output_schema,
         keep_going: args.keep_going,
-        ..args
-            .spec_options
-            .options(args.spec_options.load_overrides()?)?
+        ..spec_options.convert_options(spec_options.load_overrides()?, &output)?
     };
-    let spec = load::load(&input, &args.spec_options.allow_ref_outside)?;
+    let spec = load::load(&input, spec_options.allow_ref_outside())?;
     verbose(&format!(
         "read {} ({} file(s))",
         input.display_name(),
         spec.file_count()
     ));
     if args.check {
-        let Some(path) = &args.output else {
+        let Some(path) = &convert.output else {
             return Err(Error::new(
                 "--check compares with the output file: name it with -o FILE",
             ));
@@ -92,7 +77,7 @@ pub(super) fn run_convert(mut args: ConvertArgs) -> Result<ExitCode, Error> {
     }
     // A file is written as the tools come and replaces the old one only at the end; standard
     // output gets the whole text at the end, so a failure never leaves half a manifest.
-    let (conversion, written, output) = match &args.output {
+    let (conversion, written, output) = match &convert.output {
         Some(path) => {
             let mut file = AtomicFile::create(path)?;
             let out = std::io::BufWriter::new(file.writer());
@@ -112,7 +97,7 @@ pub(super) fn run_convert(mut args: ConvertArgs) -> Result<ExitCode, Error> {
         "{written} tool(s) written, {} operation(s) skipped",
         conversion.skipped.len()
     ));
-    if args.strict && !conversion.contradictions.is_empty() {
+    if convert.strict == Some(true) && !conversion.contradictions.is_empty() {
         eprintln!(
             "error: --strict: {} contradiction(s) between hints and methods; nothing written",
             conversion.contradictions.len()

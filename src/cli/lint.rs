@@ -4,9 +4,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{read_manifest, spec_input, warn, write_stdout, ServerArgs, SpecOptions};
+use super::{read_manifest, spec_input, warn, write_stdout, ServerArgs, SpecArgs};
 use openapi2mcp::error::Error;
-use openapi2mcp::lint::{self, Severity};
+use openapi2mcp::lint::{self, Settings, Severity};
+use openapi2mcp::options::{FailOn, LintOptions, OutputOptions};
 use openapi2mcp::{load, manifest, pipeline};
 
 #[derive(Debug, Args)]
@@ -17,20 +18,15 @@ pub(super) struct LintArgs {
     /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::Format::Human)]
     format: lint::report::Format,
-    /// Exit with code 1 when a finding is at least this severe: error (the default), warning,
-    /// info, or never
-    #[arg(long, value_name = "LEVEL", value_parser = ["error", "warning", "info", "never"])]
-    fail_on: Option<String>,
-    /// Turn a rule off, by code or name (repeatable)
-    #[arg(long, value_name = "RULE")]
-    ignore: Vec<String>,
+    #[command(flatten)]
+    lint: LintOptions,
     /// Lint what a running server lists: the command that starts it comes after --
     #[arg(long, requires = "command")]
     server: bool,
     #[command(flatten)]
     server_args: ServerArgs,
     #[command(flatten)]
-    spec_options: SpecOptions,
+    spec_args: SpecArgs,
 }
 
 #[derive(Debug, Args)]
@@ -39,15 +35,11 @@ pub(super) struct RulesArgs {
     rule: Option<String>,
 }
 
-pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
+pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
-    let config = args.spec_options.merge_config()?;
-    let mut settings = config.lint.clone();
-    for rule in &args.ignore {
-        settings
-            .set(rule, "off")
-            .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
-    }
+    let (spec_options, config) = args.spec_args.combine()?;
+    let lint_options = args.lint.combine(config.lint.clone());
+    let settings = Settings::from_options(&lint_options)?;
     let spec = match args.server_args.server() {
         Some(_) => {
             let listed = args.server_args.list()?;
@@ -56,24 +48,22 @@ pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
         }
         None => load::load(
             &spec_input(args.input.as_deref(), &config)?,
-            &args.spec_options.allow_ref_outside,
+            spec_options.allow_ref_outside(),
         )?,
     };
     let (conversion, tools);
     let subjects = if manifest::is_spec(spec.root()) {
-        let options = args
-            .spec_options
-            .options(args.spec_options.load_overrides()?)?;
+        let options = spec_options
+            .convert_options(spec_options.load_overrides()?, &OutputOptions::default())?;
         conversion = pipeline::convert_spec(&spec, &options)?;
         lint::subjects_from_conversion(&spec, &conversion.tools)
     } else {
         tools = read_manifest(&spec)?;
         lint::subjects_from_manifest(&tools, &spec.file(0).name)
     };
-    let client = args
-        .spec_options
+    let client = spec_options
         .client
-        .map(|c| (c, args.spec_options.server_name.clone()));
+        .map(|c| (c, spec_options.server_name.clone()));
     let mut findings = lint::lint(&subjects, &settings, client);
     lint::add_lines(&mut findings, &spec);
     let line_source = |file: &str, line: usize| spec.line(file, line);
@@ -86,11 +76,12 @@ pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     if args.format != lint::report::Format::Human {
         warn(lint::report::summary(&findings).trim_end());
     }
-    let fail_on = args
-        .fail_on
-        .or(config.lint_fail_on)
-        .unwrap_or_else(|| "error".into());
-    let threshold = Severity::parse(&fail_on);
+    let threshold = match lint_options.fail_on.unwrap_or(FailOn::Error) {
+        FailOn::Error => Some(Severity::Error),
+        FailOn::Warning => Some(Severity::Warning),
+        FailOn::Info => Some(Severity::Info),
+        FailOn::Never => None,
+    };
     let failing = threshold.is_some_and(|t| findings.iter().any(|f| f.severity >= t));
     Ok(if failing {
         ExitCode::from(1)

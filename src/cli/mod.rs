@@ -27,14 +27,11 @@ use serve::ServeArgs;
 use verify::VerifyArgs;
 
 use openapi2mcp::config::Config;
-use openapi2mcp::convert::client::Client;
-use openapi2mcp::convert::filter::Filters;
-use openapi2mcp::convert::{Conversion, Options};
+use openapi2mcp::convert::Conversion;
 use openapi2mcp::error::Error;
-use openapi2mcp::hints::overrides::Overrides;
-use openapi2mcp::hints::HintStyle;
 use openapi2mcp::load::Input;
 use openapi2mcp::mcp::client::{Listed, Server};
+use openapi2mcp::options::{OutputOptions, SpecOptions};
 use openapi2mcp::tool::Tool;
 use openapi2mcp::{manifest, mcp, pipeline};
 
@@ -97,117 +94,26 @@ struct CompletionsArgs {
     shell: clap_complete::Shell,
 }
 
-/// How a spec becomes tools: shared by every command that reads one.
+/// How a spec becomes tools, and where else the options may come from: every command that
+/// reads a spec takes these.
 #[derive(Debug, Args)]
-struct SpecOptions {
-    /// Add openWorldHint: false to every tool, for APIs that act only on the caller's own domain
-    #[arg(long)]
-    closed_world: bool,
-    /// Longest tool name, 16 to 128 (default: the client profile's, 64 for most); longer names
-    /// are cut and end in a hash
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(16..=128))]
-    name_max: Option<u16>,
-    /// Apply the hint decisions in FILE (see `review --write-overrides`) over the spec's
-    #[arg(long, value_name = "FILE")]
-    overrides: Option<PathBuf>,
-    /// Allow $refs to files under DIR, outside the spec's own directory (repeatable)
-    #[arg(long, value_name = "DIR")]
-    allow_ref_outside: Vec<PathBuf>,
-    /// Keep only operations tagged TAG (repeatable: any of them)
-    #[arg(long, value_name = "TAG")]
-    include_tag: Vec<String>,
-    /// Leave out operations tagged TAG (repeatable)
-    #[arg(long, value_name = "TAG")]
-    exclude_tag: Vec<String>,
-    /// Keep only operations whose path matches GLOB, such as '/pets/**' (repeatable)
-    #[arg(long, value_name = "GLOB")]
-    include_path: Vec<String>,
-    /// Leave out operations whose path matches GLOB (repeatable)
-    #[arg(long, value_name = "GLOB")]
-    exclude_path: Vec<String>,
-    /// Keep only these HTTP methods, comma-separated: GET,POST
-    #[arg(long, value_name = "METHODS", value_delimiter = ',')]
-    methods: Vec<String>,
-    /// Keep only the operation with this operationId or tool name (repeatable)
-    #[arg(long, value_name = "ID")]
-    operation: Vec<String>,
-    /// Keep only tools whose effective hints are read-only: the safe subset for an agent
-    #[arg(long)]
-    read_only: bool,
+struct SpecArgs {
+    #[command(flatten)]
+    options: SpecOptions,
     /// Read options from FILE instead of the openapi2mcp.yaml found from here upward
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
-    /// Fit names and schemas to a client: claude and openai (the default), cursor, gemini,
-    /// vscode, mcp
-    #[arg(long, value_enum, value_name = "CLIENT")]
-    client: Option<Client>,
-    /// The name the MCP server is registered under (Cursor counts it in a tool's name)
-    #[arg(long, value_name = "NAME")]
-    server_name: Option<String>,
 }
 
-impl SpecOptions {
-    fn options(&self, overrides: Option<Overrides>) -> Result<Options, Error> {
-        let client = self.client.unwrap_or_default();
-        let name_max = match self.name_max {
-            Some(n) => usize::from(n),
-            None => client
-                .name_max(self.server_name.as_deref())
-                .map_err(Error::new)?,
-        };
-        Ok(Options {
-            name_max,
-            client,
-            closed_world: self.closed_world,
-            overrides,
-            filters: Filters::new(
-                self.include_tag.clone(),
-                self.exclude_tag.clone(),
-                &self.include_path,
-                &self.exclude_path,
-                &self.methods,
-                self.operation.clone(),
-                self.read_only,
-            )?,
-            ..Options::default()
-        })
-    }
-
-    /// The configuration file, with what it says filled into the options the command line
-    /// left unset (flags win; a boolean flag can only turn an option on).
-    fn merge_config(&mut self) -> Result<Config, Error> {
+impl SpecArgs {
+    /// The config file, and the spec options of the command line laid over its own.
+    fn combine(self) -> Result<(SpecOptions, Config), Error> {
         let cwd = std::env::current_dir().unwrap_or_default();
-        let config = Config::find(self.config.as_deref(), &cwd)?;
-        let take = |given: &mut Vec<String>, configured: &[String]| {
-            if given.is_empty() {
-                given.extend(configured.iter().cloned());
-            }
-        };
-        let filters = &config.filters;
-        take(&mut self.include_tag, &filters.include_tags);
-        take(&mut self.exclude_tag, &filters.exclude_tags);
-        take(&mut self.include_path, &filters.include_paths);
-        take(&mut self.exclude_path, &filters.exclude_paths);
-        take(&mut self.methods, &filters.methods);
-        take(&mut self.operation, &filters.operations);
-        self.read_only |= filters.read_only;
-        self.closed_world |= config.closed_world;
-        self.name_max = self.name_max.or(config.name_max);
-        self.client = self.client.or(config.client);
-        if self.server_name.is_none() {
-            self.server_name.clone_from(&config.server_name);
-        }
-        if self.overrides.is_none() {
-            self.overrides.clone_from(&config.overrides);
-        }
-        if self.allow_ref_outside.is_empty() {
-            self.allow_ref_outside.clone_from(&config.allow_ref_outside);
-        }
-        Ok(config)
-    }
-
-    fn load_overrides(&self) -> Result<Option<Overrides>, Error> {
-        self.overrides.as_deref().map(Overrides::load).transpose()
+        let mut config = Config::find(self.config.as_deref(), &cwd)?;
+        let options = self
+            .options
+            .combine(std::mem::take(&mut config.spec_options));
+        Ok((options, config))
     }
 }
 
@@ -294,27 +200,16 @@ fn report_warnings(conversion: &Conversion) {
     }
 }
 
-/// What a spec's tools look like beyond the shared spec options.
-#[derive(Clone, Copy)]
-struct SpecToolOptions {
-    hint_style: HintStyle,
-    output_schema: bool,
-}
-
 /// The tools of a loaded spec (converted with these options) or manifest (as it is).
 fn tools_of(
     spec: &openapi2mcp::load::Spec,
     spec_options: &SpecOptions,
-    tool_options: SpecToolOptions,
+    output: &OutputOptions,
 ) -> Result<Vec<Tool>, Error> {
     if !manifest::is_spec(spec.root()) {
         return Ok(read_manifest(spec)?.tools);
     }
-    let options = Options {
-        hint_style: tool_options.hint_style,
-        output_schema: tool_options.output_schema,
-        ..spec_options.options(spec_options.load_overrides()?)?
-    };
+    let options = spec_options.convert_options(spec_options.load_overrides()?, output)?;
     let conversion = pipeline::convert_spec(spec, &options)?;
     report_warnings(&conversion);
     Ok(conversion.tools.into_iter().map(|c| c.tool).collect())

@@ -5,11 +5,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{read_manifest, spec_input, write_stdout, SpecOptions};
+use super::{read_manifest, spec_input, write_stdout, SpecArgs};
 use openapi2mcp::convert::Converted;
 use openapi2mcp::error::Error;
 use openapi2mcp::hints::overrides::{self, Overrides};
 use openapi2mcp::load::{self, Input};
+use openapi2mcp::options::{OutputOptions, SpecOptions};
 use openapi2mcp::review::{self, Format, Only, Side};
 use openapi2mcp::{manifest, output, pipeline};
 
@@ -34,21 +35,21 @@ pub(super) struct ReviewArgs {
     #[arg(long, value_name = "FILE")]
     write_overrides: Option<PathBuf>,
     #[command(flatten)]
-    spec_options: SpecOptions,
+    spec_args: SpecArgs,
 }
 
-pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
-    let config = args.spec_options.merge_config()?;
+pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
+    let (spec_options, config) = args.spec_args.combine()?;
     let input = spec_input(args.spec.as_deref(), &config)?;
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     // The file being written holds decisions too: they apply to what is reviewed.
     let existing = match &args.write_overrides {
         Some(path) if path.exists() => Some(Overrides::load(path)?),
-        _ => args.spec_options.load_overrides()?,
+        _ => spec_options.load_overrides()?,
     };
-    let options = args.spec_options.options(existing.clone())?;
-    let conversion =
-        pipeline::convert_input(&input, &args.spec_options.allow_ref_outside, &options)?;
+    let no_output_options = OutputOptions::default();
+    let options = spec_options.convert_options(existing.clone(), &no_output_options)?;
+    let conversion = pipeline::convert_input(&input, spec_options.allow_ref_outside(), &options)?;
 
     if let Some(path) = &args.write_overrides {
         let suggestions: Vec<_> = conversion
@@ -65,7 +66,7 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
     }
 
     if let Some(base) = &args.base {
-        let old = base_sides(base, &args.spec_options)?;
+        let old = base_sides(base, &spec_options)?;
         let new: Vec<Side> = conversion.tools.iter().map(Side::of).collect();
         let diff = review::diff(&old, &new);
         write_stdout(&review::render_diff(&diff, base, args.format, color))?;
@@ -87,9 +88,10 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
 /// The tools of the version given to `--base`: a spec is converted (without overrides:
 /// the comparison shows what they change), a manifest is read as it is.
 fn base_sides(base: &str, spec_options: &SpecOptions) -> Result<Vec<Side>, Error> {
-    let spec = load::load(&Input::from_arg(base), &spec_options.allow_ref_outside)?;
+    let spec = load::load(&Input::from_arg(base), spec_options.allow_ref_outside())?;
     if manifest::is_spec(spec.root()) {
-        let conversion = pipeline::convert_spec(&spec, &spec_options.options(None)?)?;
+        let options = spec_options.convert_options(None, &OutputOptions::default())?;
+        let conversion = pipeline::convert_spec(&spec, &options)?;
         Ok(conversion.tools.iter().map(Side::of).collect())
     } else {
         Ok(read_manifest(&spec)?

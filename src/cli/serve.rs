@@ -4,9 +4,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{runtime, spec_input, tools_of, verbose, warn, SpecOptions, SpecToolOptions};
+use super::{runtime, spec_input, tools_of, verbose, warn, SpecArgs};
 use openapi2mcp::error::Error;
-use openapi2mcp::hints::HintStyle;
+use openapi2mcp::options::OutputOptions;
 use openapi2mcp::{load, mcp, serve};
 
 #[derive(Debug, Args)]
@@ -30,25 +30,19 @@ pub(super) struct ServeArgs {
     /// Cut response bodies longer than BYTES, with a note saying so
     #[arg(long, value_name = "BYTES", default_value_t = 1_000_000)]
     max_response_bytes: usize,
-    /// Hint style of the served tools: minimal (the default) or explicit (all four)
-    #[arg(long, value_enum, value_name = "STYLE")]
-    hints: Option<HintStyle>,
-    /// Add outputSchema to the tools, and structuredContent to their results
-    #[arg(long)]
-    output_schema: bool,
+    /// The served tools' hint style, and outputSchema with structuredContent in results
     #[command(flatten)]
-    spec_options: SpecOptions,
+    output: OutputOptions,
+    #[command(flatten)]
+    spec_args: SpecArgs,
 }
 
-pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
-    let config = args.spec_options.merge_config()?;
+pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
+    let (spec_options, config) = args.spec_args.combine()?;
     let input = spec_input(args.input.as_deref(), &config)?;
-    let spec = load::load(&input, &args.spec_options.allow_ref_outside)?;
-    let options = SpecToolOptions {
-        hint_style: args.hints.or(config.hints).unwrap_or_default(),
-        output_schema: args.output_schema || config.output_schema,
-    };
-    let tools = tools_of(&spec, &args.spec_options, options)?;
+    let spec = load::load(&input, spec_options.allow_ref_outside())?;
+    let output = args.output.combine(config.output);
+    let tools = tools_of(&spec, &spec_options, &output)?;
     drop(spec);
     if !(args.timeout > 0.0 && args.timeout.is_finite()) {
         return Err(Error::new("--timeout must be a positive number of seconds"));

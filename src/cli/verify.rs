@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{tools_of, warn, write_stdout, ServerArgs, SpecOptions, SpecToolOptions};
+use super::{tools_of, warn, write_stdout, ServerArgs, SpecArgs};
 use openapi2mcp::error::Error;
 use openapi2mcp::load::{self, Input};
 use openapi2mcp::verify;
@@ -19,7 +19,7 @@ pub(super) struct VerifyArgs {
     #[command(flatten)]
     server: ServerArgs,
     #[command(flatten)]
-    spec_options: SpecOptions,
+    spec_args: SpecArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -28,17 +28,13 @@ pub(super) enum VerifyFormat {
     Json,
 }
 
-pub(super) fn run_verify(mut args: VerifyArgs) -> Result<ExitCode, Error> {
-    let config = args.spec_options.merge_config()?;
+pub(super) fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
+    let (spec_options, config) = args.spec_args.combine()?;
     let spec = load::load(
         &Input::from_arg(&args.expected),
-        &args.spec_options.allow_ref_outside,
+        spec_options.allow_ref_outside(),
     )?;
-    let options = SpecToolOptions {
-        hint_style: config.hints.unwrap_or_default(),
-        output_schema: config.output_schema,
-    };
-    let expected: Vec<serde_json::Value> = tools_of(&spec, &args.spec_options, options)?
+    let expected: Vec<serde_json::Value> = tools_of(&spec, &spec_options, &config.output)?
         .iter()
         .map(|tool| serde_json::to_value(tool).expect("tools serialize"))
         .collect();

@@ -9,12 +9,13 @@ use std::collections::{HashMap, HashSet};
 
 use crate::convert::client::Client;
 use crate::convert::Converted;
-use crate::error::{push_pointer, Error};
+use crate::error::{push_pointer, Error, Result};
 use crate::hints::evidence::{verb, VerbClass};
 use crate::hints::HintSource;
 use crate::http::Method;
 use crate::load::Spec;
 use crate::manifest::Manifest;
+use crate::options::LintOptions;
 use crate::tool::{Annotations, HintKind, Tool};
 use rules::Rule;
 
@@ -261,6 +262,22 @@ impl Settings {
             .get(rule.code)
             .copied()
             .unwrap_or(Some(rule.severity))
+    }
+}
+
+impl Settings {
+    /// The rule severities a config file's `lint:` and `--ignore` set.
+    pub fn from_options(options: &LintOptions) -> Result<Settings> {
+        let mut settings = Settings::default();
+        for (rule, level) in options.rules.iter().flatten() {
+            settings.set(rule, level).map_err(Error::new)?;
+        }
+        for rule in options.ignore.iter().flatten() {
+            settings
+                .set(rule, "off")
+                .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
+        }
+        Ok(settings)
     }
 }
 

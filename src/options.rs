@@ -1,0 +1,251 @@
+//! Every option of every command, declared once. Each type derives both clap's `Args` (with
+//! the `cli` feature: the doc comments are the `--help` text) and serde's `Deserialize` (the
+//! config file's keys, in kebab-case), every field optional, so that [`combine`] can lay the
+//! command line over the config file field by field: a flag given wins, a flag left out
+//! takes the file's value. Adding an option is one field here, one line in its `combine`,
+//! and its use.
+//!
+//! [`combine`]: SpecOptions::combine
+
+use std::path::PathBuf;
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use crate::convert::client::Client;
+use crate::convert::filter::Filters;
+use crate::convert::Options;
+use crate::error::{Error, ErrorKind, Result};
+use crate::hints::overrides::Overrides;
+use crate::hints::HintStyle;
+
+/// How a spec becomes tools: shared by every command that reads one.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(rename_all = "kebab-case")]
+pub struct SpecOptions {
+    /// Add openWorldHint: false to every tool, for APIs that act only on the caller's own domain
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, num_args = 0, default_missing_value = "true")
+    )]
+    pub closed_world: Option<bool>,
+    /// Longest tool name, 16 to 128 (default: the client profile's, 64 for most); longer names
+    /// are cut and end in a hash
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(16..=128)))]
+    pub name_max: Option<u16>,
+    /// Apply the hint decisions in FILE (see `review --write-overrides`) over the spec's
+    #[cfg_attr(feature = "cli", arg(long, value_name = "FILE"))]
+    pub overrides: Option<PathBuf>,
+    /// Allow $refs to files under DIR, outside the spec's own directory (repeatable)
+    #[cfg_attr(feature = "cli", arg(long, value_name = "DIR"))]
+    pub allow_ref_outside: Option<Vec<PathBuf>>,
+    #[cfg_attr(feature = "cli", command(flatten))]
+    #[serde(default)]
+    pub filters: FilterOptions,
+    /// Fit names and schemas to a client: claude and openai (the default), cursor, gemini,
+    /// vscode, mcp
+    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "CLIENT"))]
+    pub client: Option<Client>,
+    /// The name the MCP server is registered under (Cursor counts it in a tool's name)
+    #[cfg_attr(feature = "cli", arg(long, value_name = "NAME"))]
+    pub server_name: Option<String>,
+}
+
+/// Which operations become tools (`filters:` in the config file).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(rename_all = "kebab-case")]
+pub struct FilterOptions {
+    /// Keep only operations tagged TAG (repeatable: any of them)
+    #[cfg_attr(feature = "cli", arg(long = "include-tag", value_name = "TAG"))]
+    pub include_tags: Option<Vec<String>>,
+    /// Leave out operations tagged TAG (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "exclude-tag", value_name = "TAG"))]
+    pub exclude_tags: Option<Vec<String>>,
+    /// Keep only operations whose path matches GLOB, such as '/pets/**' (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "include-path", value_name = "GLOB"))]
+    pub include_paths: Option<Vec<String>>,
+    /// Leave out operations whose path matches GLOB (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "exclude-path", value_name = "GLOB"))]
+    pub exclude_paths: Option<Vec<String>>,
+    /// Keep only these HTTP methods, comma-separated: GET,POST
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_name = "METHODS", value_delimiter = ',')
+    )]
+    pub methods: Option<Vec<String>>,
+    /// Keep only the operation with this operationId or tool name (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "operation", value_name = "ID"))]
+    pub operations: Option<Vec<String>>,
+    /// Keep only tools whose effective hints are read-only: the safe subset for an agent
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, num_args = 0, default_missing_value = "true")
+    )]
+    pub read_only: Option<bool>,
+}
+
+/// How the tools are written: for the commands that emit or serve them.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(rename_all = "kebab-case")]
+pub struct OutputOptions {
+    /// Hint style: minimal (the default: only what differs from the MCP defaults) or explicit
+    /// (all four)
+    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "STYLE"))]
+    pub hints: Option<HintStyle>,
+    /// Add outputSchema from each operation's first 2xx JSON response
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, num_args = 0, default_missing_value = "true")
+    )]
+    pub output_schema: Option<bool>,
+}
+
+/// `convert`'s own options that the config file can hold too.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(rename_all = "kebab-case")]
+pub struct ConvertOptions {
+    /// Write the manifest to FILE, atomically, instead of to standard output
+    #[cfg_attr(feature = "cli", arg(short, long, value_name = "FILE"))]
+    pub output: Option<PathBuf>,
+    /// Fail with exit code 1, writing nothing, when the spec's or overrides' hints contradict
+    /// the method
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, num_args = 0, default_missing_value = "true")
+    )]
+    pub strict: Option<bool>,
+}
+
+/// When lint fails the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum FailOn {
+    Error,
+    Warning,
+    Info,
+    Never,
+}
+
+/// `lint`'s options (`lint:` in the config file).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(rename_all = "kebab-case")]
+pub struct LintOptions {
+    /// Exit with code 1 when a finding is at least this severe: error (the default), warning,
+    /// info, or never
+    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "LEVEL"))]
+    pub fail_on: Option<FailOn>,
+    /// Rule severities by code or name: error, warning, info or off (config file only)
+    #[cfg_attr(feature = "cli", arg(skip))]
+    pub rules: Option<IndexMap<String, String>>,
+    /// Turn a rule off, by code or name (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "ignore", value_name = "RULE"))]
+    #[serde(skip)]
+    pub ignore: Option<Vec<String>>,
+}
+
+impl SpecOptions {
+    /// These options, with `file`'s where these leave one unset.
+    pub fn combine(self, file: SpecOptions) -> SpecOptions {
+        SpecOptions {
+            closed_world: self.closed_world.or(file.closed_world),
+            name_max: self.name_max.or(file.name_max),
+            overrides: self.overrides.or(file.overrides),
+            allow_ref_outside: self.allow_ref_outside.or(file.allow_ref_outside),
+            filters: self.filters.combine(file.filters),
+            client: self.client.or(file.client),
+            server_name: self.server_name.or(file.server_name),
+        }
+    }
+
+    pub fn allow_ref_outside(&self) -> &[PathBuf] {
+        self.allow_ref_outside.as_deref().unwrap_or_default()
+    }
+
+    /// The overrides file, read, if one is named.
+    pub fn load_overrides(&self) -> Result<Option<Overrides>> {
+        self.overrides.as_deref().map(Overrides::load).transpose()
+    }
+
+    /// What convert needs, resolved: the client's name limit, compiled filters, `overrides`.
+    pub fn convert_options(
+        &self,
+        overrides: Option<Overrides>,
+        output: &OutputOptions,
+    ) -> Result<Options> {
+        let client = self.client.unwrap_or_default();
+        let name_max = match self.name_max {
+            Some(n) => usize::from(n),
+            None => client
+                .name_max(self.server_name.as_deref())
+                .map_err(|e| Error::new(e).with_kind(ErrorKind::Usage))?,
+        };
+        let filters = &self.filters;
+        let list = |given: &Option<Vec<String>>| given.clone().unwrap_or_default();
+        Ok(Options {
+            name_max,
+            client,
+            closed_world: self.closed_world.unwrap_or(false),
+            overrides,
+            hint_style: output.hints.unwrap_or_default(),
+            output_schema: output.output_schema.unwrap_or(false),
+            filters: Filters::new(
+                list(&filters.include_tags),
+                list(&filters.exclude_tags),
+                &list(&filters.include_paths),
+                &list(&filters.exclude_paths),
+                &list(&filters.methods),
+                list(&filters.operations),
+                filters.read_only.unwrap_or(false),
+            )?,
+            ..Options::default()
+        })
+    }
+}
+
+impl FilterOptions {
+    pub fn combine(self, file: FilterOptions) -> FilterOptions {
+        FilterOptions {
+            include_tags: self.include_tags.or(file.include_tags),
+            exclude_tags: self.exclude_tags.or(file.exclude_tags),
+            include_paths: self.include_paths.or(file.include_paths),
+            exclude_paths: self.exclude_paths.or(file.exclude_paths),
+            methods: self.methods.or(file.methods),
+            operations: self.operations.or(file.operations),
+            read_only: self.read_only.or(file.read_only),
+        }
+    }
+}
+
+impl OutputOptions {
+    pub fn combine(self, file: OutputOptions) -> OutputOptions {
+        OutputOptions {
+            hints: self.hints.or(file.hints),
+            output_schema: self.output_schema.or(file.output_schema),
+        }
+    }
+}
+
+impl ConvertOptions {
+    pub fn combine(self, file: ConvertOptions) -> ConvertOptions {
+        ConvertOptions {
+            output: self.output.or(file.output),
+            strict: self.strict.or(file.strict),
+        }
+    }
+}
+
+impl LintOptions {
+    pub fn combine(self, file: LintOptions) -> LintOptions {
+        LintOptions {
+            fail_on: self.fail_on.or(file.fail_on),
+            rules: self.rules.or(file.rules),
+            ignore: self.ignore.or(file.ignore),
+        }
+    }
+}
