@@ -38,7 +38,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::error::{from_value_at, push_pointer, Error, Result};
-use crate::lint::Settings;
+use crate::lint::RuleSettings;
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
 use crate::options::{ConvertOptions, LintOptions, OutputOptions, SpecOptions};
@@ -129,7 +129,7 @@ impl Config {
             },
         };
         for (rule, level) in config.lint.rules.iter().flatten() {
-            Settings::default()
+            RuleSettings::default()
                 .set(rule, level)
                 .map_err(|reason| invalid(push_pointer("/lint/rules", rule), reason))?;
         }

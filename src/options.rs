@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-use crate::convert::client::Client;
 use crate::convert::filter::Filters;
+use crate::convert::profile::ClientProfile;
 use crate::convert::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hints::overrides::Overrides;
@@ -46,7 +46,7 @@ pub struct SpecOptions {
     /// Fit names and schemas to a client: claude and openai (the default), cursor, gemini,
     /// vscode, mcp
     #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "CLIENT"))]
-    pub client: Option<Client>,
+    pub client: Option<ClientProfile>,
     /// The name the MCP server is registered under (Cursor counts it in a tool's name)
     #[cfg_attr(feature = "cli", arg(long, value_name = "NAME"))]
     pub server_name: Option<String>,

@@ -94,7 +94,7 @@ fn every_document_converts() {
 
 #[test]
 fn every_document_lints() {
-    use openapi2mcp::lint::{self, report, Settings};
+    use openapi2mcp::lint::{self, report, RuleSettings};
     use openapi2mcp::load::{self, Input};
     let Some((root, entries)) = corpus() else {
         crate::common::skipped("OPENAPI2MCP_CORPUS", "the corpus is not linted");
@@ -106,7 +106,7 @@ fn every_document_lints() {
         let conversion =
             openapi2mcp::pipeline::convert_spec(&spec, &default_options()).expect("converts");
         let subjects = lint::subjects_from_conversion(&spec, &conversion.tools);
-        let mut findings = lint::lint(&subjects, &Settings::default(), None);
+        let mut findings = lint::lint(&subjects, &RuleSettings::default(), None);
         lint::add_lines(&mut findings, &spec);
         assert!(
             findings.iter().all(|f| f.location.line_col.is_some()),

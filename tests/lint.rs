@@ -320,8 +320,8 @@ fn the_readme_lists_every_rule_as_rules_documents_it() {
 /// must fire and what must not; the whole report is its snapshot `lint-rule-CODE`.
 #[test]
 fn each_rule_alone_on_its_own_fixture() {
-    use openapi2mcp::convert::client::Client;
-    use openapi2mcp::lint::{self, report, Settings};
+    use openapi2mcp::convert::profile::ClientProfile;
+    use openapi2mcp::lint::{self, report, RuleSettings};
     use openapi2mcp::load::{self, Input};
     use openapi2mcp::{manifest, pipeline};
 
@@ -342,8 +342,8 @@ fn each_rule_alone_on_its_own_fixture() {
             lint::subjects_from_manifest(&tools, &fixture)
         };
         // The client matters only to client-rejects.
-        let client = Some((Client::Gemini, None));
-        let mut findings = lint::lint(&subjects, &Settings::only(rule), client);
+        let client = Some((ClientProfile::Gemini, None));
+        let mut findings = lint::lint(&subjects, &RuleSettings::only(rule), client);
         lint::add_lines(&mut findings, &spec);
         assert!(
             !findings.is_empty() && findings.iter().all(|f| f.rule.code == rule.code),
@@ -351,7 +351,7 @@ fn each_rule_alone_on_its_own_fixture() {
             rule.code
         );
         let line_source = |file: &str, line: usize| spec.line(file, line);
-        let text = report::render(&findings, report::Format::Human, false, &line_source);
+        let text = report::render(&findings, report::ReportFormat::Human, false, &line_source);
         insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
             insta::assert_snapshot!(format!("lint-rule-{}", rule.code), text);
         });

@@ -7,7 +7,7 @@ use std::time::Duration;
 use openapi2mcp::convert::Options;
 use openapi2mcp::load::Input;
 use openapi2mcp::pipeline;
-use openapi2mcp::serve::{Api, Media, MediaKind, Outcome, Settings};
+use openapi2mcp::serve::{ApiCaller, CallSettings, Media, MediaKind, Outcome};
 use openapi2mcp::tool::Tool;
 use serde_json::{json, Map, Value};
 use wiremock::matchers::{method, path};
@@ -20,8 +20,8 @@ fn tools(options: &Options) -> Vec<Tool> {
     conversion.tools.into_iter().map(|c| c.tool).collect()
 }
 
-fn settings_for(mock: &MockServer) -> Settings {
-    Settings {
+fn settings_for(mock: &MockServer) -> CallSettings {
+    CallSettings {
         base_url: Some(format!("{}/v1", mock.uri()).parse().unwrap()),
         timeout: Duration::from_secs(5),
         retries: 0,
@@ -37,12 +37,12 @@ const SECRETS: [(&str, &str); 5] = [
     ("OPENAPI2MCP_AUTH_API_KEY_COOKIE", "cookie-secret"),
 ];
 
-fn api_with(tools: Vec<Tool>, settings: Settings, secrets: &[(&str, &str)]) -> Api {
+fn api_with(tools: Vec<Tool>, settings: CallSettings, secrets: &[(&str, &str)]) -> ApiCaller {
     let secrets: HashMap<String, String> = secrets
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    Api::new(tools, settings, &|name| secrets.get(name).cloned()).expect("the API starts")
+    ApiCaller::new(tools, settings, &|name| secrets.get(name).cloned()).expect("the API starts")
 }
 
 fn arguments(value: Value) -> Option<Map<String, Value>> {
@@ -380,7 +380,7 @@ async fn long_bodies_are_cut_with_a_note() {
         .respond_with(ResponseTemplate::new(200).set_body_raw("é".repeat(100), "text/plain"))
         .mount(&mock)
         .await;
-    let settings = Settings {
+    let settings = CallSettings {
         max_response_bytes: 11,
         ..settings_for(&mock)
     };
@@ -459,7 +459,7 @@ async fn flaky(failures: u64) -> MockServer {
 async fn a_post_with_an_idempotency_key_is_retried_with_the_same_key() {
     let mock = flaky(1).await;
     let tools = with_idempotent(tools(&Options::default()), &["create_item"]);
-    let settings = Settings {
+    let settings = CallSettings {
         retries: 2,
         ..settings_for(&mock)
     };
@@ -486,7 +486,7 @@ async fn writes_without_an_idempotency_key_are_never_retried() {
         let mock = flaky(1).await;
         let names: &[&str] = if marked { &["create_payment"] } else { &[] };
         let tools = with_idempotent(tools(&Options::default()), names);
-        let settings = Settings {
+        let settings = CallSettings {
             retries: 3,
             ..settings_for(&mock)
         };
@@ -500,7 +500,7 @@ async fn writes_without_an_idempotency_key_are_never_retried() {
     }
     // create_item has a key but is not marked idempotent: not retried either.
     let mock = flaky(1).await;
-    let settings = Settings {
+    let settings = CallSettings {
         retries: 3,
         ..settings_for(&mock)
     };
@@ -514,7 +514,7 @@ async fn writes_without_an_idempotency_key_are_never_retried() {
 async fn idempotent_methods_and_reads_are_retried_up_to_the_limit() {
     // PUT is idempotent by its method (convert marks it so).
     let mock = flaky(5).await;
-    let settings = Settings {
+    let settings = CallSettings {
         retries: 2,
         ..settings_for(&mock)
     };
@@ -535,7 +535,7 @@ async fn idempotent_methods_and_reads_are_retried_up_to_the_limit() {
         .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(2)))
         .mount(&mock)
         .await;
-    let settings = Settings {
+    let settings = CallSettings {
         retries: 1,
         timeout: Duration::from_millis(200),
         ..settings_for(&mock)
@@ -550,14 +550,14 @@ async fn idempotent_methods_and_reads_are_retried_up_to_the_limit() {
 #[test]
 fn tools_without_an_absolute_url_or_a_binding_are_refused_at_start() {
     let mut tools = tools(&Options::default());
-    let no_base = Settings {
+    let no_base = CallSettings {
         base_url: None,
         timeout: Duration::from_secs(1),
         retries: 0,
         max_response_bytes: 10,
     };
     tools[0].meta.http.as_mut().unwrap().server = Some("/v1".into());
-    let error = Api::new(tools.clone(), no_base.clone(), &|_| None)
+    let error = ApiCaller::new(tools.clone(), no_base.clone(), &|_| None)
         .err()
         .expect("refused");
     assert_eq!(
@@ -565,7 +565,9 @@ fn tools_without_an_absolute_url_or_a_binding_are_refused_at_start() {
         "tool 'get_item': its server URL '/v1' is not absolute; give --base-url"
     );
     tools[0].meta.http = None;
-    let error = Api::new(tools, no_base, &|_| None).err().expect("refused");
+    let error = ApiCaller::new(tools, no_base, &|_| None)
+        .err()
+        .expect("refused");
     assert!(error
         .to_string()
         .starts_with("tool 'get_item' has no `_meta[\"openapi2mcp/http\"]`"));

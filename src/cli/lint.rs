@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::{read_manifest, spec_input, warn, write_stdout, ServerArgs, SpecArgs};
 use openapi2mcp::error::Error;
-use openapi2mcp::lint::{self, Settings, Severity};
+use openapi2mcp::lint::{self, RuleSettings, Severity};
 use openapi2mcp::options::{FailOn, LintOptions, OutputOptions};
 use openapi2mcp::{load, manifest, pipeline};
 
@@ -16,8 +16,8 @@ pub(super) struct LintArgs {
     /// response): a path, or - for standard input (default: `spec` in the config file)
     input: Option<String>,
     /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::Format::Human)]
-    format: lint::report::Format,
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::ReportFormat::Human)]
+    format: lint::report::ReportFormat,
     #[command(flatten)]
     lint: LintOptions,
     /// Lint what a running server lists: the command that starts it comes after --
@@ -39,7 +39,7 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     let (spec_options, config) = args.spec_args.combine()?;
     let lint_options = args.lint.combine(config.lint.clone());
-    let settings = Settings::from_options(&lint_options)?;
+    let settings = RuleSettings::from_options(&lint_options)?;
     let spec = match args.server_args.server() {
         Some(_) => {
             let listed = args.server_args.list()?;
@@ -73,7 +73,7 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
         color,
         &line_source,
     ))?;
-    if args.format != lint::report::Format::Human {
+    if args.format != lint::report::ReportFormat::Human {
         warn(lint::report::summary(&findings).trim_end());
     }
     let threshold = match lint_options.fail_on.unwrap_or(FailOn::Error) {

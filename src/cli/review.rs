@@ -11,7 +11,7 @@ use openapi2mcp::error::Error;
 use openapi2mcp::hints::overrides::{self, Overrides};
 use openapi2mcp::load::{self, Input};
 use openapi2mcp::options::{OutputOptions, SpecOptions};
-use openapi2mcp::review::{self, Format, Only, Side};
+use openapi2mcp::review::{self, Only, ReviewFormat, Side};
 use openapi2mcp::{manifest, output, pipeline};
 
 #[derive(Debug, Args)]
@@ -20,8 +20,8 @@ pub(super) struct ReviewArgs {
     /// (default: `spec` in the config file)
     spec: Option<String>,
     /// Output: table (for the terminal), markdown (for a pull request), json (for scripts)
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Table)]
-    format: Format,
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ReviewFormat::Table)]
+    format: ReviewFormat,
     /// Show only tools with suggestions, with risky hints, or with overridden hints
     #[arg(long, value_enum, value_name = "WHAT")]
     only: Option<Only>,

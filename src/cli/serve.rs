@@ -57,14 +57,14 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
                 .ok_or_else(|| Error::new(format!("--base-url '{url}' is not an http(s) URL")))
         })
         .transpose()?;
-    let settings = serve::Settings {
+    let settings = serve::CallSettings {
         base_url,
         timeout: std::time::Duration::from_secs_f64(args.timeout),
         retries: args.retries,
         max_response_bytes: args.max_response_bytes,
     };
     runtime()?.block_on(async {
-        let api = serve::Api::new(tools, settings, &|name| std::env::var(name).ok())?;
+        let api = serve::ApiCaller::new(tools, settings, &|name| std::env::var(name).ok())?;
         let unset: Vec<String> = api
             .credential_variables()
             .into_iter()

@@ -2,10 +2,10 @@
 //! input schema, hints, and the HTTP binding a runtime needs to make the call. The tool
 //! comes as a [`Converted`], with what produced it, for review and lint.
 
-pub mod client;
 pub mod filter;
 mod input;
 pub mod naming;
+pub mod profile;
 
 use std::collections::HashSet;
 
@@ -16,12 +16,12 @@ use crate::hints::evidence::{self, Suggestion};
 use crate::hints::overrides::{Overrides, ToolKey};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
-use crate::model::{Api, Credential, CredentialKind, Operation};
+use crate::model::{ApiModel, Credential, CredentialKind, Operation};
 use crate::schema::{Defs, Mode, SchemaConverter};
 use crate::tool::{Binding, Scheme, SchemeKind, Tool};
-use client::Client;
 use filter::Filters;
 use naming::NameAllocator;
+use profile::ClientProfile;
 
 /// The longest tool name Claude and OpenAI accept.
 pub const DEFAULT_NAME_MAX: usize = 64;
@@ -41,7 +41,7 @@ pub struct Options {
     /// Which operations become tools.
     pub filters: Filters,
     /// The client whose limits names and schemas must fit.
-    pub client: Client,
+    pub client: ClientProfile,
 }
 
 impl Default for Options {
@@ -54,7 +54,7 @@ impl Default for Options {
             keep_going: false,
             overrides: None,
             filters: Filters::default(),
-            client: Client::default(),
+            client: ClientProfile::default(),
         }
     }
 }
@@ -111,7 +111,7 @@ pub struct Conversion {
 /// go on. ([`crate::pipeline`] joins this to loading and collects the tools.)
 pub fn convert_each(
     spec: &Spec,
-    api: &Api<'_>,
+    api: &ApiModel<'_>,
     options: &Options,
     sink: &mut dyn FnMut(Converted) -> Result<()>,
 ) -> Result<Conversion> {
@@ -136,8 +136,14 @@ pub fn convert_each(
             if !options.filters.keeps(&operation, &name) {
                 return Ok(None);
             }
-            let context = Context { spec, options };
-            convert_operation(&operation, name, context, &mut schemas, &mut conversion)
+            convert_operation(
+                &operation,
+                name,
+                spec,
+                options,
+                &mut schemas,
+                &mut conversion,
+            )
         });
         match tool {
             Ok(Some(tool)) => sink(tool),
@@ -155,12 +161,6 @@ pub fn convert_each(
     Ok(conversion)
 }
 
-/// What every operation's conversion reads.
-struct Context<'c> {
-    spec: &'c Spec,
-    options: &'c Options,
-}
-
 /// What names an operation's tool in the overrides file.
 fn tool_key<'k>(operation: &'k Operation<'_>, name: &'k str) -> ToolKey<'k> {
     ToolKey {
@@ -174,11 +174,11 @@ fn tool_key<'k>(operation: &'k Operation<'_>, name: &'k str) -> ToolKey<'k> {
 fn convert_operation(
     operation: &Operation<'_>,
     name: String,
-    context: Context<'_>,
+    spec: &Spec,
+    options: &Options,
     schemas: &mut SchemaConverter<'_>,
     conversion: &mut Conversion,
 ) -> Result<Option<Converted>> {
-    let (spec, options) = (context.spec, context.options);
     let mut hints = Hints::infer(&operation.method);
     if let Some(annotations) = &operation.annotations {
         for warning in hints.apply_spec(spec, annotations)? {

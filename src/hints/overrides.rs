@@ -48,7 +48,7 @@ impl Decision {
 
 #[derive(Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Shape {
+struct OverridesFile {
     defaults: Option<Decision>,
     tools: Option<IndexMap<String, Option<Decision>>>,
 }
@@ -80,7 +80,7 @@ impl Overrides {
     }
 
     pub fn parse(file: String, text: String) -> Result<Overrides> {
-        let shape: Shape = parse_typed_yaml(&file, &text, "invalid overrides")?;
+        let shape: OverridesFile = parse_typed_yaml(&file, &text, "invalid overrides")?;
         Ok(Overrides {
             file,
             text,

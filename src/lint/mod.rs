@@ -7,7 +7,7 @@ pub mod rules;
 
 use std::collections::{HashMap, HashSet};
 
-use crate::convert::client::Client;
+use crate::convert::profile::ClientProfile;
 use crate::convert::Converted;
 use crate::error::{push_pointer, Error, Result};
 use crate::hints::evidence::{verb, VerbClass};
@@ -229,12 +229,12 @@ pub struct Finding {
 /// Which rules run and how serious each is: defaults, then the config file, then
 /// `--ignore`.
 #[derive(Debug, Clone, Default)]
-pub struct Settings {
+pub struct RuleSettings {
     /// By rule code: a severity, or `None` for off.
     pub severities: HashMap<&'static str, Option<Severity>>,
 }
 
-impl Settings {
+impl RuleSettings {
     /// Sets a rule's severity (`error`, `warning`, `info` or `off`), naming it by code or name.
     pub fn set(&mut self, rule: &str, level: &str) -> std::result::Result<(), String> {
         let rule = rules::find(rule).ok_or_else(|| format!("unknown rule '{rule}'"))?;
@@ -249,12 +249,12 @@ impl Settings {
     }
 
     /// Only `rule`, at its default severity: how each rule is tested on its own fixture.
-    pub fn only(rule: &Rule) -> Settings {
+    pub fn only(rule: &Rule) -> RuleSettings {
         let severities = rules::ALL
             .iter()
             .map(|r| (r.code, (r.code == rule.code).then_some(r.severity)))
             .collect();
-        Settings { severities }
+        RuleSettings { severities }
     }
 
     fn severity(&self, rule: &Rule) -> Option<Severity> {
@@ -263,12 +263,10 @@ impl Settings {
             .copied()
             .unwrap_or(Some(rule.severity))
     }
-}
 
-impl Settings {
     /// The rule severities a config file's `lint:` and `--ignore` set.
-    pub fn from_options(options: &LintOptions) -> Result<Settings> {
-        let mut settings = Settings::default();
+    pub fn from_options(options: &LintOptions) -> Result<RuleSettings> {
+        let mut settings = RuleSettings::default();
         for (rule, level) in options.rules.iter().flatten() {
             settings.set(rule, level).map_err(Error::new)?;
         }
@@ -282,26 +280,26 @@ impl Settings {
 }
 
 /// What the rules need to know about the whole set of tools.
-pub struct Context {
+pub struct RuleContext {
     /// Every tool states all four hints: the `--hints explicit` style, where stating a
     /// default or a moot hint is on purpose.
     pub explicit_style: bool,
     pub name_counts: HashMap<String, usize>,
     /// The client named with `--client`, and the server name, if any.
-    pub client: Option<(Client, Option<String>)>,
+    pub client: Option<(ClientProfile, Option<String>)>,
 }
 
 /// Runs every enabled rule on every tool.
 pub fn lint(
     subjects: &[Subject<'_>],
-    settings: &Settings,
-    client: Option<(Client, Option<String>)>,
+    settings: &RuleSettings,
+    client: Option<(ClientProfile, Option<String>)>,
 ) -> Vec<Finding> {
     let mut name_counts = HashMap::new();
     for subject in subjects {
         *name_counts.entry(subject.name().to_string()).or_insert(0) += 1;
     }
-    let context = Context {
+    let context = RuleContext {
         explicit_style: !subjects.is_empty()
             && subjects.iter().all(|s| s.declared.declared().count() == 4),
         name_counts,

@@ -9,7 +9,7 @@ use super::{Finding, Severity};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Format {
+pub enum ReportFormat {
     /// One block per finding with the line shown, and a summary.
     #[default]
     Human,
@@ -26,15 +26,15 @@ pub type LineSource<'a> = dyn Fn(&str, usize) -> Option<&'a str> + 'a;
 
 pub fn render(
     findings: &[Finding],
-    format: Format,
+    format: ReportFormat,
     color: bool,
     line_source: &LineSource<'_>,
 ) -> String {
     match format {
-        Format::Human => human(findings, color, line_source),
-        Format::Json => pretty(&Value::Array(findings.iter().map(finding_json).collect())),
-        Format::Sarif => pretty(&sarif(findings)),
-        Format::Github => github(findings),
+        ReportFormat::Human => human(findings, color, line_source),
+        ReportFormat::Json => pretty(&Value::Array(findings.iter().map(finding_json).collect())),
+        ReportFormat::Sarif => pretty(&sarif(findings)),
+        ReportFormat::Github => github(findings),
     }
 }
 

@@ -1,5 +1,5 @@
 //! The MCP server of `serve`, on `rmcp`: `tools/list` answers with the tools as convert
-//! writes them, `tools/call` hands the call to [`serve::Api`](crate::serve::Api). Over
+//! writes them, `tools/call` hands the call to [`serve::ApiCaller`](crate::serve::ApiCaller). Over
 //! stdio or Streamable HTTP; logs go to standard error, one line per call.
 
 use std::net::SocketAddr;
@@ -14,12 +14,12 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::Map;
 
 use crate::error::{Error, Result};
-use crate::serve::{Api, MediaKind};
+use crate::serve::{ApiCaller, MediaKind};
 use crate::tool::HTTP_META_KEY;
 
 #[derive(Clone)]
 pub struct ToolServer {
-    api: Arc<Api>,
+    api: Arc<ApiCaller>,
     /// The tools in the SDK's model, made once.
     tools: Arc<Vec<Tool>>,
     /// Where each call's log line goes (standard error, unless `--quiet`).
@@ -27,7 +27,7 @@ pub struct ToolServer {
 }
 
 impl ToolServer {
-    pub fn new(api: Api, log: fn(&str)) -> Result<ToolServer> {
+    pub fn new(api: ApiCaller, log: fn(&str)) -> Result<ToolServer> {
         let tools = api
             .tools()
             .map(|tool| {

@@ -184,7 +184,7 @@ pub struct Parameter<'a> {
 }
 
 #[derive(Debug, Clone)]
-pub struct Body<'a> {
+pub struct RequestBody<'a> {
     pub required: bool,
     pub description: Option<&'a str>,
     pub media_type: &'a str,
@@ -212,7 +212,7 @@ pub struct Operation<'a> {
     pub deprecated: bool,
     pub tags: Vec<&'a str>,
     pub parameters: Vec<Parameter<'a>>,
-    pub body: Option<Body<'a>>,
+    pub body: Option<RequestBody<'a>>,
     pub responses: Vec<Response<'a>>,
     /// The URL of the first applicable server, variables replaced by their defaults.
     pub server: Option<String>,
@@ -231,21 +231,21 @@ pub struct Operation<'a> {
 /// The API, read one operation at a time: a large spec is converted without holding a model
 /// of every operation at once.
 #[derive(Debug, Clone, Copy)]
-pub struct Api<'a> {
+pub struct ApiModel<'a> {
     pub version: Version,
     spec: &'a Spec,
 }
 
 /// Reads what kind of document a loaded spec is; its operations come from
-/// [`Api::operations`].
-pub fn read(spec: &Spec) -> Result<Api<'_>> {
-    Ok(Api {
+/// [`ApiModel::operations`].
+pub fn read(spec: &Spec) -> Result<ApiModel<'_>> {
+    Ok(ApiModel {
         version: Version::detect(spec)?,
         spec,
     })
 }
 
-impl<'a> Api<'a> {
+impl<'a> ApiModel<'a> {
     /// Hands each operation to `each` in document order. An operation that cannot be read
     /// comes as its error, so that the caller decides whether one bad operation stops the
     /// run; an error `each` returns stops the walk.

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use super::{
     deref, is_json_content, name_and_location, operation_shell, parameter_nodes, read_paths,
-    responses, root, style, Body, In, Node, Operation, Parameter, Schema,
+    responses, root, style, In, Node, Operation, Parameter, RequestBody, Schema,
 };
 use crate::error::Result;
 use crate::load::Spec;
@@ -98,7 +98,7 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn body(&self, operation: &Node<'a>) -> Result<Option<Body<'a>>> {
+    fn body(&self, operation: &Node<'a>) -> Result<Option<RequestBody<'a>>> {
         let Some(body) = operation.get("requestBody") else {
             return Ok(None);
         };
@@ -107,7 +107,7 @@ impl<'a> Reader<'a> {
         else {
             return Ok(None);
         };
-        Ok(Some(Body {
+        Ok(Some(RequestBody {
             required: body.bool("required").unwrap_or(false),
             description: body.str("description"),
             media_type,

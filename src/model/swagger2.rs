@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::{
     collection_format, is_json_content, name_and_location, operation_shell, parameter_nodes,
-    read_paths, responses, root, Body, In, Node, Operation, Parameter, Schema,
+    read_paths, responses, root, In, Node, Operation, Parameter, RequestBody, Schema,
 };
 use crate::error::Result;
 use crate::load::Spec;
@@ -67,7 +67,7 @@ pub(super) fn read_operations<'a>(
                 let (name, location) = name_and_location(spec, &parameter, LOCATIONS)?;
                 match location {
                     "body" => {
-                        operation.body = Some(Body {
+                        operation.body = Some(RequestBody {
                             required: parameter.bool("required").unwrap_or(false),
                             description: parameter.str("description"),
                             media_type: body_media_type(&consumes),
@@ -179,7 +179,7 @@ fn form_body<'a>(
     fields: &[Node<'a>],
     consumes: &[&'a str],
     operation: &Node<'a>,
-) -> Result<Body<'a>> {
+) -> Result<RequestBody<'a>> {
     let mut collection_formats = Vec::new();
     for field in fields {
         if let (Some(name), Some(format)) = (field.str("name"), collection_format(spec, field)?) {
@@ -214,7 +214,7 @@ fn form_body<'a>(
     if !required.is_empty() {
         schema.insert("required".into(), Value::Array(required.clone()));
     }
-    Ok(Body {
+    Ok(RequestBody {
         required: !required.is_empty(),
         description: None,
         media_type,

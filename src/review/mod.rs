@@ -6,7 +6,7 @@ mod diff;
 mod render;
 
 pub use diff::{diff, Diff, Side};
-pub use render::{render_diff, render_tools, Format};
+pub use render::{render_diff, render_tools, ReviewFormat};
 
 use crate::convert::Converted;
 use crate::hints::HintSource;

@@ -11,7 +11,7 @@ use crate::hints::{HintKind, HintSource};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Format {
+pub enum ReviewFormat {
     /// A table for the terminal.
     #[default]
     Table,
@@ -41,11 +41,11 @@ fn moot(tool: &Converted, kind: HintKind) -> bool {
     tool.hints.get(HintKind::ReadOnly).value && kind.moot_when_read_only()
 }
 
-pub fn render_tools(tools: &[&Converted], format: Format, color: bool) -> String {
+pub fn render_tools(tools: &[&Converted], format: ReviewFormat, color: bool) -> String {
     match format {
-        Format::Table => table(tools, color),
-        Format::Markdown => markdown(tools),
-        Format::Json => {
+        ReviewFormat::Table => table(tools, color),
+        ReviewFormat::Markdown => markdown(tools),
+        ReviewFormat::Json => {
             let tools: Vec<Value> = tools.iter().map(|t| tool_json(t)).collect();
             pretty(&json!({ "tools": tools }))
         }
@@ -256,11 +256,11 @@ fn describe(side: &Side) -> String {
     format!("{} ({} {})", side.name, side.method, side.path)
 }
 
-pub fn render_diff(diff: &Diff, base: &str, format: Format, color: bool) -> String {
+pub fn render_diff(diff: &Diff, base: &str, format: ReviewFormat, color: bool) -> String {
     let change_text =
         |c: &super::diff::HintChange| format!("{}: {} -> {}", c.hint.key(), c.old, c.new);
     match format {
-        Format::Json => {
+        ReviewFormat::Json => {
             let sides = |list: &[Side]| -> Vec<Value> {
                 list.iter()
                     .map(|s| json!({"name": s.name, "method": s.method, "path": s.path}))
@@ -284,7 +284,7 @@ pub fn render_diff(diff: &Diff, base: &str, format: Format, color: bool) -> Stri
                 "changes": changes,
             }))
         }
-        Format::Markdown => {
+        ReviewFormat::Markdown => {
             let mut out = format!("### Hint changes since `{base}`\n\n");
             for c in &diff.changes {
                 let mark = if c.loosens() {
@@ -312,7 +312,7 @@ pub fn render_diff(diff: &Diff, base: &str, format: Format, color: bool) -> Stri
             out.push_str(&summary(diff));
             out
         }
-        Format::Table => {
+        ReviewFormat::Table => {
             let mut out = format!("Changes since {base}:\n");
             for c in &diff.changes {
                 let mark = if c.loosens() {

@@ -15,11 +15,11 @@ use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
 use crate::tool::{Binding, HintKind, Scheme, SchemeKind, Tool, HTTP_META_KEY};
-use request::{Body, Files, Request, Secret};
+use request::{Files, Payload, Request, Secret};
 
 /// How the server calls the API.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub struct CallSettings {
     /// Where every request goes, instead of the spec's server URL.
     pub base_url: Option<Url>,
     pub timeout: Duration,
@@ -43,13 +43,13 @@ struct Served {
 }
 
 /// The API behind the tools.
-pub struct Api {
+pub struct ApiCaller {
     tools: Vec<Served>,
     by_name: HashMap<String, usize>,
     /// Secrets by scheme name, read from the environment once.
     secrets: HashMap<String, String>,
     client: reqwest::Client,
-    settings: Settings,
+    settings: CallSettings,
 }
 
 /// What a call produced, in MCP's terms.
@@ -90,15 +90,15 @@ impl Outcome {
     }
 }
 
-impl Api {
+impl ApiCaller {
     /// The API for these tools (manifest entries), with secrets from `environment` (a
     /// variable's value by its name). Fails on a tool without a binding or without an
     /// absolute URL to call.
     pub fn new(
         tools: Vec<Tool>,
-        settings: Settings,
+        settings: CallSettings,
         environment: &dyn Fn(&str) -> Option<String>,
-    ) -> Result<Api> {
+    ) -> Result<ApiCaller> {
         let mut served = Vec::with_capacity(tools.len());
         let mut by_name = HashMap::new();
         let mut secrets = HashMap::new();
@@ -145,7 +145,7 @@ impl Api {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| Error::new(format!("cannot start the HTTP client: {e}")))?;
-        Ok(Api {
+        Ok(ApiCaller {
             tools: served,
             by_name,
             secrets,
@@ -325,14 +325,14 @@ impl Api {
             builder = builder.header(name, value);
         }
         builder = match &request.body {
-            Body::None => builder,
-            Body::Bytes {
+            Payload::None => builder,
+            Payload::Bytes {
                 content_type,
                 bytes,
             } => builder
                 .header(reqwest::header::CONTENT_TYPE, content_type)
                 .body(bytes.clone()),
-            Body::Multipart(parts) => {
+            Payload::Multipart(parts) => {
                 let mut form = reqwest::multipart::Form::new();
                 for part in parts {
                     let mut field = reqwest::multipart::Part::bytes(part.content.clone());

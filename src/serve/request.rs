@@ -45,11 +45,11 @@ pub struct Request {
     /// The URL as logs may show it: credentials in the query replaced by `***`.
     pub url_for_log: String,
     pub headers: Vec<(String, String)>,
-    pub body: Body,
+    pub body: Payload,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Body {
+pub enum Payload {
     None,
     Bytes {
         content_type: String,
@@ -149,7 +149,7 @@ enum QueryPiece {
 }
 
 /// A value as a parameter style sees it.
-enum Shape {
+enum ValueShape {
     Scalar(String),
     List(Vec<String>),
     Pairs(Vec<(String, String)>),
@@ -163,13 +163,13 @@ fn text(value: &Value) -> String {
     }
 }
 
-fn shape(value: &Value) -> Shape {
+fn shape(value: &Value) -> ValueShape {
     match value {
-        Value::Array(items) => Shape::List(items.iter().map(text).collect()),
+        Value::Array(items) => ValueShape::List(items.iter().map(text).collect()),
         Value::Object(entries) => {
-            Shape::Pairs(entries.iter().map(|(k, v)| (k.clone(), text(v))).collect())
+            ValueShape::Pairs(entries.iter().map(|(k, v)| (k.clone(), text(v))).collect())
         }
-        scalar => Shape::Scalar(text(scalar)),
+        scalar => ValueShape::Scalar(text(scalar)),
     }
 }
 
@@ -314,7 +314,7 @@ fn path_value(name: &str, param: &Param, value: &Value) -> String {
     let e = |text: &str| encode(text, COMPONENT);
     let explode = param.explode.unwrap_or(false);
     if let Some(format) = param.collection_format {
-        if let Shape::List(items) = shape(value) {
+        if let ValueShape::List(items) = shape(value) {
             let separator = format.separator().unwrap_or(",");
             return joined(&items, COMPONENT, &e(separator));
         }
@@ -327,26 +327,26 @@ fn path_value(name: &str, param: &Param, value: &Value) -> String {
             .join(outer)
     };
     match (param.style.unwrap_or(Style::Simple), shape(value)) {
-        (Style::Label, Shape::Scalar(v)) => format!(".{}", e(&v)),
-        (Style::Label, Shape::List(items)) => {
+        (Style::Label, ValueShape::Scalar(v)) => format!(".{}", e(&v)),
+        (Style::Label, ValueShape::List(items)) => {
             let separator = if explode { "." } else { "," };
             format!(".{}", joined(&items, COMPONENT, separator))
         }
-        (Style::Label, Shape::Pairs(p)) if explode => format!(".{}", pairs(&p, "=", ".")),
-        (Style::Label, Shape::Pairs(p)) => format!(".{}", pairs(&p, ",", ",")),
-        (Style::Matrix, Shape::Scalar(v)) => format!(";{name}={}", e(&v)),
-        (Style::Matrix, Shape::List(items)) if explode => {
+        (Style::Label, ValueShape::Pairs(p)) if explode => format!(".{}", pairs(&p, "=", ".")),
+        (Style::Label, ValueShape::Pairs(p)) => format!(".{}", pairs(&p, ",", ",")),
+        (Style::Matrix, ValueShape::Scalar(v)) => format!(";{name}={}", e(&v)),
+        (Style::Matrix, ValueShape::List(items)) if explode => {
             items.iter().map(|i| format!(";{name}={}", e(i))).collect()
         }
-        (Style::Matrix, Shape::List(items)) => {
+        (Style::Matrix, ValueShape::List(items)) => {
             format!(";{name}={}", joined(&items, COMPONENT, ","))
         }
-        (Style::Matrix, Shape::Pairs(p)) if explode => format!(";{}", pairs(&p, "=", ";")),
-        (Style::Matrix, Shape::Pairs(p)) => format!(";{name}={}", pairs(&p, ",", ",")),
-        (_, Shape::Scalar(v)) => e(&v),
-        (_, Shape::List(items)) => joined(&items, COMPONENT, ","),
-        (_, Shape::Pairs(p)) if explode => pairs(&p, "=", ","),
-        (_, Shape::Pairs(p)) => pairs(&p, ",", ","),
+        (Style::Matrix, ValueShape::Pairs(p)) if explode => format!(";{}", pairs(&p, "=", ";")),
+        (Style::Matrix, ValueShape::Pairs(p)) => format!(";{name}={}", pairs(&p, ",", ",")),
+        (_, ValueShape::Scalar(v)) => e(&v),
+        (_, ValueShape::List(items)) => joined(&items, COMPONENT, ","),
+        (_, ValueShape::Pairs(p)) if explode => pairs(&p, "=", ","),
+        (_, ValueShape::Pairs(p)) => pairs(&p, ",", ","),
     }
 }
 
@@ -355,7 +355,7 @@ fn path_value(name: &str, param: &Param, value: &Value) -> String {
 fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)> {
     let e = |text: &str| encode(text, COMPONENT);
     let key = e(name);
-    if let (Some(format), Shape::List(items)) = (param.collection_format, shape(value)) {
+    if let (Some(format), ValueShape::List(items)) = (param.collection_format, shape(value)) {
         return match format.separator() {
             Some(separator) => {
                 vec![(key, joined(&items, COMPONENT, &e(separator)))]
@@ -366,14 +366,18 @@ fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)
     let style = param.style.unwrap_or(Style::Form);
     let explode = param.explode.unwrap_or(style == Style::Form);
     match (style, shape(value)) {
-        (_, Shape::Scalar(v)) => vec![(key, e(&v))],
-        (Style::DeepObject, Shape::Pairs(pairs)) => pairs
+        (_, ValueShape::Scalar(v)) => vec![(key, e(&v))],
+        (Style::DeepObject, ValueShape::Pairs(pairs)) => pairs
             .iter()
             .map(|(k, v)| (format!("{key}[{}]", e(k)), e(v)))
             .collect(),
-        (_, Shape::List(items)) if explode => items.iter().map(|i| (key.clone(), e(i))).collect(),
-        (_, Shape::Pairs(pairs)) if explode => pairs.iter().map(|(k, v)| (e(k), e(v))).collect(),
-        (style, Shape::List(items)) => {
+        (_, ValueShape::List(items)) if explode => {
+            items.iter().map(|i| (key.clone(), e(i))).collect()
+        }
+        (_, ValueShape::Pairs(pairs)) if explode => {
+            pairs.iter().map(|(k, v)| (e(k), e(v))).collect()
+        }
+        (style, ValueShape::List(items)) => {
             let separator = match style {
                 Style::SpaceDelimited => "%20",
                 Style::PipeDelimited => "%7C",
@@ -381,7 +385,7 @@ fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)
             };
             vec![(key, joined(&items, COMPONENT, separator))]
         }
-        (_, Shape::Pairs(pairs)) => {
+        (_, ValueShape::Pairs(pairs)) => {
             let flat: Vec<String> = pairs.iter().flat_map(|(k, v)| [e(k), e(v)]).collect();
             vec![(key, flat.join(","))]
         }
@@ -395,14 +399,14 @@ fn header_value(param: &Param, value: &Value) -> String {
         .and_then(CollectionFormat::separator)
         .unwrap_or(",");
     match shape(value) {
-        Shape::Scalar(v) => v,
-        Shape::List(items) => items.join(separator),
-        Shape::Pairs(pairs) if param.explode == Some(true) => pairs
+        ValueShape::Scalar(v) => v,
+        ValueShape::List(items) => items.join(separator),
+        ValueShape::Pairs(pairs) if param.explode == Some(true) => pairs
             .iter()
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(","),
-        Shape::Pairs(pairs) => pairs
+        ValueShape::Pairs(pairs) => pairs
             .iter()
             .flat_map(|(k, v)| [k.as_str(), v.as_str()])
             .collect::<Vec<_>>()
@@ -415,13 +419,15 @@ fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
     let e = |text: &str| encode(text, COOKIE);
     let explode = param.explode.unwrap_or(true);
     match shape(value) {
-        Shape::Scalar(v) => vec![format!("{name}={}", e(&v))],
-        Shape::List(items) if explode => items.iter().map(|i| format!("{name}={}", e(i))).collect(),
-        Shape::List(items) => vec![format!("{name}={}", joined(&items, COOKIE, ","))],
-        Shape::Pairs(pairs) if explode => {
+        ValueShape::Scalar(v) => vec![format!("{name}={}", e(&v))],
+        ValueShape::List(items) if explode => {
+            items.iter().map(|i| format!("{name}={}", e(i))).collect()
+        }
+        ValueShape::List(items) => vec![format!("{name}={}", joined(&items, COOKIE, ","))],
+        ValueShape::Pairs(pairs) if explode => {
             pairs.iter().map(|(k, v)| format!("{k}={}", e(v))).collect()
         }
-        Shape::Pairs(pairs) => {
+        ValueShape::Pairs(pairs) => {
             let flat: Vec<String> = pairs.iter().flat_map(|(k, v)| [k.clone(), e(v)]).collect();
             vec![format!("{name}={}", flat.join(","))]
         }
@@ -430,12 +436,16 @@ fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
 
 /// The request body from the arguments that go in it: a field each (`name` set) or the
 /// whole body (no `name`).
-fn body(media_type: Option<&str>, fields: &[BodyField<'_>], files: &Files) -> Result<Body, String> {
+fn body(
+    media_type: Option<&str>,
+    fields: &[BodyField<'_>],
+    files: &Files,
+) -> Result<Payload, String> {
     let Some(media_type) = media_type else {
-        return Ok(Body::None);
+        return Ok(Payload::None);
     };
     if fields.is_empty() {
-        return Ok(Body::None);
+        return Ok(Payload::None);
     }
     // A body sent whole is one argument with no `name`; otherwise each field is named.
     let whole = fields.iter().find(|field| field.param.name.is_none());
@@ -456,7 +466,7 @@ fn body(media_type: Option<&str>, fields: &[BodyField<'_>], files: &Files) -> Re
     };
     let essence = media_essence(media_type);
     let bytes = |bytes: Vec<u8>| {
-        Ok(Body::Bytes {
+        Ok(Payload::Bytes {
             content_type: media_type.to_string(),
             bytes,
         })
@@ -516,7 +526,7 @@ fn body(media_type: Option<&str>, fields: &[BodyField<'_>], files: &Files) -> Re
                 });
             }
         }
-        return Ok(Body::Multipart(parts));
+        return Ok(Payload::Multipart(parts));
     }
     match whole {
         Some(field) => match files.content(field.argument, field.value)? {

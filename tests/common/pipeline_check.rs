@@ -4,7 +4,7 @@
 
 use openapi2mcp::convert::Options;
 use openapi2mcp::hints::HintStyle;
-use openapi2mcp::lint::{self, report, Settings};
+use openapi2mcp::lint::{self, report, RuleSettings};
 use openapi2mcp::{load, manifest, pipeline, review};
 
 use super::properties::{manifest_problems, Checks};
@@ -39,16 +39,16 @@ pub fn check_pipeline(data: &[u8]) {
         return;
     };
     let subjects = lint::subjects_from_conversion(&spec, &conversion.tools);
-    let mut findings = lint::lint(&subjects, &Settings::default(), None);
+    let mut findings = lint::lint(&subjects, &RuleSettings::default(), None);
     lint::add_lines(&mut findings, &spec);
     let line_source = |file: &str, line: usize| spec.line(file, line);
     for format in [
-        report::Format::Human,
-        report::Format::Sarif,
-        report::Format::Github,
+        report::ReportFormat::Human,
+        report::ReportFormat::Sarif,
+        report::ReportFormat::Github,
     ] {
         report::render(&findings, format, false, &line_source);
     }
     let tools: Vec<_> = conversion.tools.iter().collect();
-    review::render_tools(&tools, review::Format::Table, false);
+    review::render_tools(&tools, review::ReviewFormat::Table, false);
 }

@@ -1,7 +1,7 @@
 //! Rules about what a tool tells the model about itself.
 
 use super::rule;
-use crate::lint::{Context, Hit, Subject, Target};
+use crate::lint::{Hit, RuleContext, Subject, Target};
 
 rule! {
     /// The tool has no description.
@@ -15,7 +15,7 @@ rule! {
     MISSING_DESCRIPTION = "OAM010", "missing-description", Warning, missing_description
 }
 
-fn missing_description(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn missing_description(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     match tool.tool.description.as_deref() {
         Some(text) if !text.trim().is_empty() => Vec::new(),
         _ => vec![Hit::new(Target::Tool, "the tool has no description")],
@@ -33,7 +33,7 @@ rule! {
     SHORT_DESCRIPTION = "OAM011", "short-description", Info, short_description
 }
 
-fn short_description(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn short_description(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     match tool.tool.description.as_deref().map(str::trim) {
         Some(text) if !text.is_empty() && text.chars().count() < 20 => vec![Hit::new(
             Target::Description,
@@ -57,7 +57,7 @@ rule! {
     MISSING_TITLE = "OAM012", "missing-title", Info, missing_title
 }
 
-fn missing_title(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn missing_title(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     match tool.tool.display_title() {
         Some(text) if !text.trim().is_empty() => Vec::new(),
         _ => vec![Hit::new(Target::Tool, "the tool has no title")],

@@ -2,7 +2,7 @@
 
 use super::rule;
 use crate::hints::evidence::REPEATING_VERBS;
-use crate::lint::{Context, Hit, Subject, Target};
+use crate::lint::{Hit, RuleContext, Subject, Target};
 use crate::tool::HintKind;
 
 rule! {
@@ -21,7 +21,7 @@ rule! {
     HINT_CONTRADICTS_METHOD = "OAM003", "hint-contradicts-method", Error, hint_contradicts_method
 }
 
-fn hint_contradicts_method(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn hint_contradicts_method(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     let Some(method) = tool.method() else {
         return Vec::new();
     };
@@ -47,7 +47,7 @@ rule! {
     RISKY_IDEMPOTENT = "OAM005", "risky-idempotent", Warning, risky_idempotent
 }
 
-fn risky_idempotent(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn risky_idempotent(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     if !tool.hint(HintKind::Idempotent)
         || tool.hint(HintKind::ReadOnly)
         || tool.takes_idempotency_key()
@@ -86,7 +86,7 @@ rule! {
     HINT_ON_READ_ONLY = "OAM006", "hint-on-read-only", Warning, hint_on_read_only
 }
 
-fn hint_on_read_only(tool: &Subject<'_>, context: &Context) -> Vec<Hit> {
+fn hint_on_read_only(tool: &Subject<'_>, context: &RuleContext) -> Vec<Hit> {
     if context.explicit_style || !tool.hint(HintKind::ReadOnly) {
         return Vec::new();
     }
@@ -116,7 +116,7 @@ rule! {
     REDUNDANT_DEFAULT = "OAM007", "redundant-default", Info, redundant_default
 }
 
-fn redundant_default(tool: &Subject<'_>, context: &Context) -> Vec<Hit> {
+fn redundant_default(tool: &Subject<'_>, context: &RuleContext) -> Vec<Hit> {
     if context.explicit_style {
         return Vec::new();
     }

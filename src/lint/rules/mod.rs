@@ -10,7 +10,7 @@ mod hints;
 mod names;
 mod schemas;
 
-use super::{Context, Hit, Severity, Subject};
+use super::{Hit, RuleContext, Severity, Subject};
 
 /// One lint rule.
 pub struct Rule {
@@ -21,7 +21,7 @@ pub struct Rule {
     pub severity: Severity,
     /// The documentation: what it checks, why it matters, an example and the fix.
     pub doc: &'static str,
-    pub check: fn(&Subject<'_>, &Context) -> Vec<Hit>,
+    pub check: fn(&Subject<'_>, &RuleContext) -> Vec<Hit>,
 }
 
 impl std::fmt::Debug for Rule {

@@ -3,7 +3,7 @@
 
 use super::rule;
 use crate::hints::evidence::VerbClass;
-use crate::lint::{Context, Hit, Subject, Target};
+use crate::lint::{Hit, RuleContext, Subject, Target};
 use crate::tool::HintKind;
 
 rule! {
@@ -20,7 +20,7 @@ rule! {
     NAME_IMPLIES_WRITE = "OAM001", "name-implies-write", Error, name_implies_write
 }
 
-fn name_implies_write(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn name_implies_write(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     match tool.verb() {
         Some((word, VerbClass::Write | VerbClass::Create | VerbClass::Destroy))
             if tool.hint(HintKind::ReadOnly) =>
@@ -46,7 +46,7 @@ rule! {
     NAME_IMPLIES_DESTRUCTIVE = "OAM002", "name-implies-destructive", Error, name_implies_destructive
 }
 
-fn name_implies_destructive(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn name_implies_destructive(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     match tool.verb() {
         Some((word, VerbClass::Destroy))
             if !tool.hint(HintKind::ReadOnly) && !tool.hint(HintKind::Destructive) =>
@@ -74,7 +74,7 @@ rule! {
     NAME_IMPLIES_READ_ONLY = "OAM004", "name-implies-read-only", Warning, name_implies_read_only
 }
 
-fn name_implies_read_only(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn name_implies_read_only(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     match tool.verb() {
         Some((word, VerbClass::Read)) if !tool.hint(HintKind::ReadOnly) => vec![Hit::new(
             Target::Name,
@@ -95,7 +95,7 @@ rule! {
     INVALID_TOOL_NAME = "OAM008", "invalid-tool-name", Error, invalid_tool_name
 }
 
-fn invalid_tool_name(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn invalid_tool_name(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     let name = tool.name();
     let valid = !name.is_empty()
         && name.len() <= 64
@@ -123,7 +123,7 @@ rule! {
     DUPLICATE_TOOL_NAME = "OAM009", "duplicate-tool-name", Error, duplicate_tool_name
 }
 
-fn duplicate_tool_name(tool: &Subject<'_>, context: &Context) -> Vec<Hit> {
+fn duplicate_tool_name(tool: &Subject<'_>, context: &RuleContext) -> Vec<Hit> {
     match context.name_counts.get(tool.name()) {
         Some(&count) if count > 1 => vec![Hit::new(
             Target::Name,

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::rule;
-use crate::lint::{Context, Hit, Subject, Target};
+use crate::lint::{Hit, RuleContext, Subject, Target};
 
 rule! {
     /// `inputSchema` is missing or its root is not `type: object`.
@@ -16,7 +16,7 @@ rule! {
     INPUT_SCHEMA_NOT_OBJECT = "OAM013", "input-schema-not-object", Error, input_schema_not_object
 }
 
-fn input_schema_not_object(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn input_schema_not_object(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     match tool.tool.input_schema.as_ref() {
         Some(schema) if schema.get("type") == Some(&Value::from("object")) => Vec::new(),
         Some(_) => vec![Hit::new(
@@ -39,7 +39,7 @@ rule! {
     TOP_LEVEL_COMPOSITION = "OAM014", "top-level-composition", Error, top_level_composition
 }
 
-fn top_level_composition(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn top_level_composition(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     let Some(schema) = tool.tool.input_schema.as_ref() else {
         return Vec::new();
     };
@@ -68,7 +68,7 @@ rule! {
     UNRESOLVED_REF = "OAM015", "unresolved-ref", Error, unresolved_ref
 }
 
-fn unresolved_ref(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn unresolved_ref(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     let Some(schema) = tool.tool.input_schema.as_ref() else {
         return Vec::new();
     };
@@ -101,7 +101,7 @@ rule! {
     INVALID_JSON_SCHEMA = "OAM016", "invalid-json-schema", Error, invalid_json_schema
 }
 
-fn invalid_json_schema(tool: &Subject<'_>, _: &Context) -> Vec<Hit> {
+fn invalid_json_schema(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     let Some(schema) = tool.tool.input_schema.as_ref() else {
         return Vec::new();
     };
@@ -132,7 +132,7 @@ rule! {
     CLIENT_REJECTS = "OAM017", "client-rejects", Error, client_rejects
 }
 
-fn client_rejects(tool: &Subject<'_>, context: &Context) -> Vec<Hit> {
+fn client_rejects(tool: &Subject<'_>, context: &RuleContext) -> Vec<Hit> {
     let Some((client, server_name)) = &context.client else {
         return Vec::new();
     };

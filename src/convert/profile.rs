@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
-pub enum Client {
+pub enum ClientProfile {
     /// Claude (Anthropic): names ^[a-zA-Z0-9_-]{1,64}$, no top-level composition.
     #[default]
     Claude,
@@ -55,13 +55,16 @@ const GEMINI_KEYWORDS: [&str; 22] = [
     "maximum",
 ];
 
-impl Client {
+impl ClientProfile {
     /// The longest tool name the client takes.
     pub fn name_max(self, server_name: Option<&str>) -> Result<usize, String> {
         match self {
-            Client::Claude | Client::Openai | Client::Gemini | Client::Vscode => Ok(64),
-            Client::Mcp => Ok(128),
-            Client::Cursor => {
+            ClientProfile::Claude
+            | ClientProfile::Openai
+            | ClientProfile::Gemini
+            | ClientProfile::Vscode => Ok(64),
+            ClientProfile::Mcp => Ok(128),
+            ClientProfile::Cursor => {
                 let server = server_name.ok_or("--client cursor needs --server-name NAME: Cursor counts the server's name in a tool's")?;
                 (CURSOR_COMBINED - 1)
                     .checked_sub(server.len())
@@ -74,11 +77,11 @@ impl Client {
     /// A tool's schema reshaped for the client.
     pub fn shape(self, schema: Value) -> Value {
         match self {
-            Client::Gemini => {
+            ClientProfile::Gemini => {
                 let defs = schema.get("$defs").cloned().unwrap_or(Value::Null);
                 gemini(&schema, &defs, 0)
             }
-            Client::Vscode => draft07(schema),
+            ClientProfile::Vscode => draft07(schema),
             _ => schema,
         }
     }
@@ -92,7 +95,7 @@ impl Client {
     ) -> Vec<String> {
         let mut out = Vec::new();
         let name_max = self.name_max(server_name).unwrap_or(64);
-        let dots = self == Client::Mcp;
+        let dots = self == ClientProfile::Mcp;
         let name_ok = !name.is_empty()
             && name.len() <= name_max
             && name.bytes().all(|b| {
@@ -105,7 +108,7 @@ impl Client {
             return out;
         };
         match self {
-            Client::Gemini => {
+            ClientProfile::Gemini => {
                 let mut stack = vec![schema];
                 while let Some(node) = stack.pop() {
                     let Some(object) = node.as_object() else {
@@ -126,13 +129,13 @@ impl Client {
                     }
                 }
             }
-            Client::Vscode if !jsonschema::draft7::meta::is_valid(schema) => {
+            ClientProfile::Vscode if !jsonschema::draft7::meta::is_valid(schema) => {
                 out.push(
                     "VS Code omits a tool whose inputSchema is not valid JSON Schema draft-07"
                         .into(),
                 );
             }
-            Client::Vscode
+            ClientProfile::Vscode
                 if crate::schema::references(schema)
                     .iter()
                     .any(|r| r.starts_with("#/$defs/")) =>
@@ -346,9 +349,9 @@ mod tests {
             "additionalProperties": false,
             "$defs": {"Tree": {"type": "object", "properties": {"child": {"$ref": "#/$defs/Tree"}}}}
         });
-        let shaped = Client::Gemini.shape(schema);
+        let shaped = ClientProfile::Gemini.shape(schema);
         assert!(
-            Client::Gemini
+            ClientProfile::Gemini
                 .rejections("t", Some(&shaped), None)
                 .is_empty(),
             "{shaped}"
@@ -378,7 +381,7 @@ mod tests {
                 "parent": {"anyOf": [{"allOf": [{"$ref": "#/$defs/Node"}]}, {"type": "null"}]}
             }}}
         });
-        let shaped = Client::Gemini.shape(schema);
+        let shaped = ClientProfile::Gemini.shape(schema);
         let mut node = &shaped["properties"]["node"];
         let mut levels = 0;
         while let Some(parent) = node.pointer("/properties/parent/anyOf/0") {
@@ -399,26 +402,30 @@ mod tests {
             "properties": {"p": {"prefixItems": [{"type": "number"}], "items": false}, "t": {"$ref": "#/$defs/T"}},
             "$defs": {"T": {"type": "string"}}
         });
-        let shaped = Client::Vscode.shape(schema);
+        let shaped = ClientProfile::Vscode.shape(schema);
         assert_eq!(shaped["properties"]["t"]["$ref"], "#/definitions/T");
         assert_eq!(
             shaped["properties"]["p"],
             json!({"items": [{"type": "number"}], "additionalItems": false})
         );
         assert!(jsonschema::draft7::meta::is_valid(&shaped));
-        assert!(Client::Vscode
+        assert!(ClientProfile::Vscode
             .rejections("t", Some(&shaped), None)
             .is_empty());
     }
 
     #[test]
     fn name_limits() {
-        assert_eq!(Client::Claude.name_max(None), Ok(64));
-        assert_eq!(Client::Mcp.name_max(None), Ok(128));
-        assert_eq!(Client::Cursor.name_max(Some("petstore")), Ok(51));
-        assert!(Client::Cursor.name_max(None).is_err());
-        assert!(Client::Cursor.name_max(Some(&"x".repeat(50))).is_err());
-        assert!(!Client::Claude.rejections("a.b", None, None).is_empty());
-        assert!(Client::Mcp.rejections("a.b", None, None).is_empty());
+        assert_eq!(ClientProfile::Claude.name_max(None), Ok(64));
+        assert_eq!(ClientProfile::Mcp.name_max(None), Ok(128));
+        assert_eq!(ClientProfile::Cursor.name_max(Some("petstore")), Ok(51));
+        assert!(ClientProfile::Cursor.name_max(None).is_err());
+        assert!(ClientProfile::Cursor
+            .name_max(Some(&"x".repeat(50)))
+            .is_err());
+        assert!(!ClientProfile::Claude
+            .rejections("a.b", None, None)
+            .is_empty());
+        assert!(ClientProfile::Mcp.rejections("a.b", None, None).is_empty());
     }
 }
