@@ -37,7 +37,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::error::{from_value_at, push_pointer, Error, Result};
+use crate::error::{from_value_at, push_pointer, Error, ErrorKind, Result};
 use crate::lint::RuleSettings;
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
@@ -79,7 +79,10 @@ impl Config {
     fn load(path: &Path) -> Result<Config> {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| {
-            Error::new(format!("cannot read the config file: {e}")).in_file(file.clone())
+            Error::new(format!("cannot read the config file: {e}"))
+                .with_kind(ErrorKind::Io)
+                .caused_by(e)
+                .in_file(file.clone())
         })?;
         let invalid = |pointer: String, reason: String| {
             let error = Error::new(format!("invalid config: {reason}"))

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 
 /// A file being written atomically, replacing `path` only on [`AtomicFile::commit`].
 /// Dropped without a commit, it leaves `path` as it was.
@@ -53,7 +53,10 @@ impl AtomicFile {
 }
 
 pub fn write_error(path: &Path, error: io::Error) -> Error {
-    Error::new(format!("cannot write the output: {error}")).in_file(path.display().to_string())
+    Error::new(format!("cannot write the output: {error}"))
+        .with_kind(ErrorKind::Io)
+        .caused_by(error)
+        .in_file(path.display().to_string())
 }
 
 /// Writes `text` to `path` atomically.

@@ -640,16 +640,7 @@ impl<'s> SchemaConverter<'s> {
                 file.split('.').next().unwrap_or(file).to_string()
             }
         };
-        let mut base: String = last
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || "_.-".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+        let mut base: String = last.chars().map(name_safe).collect();
         if base.is_empty() {
             base = "schema".into();
         }
@@ -805,6 +796,16 @@ fn merge_siblings(target: Value, siblings: Map<String, Value>) -> Value {
             out.extend(siblings);
             Value::Object(out)
         }
+    }
+}
+
+/// A character as it may stand in a property or `$defs` name that every client accepts
+/// (`^[a-zA-Z0-9_.-]+$`): itself, or `_`.
+pub fn name_safe(c: char) -> char {
+    if c.is_ascii_alphanumeric() || "_.-".contains(c) {
+        c
+    } else {
+        '_'
     }
 }
 

@@ -11,6 +11,7 @@ use crate::tool::{Annotations, HintKind};
 
 /// One way the server differs from the manifest.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Difference {
     pub severity: Severity,
     pub tool: String,

@@ -212,13 +212,7 @@ fn unique_property_name(wanted: &str, location: &str, taken: &mut HashSet<String
 fn clean_property_name(name: &str) -> String {
     let mut clean: String = name
         .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "_.-".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(schema::name_safe)
         .take(MAX_PROPERTY_NAME)
         .collect();
     if clean.is_empty() {

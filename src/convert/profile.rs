@@ -7,6 +7,7 @@ use serde_json::{json, Map, Value};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum ClientProfile {
     /// Claude (Anthropic): names ^[a-zA-Z0-9_-]{1,64}$, no top-level composition.
     #[default]

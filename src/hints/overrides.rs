@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use super::evidence::Suggestion;
 use super::{HintKind, HintSource, Hints};
-use crate::error::{push_pointer, Error, Result};
+use crate::error::{push_pointer, Error, ErrorKind, Result};
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
 
@@ -74,7 +74,10 @@ impl Overrides {
     pub fn load(path: &Path) -> Result<Overrides> {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| {
-            Error::new(format!("cannot read the overrides file: {e}")).in_file(file.clone())
+            Error::new(format!("cannot read the overrides file: {e}"))
+                .with_kind(ErrorKind::Io)
+                .caused_by(e)
+                .in_file(file.clone())
         })?;
         Overrides::parse(file, text)
     }

@@ -218,6 +218,7 @@ pub struct FindingLocation {
 }
 
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Finding {
     pub rule: &'static Rule,
     pub severity: Severity,

@@ -9,6 +9,7 @@ use super::{Finding, Severity};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[non_exhaustive]
 pub enum ReportFormat {
     /// One block per finding with the line shown, and a summary.
     #[default]

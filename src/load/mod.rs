@@ -13,7 +13,7 @@ mod strict;
 
 use serde_json::Value;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use strict::StrictValue;
 
 /// Where a spec comes from.
@@ -48,7 +48,12 @@ impl Input {
             Input::Stdin => std::io::stdin().read_to_end(&mut bytes).map(|_| ()),
             Input::Path(path) => std::fs::read(path).map(|b| bytes = b),
         };
-        read.map_err(|e| Error::new(format!("cannot read the file: {e}")).in_file(name))?;
+        read.map_err(|e| {
+            Error::new(format!("cannot read the file: {e}"))
+                .with_kind(ErrorKind::Io)
+                .caused_by(e)
+                .in_file(name)
+        })?;
         Ok(bytes)
     }
 }
@@ -280,6 +285,8 @@ fn load_referenced_files(mut spec: Spec, allowed_outside: &[PathBuf]) -> Result<
                         let file_name = joined.display().to_string();
                         let bytes = fs::read(&canonical).map_err(|e| {
                             Error::new(format!("cannot read the file: {e}"))
+                                .with_kind(ErrorKind::Io)
+                                .caused_by(e)
                                 .in_file(file_name.clone())
                         })?;
                         let (value, _) =
@@ -312,6 +319,8 @@ fn canonical_directory(directory: &Path) -> Result<PathBuf> {
     };
     fs::canonicalize(directory).map_err(|e| {
         Error::new(format!("cannot open the directory: {e}"))
+            .with_kind(ErrorKind::Io)
+            .caused_by(e)
             .in_file(directory.display().to_string())
     })
 }
@@ -432,6 +441,18 @@ fn line_col(prefix: &[u8]) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_an_io_error_carrying_its_cause() {
+        let error = load(&Input::Path("no/such/spec.yaml".into()), &[]).unwrap_err();
+        assert_eq!(error.kind, crate::error::ErrorKind::Io);
+        let cause = std::error::Error::source(&error).expect("the io::Error");
+        let io = cause
+            .downcast_ref::<std::io::Error>()
+            .expect("an io::Error");
+        assert_eq!(io.kind(), std::io::ErrorKind::NotFound);
+        assert_eq!(error.file.as_deref(), Some("no/such/spec.yaml"));
+    }
 
     #[test]
     fn json_and_yaml_are_told_apart_by_content() {

@@ -147,6 +147,16 @@ impl<'a> Node<'a> {
     pub fn bool(&self, key: &str) -> Option<bool> {
         self.value.get(key).and_then(Value::as_bool)
     }
+
+    /// The strings of the array under `key` (none if it is absent or not an array).
+    pub fn strings(&self, key: &str) -> Vec<&'a str> {
+        let items = self.value.get(key).and_then(Value::as_array);
+        items
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect()
+    }
 }
 
 /// A schema in the spec, not yet resolved or translated.
@@ -348,12 +358,7 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         summary: node.str("summary"),
         description: node.str("description"),
         deprecated: node.bool("deprecated").unwrap_or(false),
-        tags: node
-            .value
-            .get("tags")
-            .and_then(Value::as_array)
-            .map(|tags| tags.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default(),
+        tags: node.strings("tags"),
         parameters: Vec::new(),
         body: None,
         responses: Vec::new(),
@@ -361,12 +366,7 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         security: Vec::new(),
         annotations: node.get("x-mcp-annotations"),
         excluded: found.excluded || says_no_mcp(node),
-        lint_ignore: node
-            .value
-            .get("x-openapi2mcp-ignore")
-            .and_then(Value::as_array)
-            .map(|rules| rules.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default(),
+        lint_ignore: node.strings("x-openapi2mcp-ignore"),
         location: node.location.clone(),
     }
 }

@@ -59,6 +59,7 @@ impl HintChange {
 }
 
 #[derive(Debug, Default)]
+#[non_exhaustive]
 pub struct Diff {
     pub added: Vec<Side>,
     pub removed: Vec<Side>,

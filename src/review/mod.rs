@@ -14,6 +14,7 @@ use crate::hints::HintSource;
 /// Which tools to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[non_exhaustive]
 pub enum Only {
     /// Tools with suggestions.
     Suggestions,

@@ -11,6 +11,7 @@ use crate::hints::{HintKind, HintSource};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[non_exhaustive]
 pub enum ReviewFormat {
     /// A table for the terminal.
     #[default]
