@@ -80,8 +80,8 @@ fn only_filters_by_suggestions_risks_or_overrides() {
             "create_order",
             "search_orders",
             "delete_order",
+            "cancel_order",
             "create_charge",
-            "post_reports_query",
             "logout_session"
         ]
     );

@@ -1,206 +1,442 @@
-//! Evidence about what an operation does beyond its HTTP method: the verbs in its name,
-//! summary and path, its responses and headers. Review turns it into suggestions; lint
-//! checks names against hints with the same vocabulary.
+//! Evidence about what an operation does beyond its HTTP method, read from the whole
+//! operation: its name (a leading method word skipped, glued words split), its summary's
+//! first verb, its description's phrases, its path's last segment, the scopes it needs,
+//! an idempotency-key header, and its responses. Each piece is a value with its source and
+//! place, so review prints exactly what it saw; [`judge`] turns them into suggestions with
+//! a confidence, and lint's name rules check the same judgement, so the two never disagree.
+//!
+//! A suggestion that makes a tool look safer (read-only, not destructive, idempotent)
+//! needs two agreeing pieces of evidence or one strong one, and nothing against it; one
+//! that makes it more cautious needs one. Evidence that disagrees (a name that says
+//! `post`, a summary that says `List`) is reported at low confidence, never suggested.
 
 use crate::convert::naming::snake_case;
+use crate::error::push_pointer;
 use crate::http::Method;
 use crate::model::{In, Operation};
+use crate::tool::{HintKind, Tool};
 
-use super::{HintKind, Hints};
+use super::vocabulary::{self, Verb};
+use super::Hints;
 
-/// Verbs that only read.
-pub const READ_VERBS: &[&str] = &[
-    "get",
-    "list",
-    "search",
-    "find",
-    "fetch",
-    "query",
-    "count",
-    "describe",
-    "lookup",
-    "read",
-    "show",
-    "view",
-    "retrieve",
-    "browse",
-    "head",
-    "exists",
-    "check",
-    "watch",
-    "download",
-    "stream",
-    "poll",
-    "preview",
-    "inspect",
-    "compare",
-    "diff",
-    "render",
-    "validate",
-    "estimate",
-    "calculate",
-];
-
-/// Verbs that destroy or overwrite what exists.
-pub const DESTROY_VERBS: &[&str] = &[
-    "delete",
-    "remove",
-    "destroy",
-    "purge",
-    "drop",
-    "wipe",
-    "truncate",
-    "overwrite",
-    "revoke",
-    "erase",
-];
-
-/// Verbs that add something new.
-pub const CREATE_VERBS: &[&str] = &["create", "add", "insert", "register", "new"];
-
-/// Verbs that change state (the destroying and creating ones included).
-pub const WRITE_VERBS: &[&str] = &[
-    "update",
-    "set",
-    "cancel",
-    "send",
-    "refund",
-    "charge",
-    "pay",
-    "transfer",
-    "upload",
-    "reset",
-    "run",
-    "put",
-    "patch",
-    "post",
-    "replace",
-    "write",
-    "modify",
-    "edit",
-    "move",
-    "rename",
-    "assign",
-    "unassign",
-    "approve",
-    "reject",
-    "submit",
-    "publish",
-    "unpublish",
-    "enable",
-    "disable",
-    "start",
-    "stop",
-    "restart",
-    "trigger",
-    "execute",
-    "invoke",
-    "import",
-    "sync",
-    "merge",
-    "close",
-    "lock",
-    "unlock",
-    "archive",
-    "restore",
-    "unregister",
-    "subscribe",
-    "unsubscribe",
-    "book",
-    "order",
-    "grant",
-    "deny",
-    "block",
-    "unblock",
-    "logout",
-    "login",
-    "rotate",
-    "regenerate",
-    "activate",
-    "deactivate",
-    "suspend",
-    "resume",
-    "confirm",
-    "verify",
-    "accept",
-    "decline",
-    "mark",
-    "apply",
-    "clear",
-    "dismiss",
-    "follow",
-    "unfollow",
-    "star",
-    "unstar",
-    "pin",
-    "unpin",
-    "transition",
-    "deploy",
-    "rerun",
-    "retry",
-    "redeliver",
-    "sign",
-];
-
-/// Verbs whose effect repeats on every call: creating, charging, sending.
-pub const REPEATING_VERBS: &[&str] = &[
-    "create", "add", "insert", "register", "new", "charge", "pay", "send", "transfer", "order",
-    "book", "submit", "post",
-];
-
-/// What a word says an operation does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VerbClass {
-    Read,
-    Create,
-    Destroy,
-    Write,
+/// What the reader reads of one operation, from a spec or a manifest alike.
+#[derive(Debug, Clone, Default)]
+pub struct Facts<'a> {
+    pub method: Option<&'a Method>,
+    /// The operationId, else the tool name.
+    pub name: &'a str,
+    pub summary: Option<&'a str>,
+    pub description: Option<&'a str>,
+    pub path: Option<&'a str>,
+    /// Scopes of every security requirement.
+    pub scopes: Vec<&'a str>,
+    /// The idempotency-key header the operation accepts.
+    pub idempotency_key: Option<&'a str>,
+    /// Response status codes as written.
+    pub statuses: Vec<&'a str>,
+    /// JSON pointers of the name, summary and description; of the operation itself.
+    pub places: Places,
 }
 
-pub fn classify(word: &str) -> Option<VerbClass> {
-    if READ_VERBS.contains(&word) {
-        Some(VerbClass::Read)
-    } else if DESTROY_VERBS.contains(&word) {
-        Some(VerbClass::Destroy)
-    } else if CREATE_VERBS.contains(&word) {
-        Some(VerbClass::Create)
-    } else if WRITE_VERBS.contains(&word) {
-        Some(VerbClass::Write)
-    } else {
-        None
+#[derive(Debug, Clone, Default)]
+pub struct Places {
+    pub operation: String,
+    pub name: String,
+    pub summary: String,
+    pub description: String,
+}
+
+impl<'a> Facts<'a> {
+    /// An operation of a spec, placed at its pointers.
+    pub fn of_operation(operation: &'a Operation<'a>) -> Facts<'a> {
+        let at = &operation.location.pointer;
+        Facts {
+            method: Some(&operation.method),
+            name: operation.operation_id.unwrap_or(""),
+            summary: operation.summary,
+            description: operation.description,
+            path: Some(operation.path),
+            scopes: operation
+                .security
+                .iter()
+                .flatten()
+                .flat_map(|c| c.scopes.iter().copied())
+                .collect(),
+            idempotency_key: takes_idempotency_key(operation),
+            statuses: operation.responses.iter().map(|r| r.status).collect(),
+            places: Places {
+                operation: at.clone(),
+                name: push_pointer(at, "operationId"),
+                summary: push_pointer(at, "summary"),
+                description: push_pointer(at, "description"),
+            },
+        }
+    }
+
+    /// A tool of a manifest at `pointer`: its name, title and description, and its
+    /// binding's method, path and idempotency key when it has one.
+    pub fn of_tool(tool: &'a Tool, pointer: &str) -> Facts<'a> {
+        let binding = tool.binding();
+        let key = binding.and_then(|b| {
+            let argument = b.idempotency_key.as_deref()?;
+            b.params[argument].name.as_deref()
+        });
+        Facts {
+            method: binding.map(|b| &b.method),
+            name: &tool.name,
+            summary: tool.display_title(),
+            description: tool.description.as_deref(),
+            path: binding.map(|b| b.path.as_str()),
+            idempotency_key: key,
+            places: Places {
+                operation: pointer.to_string(),
+                name: push_pointer(pointer, "name"),
+                summary: push_pointer(pointer, "title"),
+                description: push_pointer(pointer, "description"),
+            },
+            ..Facts::default()
+        }
     }
 }
 
-/// The verb of a name in any case style: its first word that is a known verb
-/// (`get_deleted_items` reads, `users.delete` deletes).
-pub fn verb(name: &str) -> Option<(String, VerbClass)> {
-    snake_case(name)
-        .split('_')
-        .find_map(|word| classify(word).map(|class| (word.to_string(), class)))
+/// Where a piece of evidence was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Name,
+    Summary,
+    Description,
+    Path,
+    Scope,
+    Header,
+    Response,
 }
 
-/// A hint the evidence points to that the method table does not set.
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Name => "name",
+            Source::Summary => "summary",
+            Source::Description => "description",
+            Source::Path => "path",
+            Source::Scope => "scope",
+            Source::Header => "header",
+            Source::Response => "response",
+        }
+    }
+}
+
+/// What a piece of evidence says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Says {
+    Verb(Verb),
+    /// The thing acted on is a relation (a label, an assignee, a star...).
+    Relation,
+    /// A noun that says something is overwritten, moved or ended (rollback, eviction...).
+    DestructiveNoun,
+    ReadPhrase,
+    RepeatPhrase,
+    DestroyPhrase,
+    ReadScope,
+    WriteScope,
+    IdempotencyKey,
+    /// A 201 Created response.
+    Created,
+    /// A 202 Accepted response: work started.
+    Accepted,
+    /// A POST to a collection (`/customers`): by REST convention, it adds a member.
+    Collection,
+    /// A POST to one resource (`/customers/{id}`): it acts on what exists.
+    OneResource,
+    /// A path ending in `/actions`: one endpoint for many actions, some destructive.
+    Actions,
+}
+
+/// One piece of evidence: what it says, what was seen, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evidence {
+    pub source: Source,
+    pub says: Says,
+    /// The words seen, as they stand: `unstar`, `does not modify`, `repo:write`, `201`.
+    pub seen: String,
+    /// The JSON pointer where they stand.
+    pub at: String,
+}
+
+impl Evidence {
+    /// `summary 'Lists'`, `name 'unstar'`...
+    pub fn describe(&self) -> String {
+        format!("{} '{}'", self.source.as_str(), self.seen)
+    }
+
+    fn says_reads(&self) -> bool {
+        matches!(
+            self.says,
+            Says::Verb(Verb::Read) | Says::ReadPhrase | Says::ReadScope
+        )
+    }
+
+    fn says_acts(&self) -> bool {
+        matches!(
+            self.says,
+            Says::Verb(verb) if verb != Verb::Read
+        ) || matches!(
+            self.says,
+            Says::RepeatPhrase
+                | Says::DestroyPhrase
+                | Says::WriteScope
+                | Says::Created
+                | Says::Accepted
+                | Says::IdempotencyKey
+        )
+    }
+
+    /// A phrase says outright what a verb only implies.
+    fn weight(&self) -> usize {
+        match self.says {
+            Says::ReadPhrase | Says::RepeatPhrase | Says::DestroyPhrase => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// The words of a name: snake_case words, glued lower-case words split
+/// (`getinputtokencounts`), and a leading word equal to the operation's method dropped
+/// when a verb follows later on, past the word it acts on (`post_items_search`,
+/// `get_items_delete`; `deleteUser` and `deleteOrder` keep their verb).
+pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
+    let snake = snake_case(name);
+    let mut words: Vec<String> = Vec::new();
+    for word in snake.split('_').filter(|w| !w.is_empty()) {
+        match vocabulary::segment(word).filter(|_| vocabulary::verb(word).is_none()) {
+            Some(parts) if word.len() >= 8 => words.extend(parts.into_iter().map(str::to_string)),
+            _ => words.push(word.to_string()),
+        }
+    }
+    // `OpenID` is a name, not the verb "open".
+    if let Some(i) = words
+        .windows(2)
+        .position(|w| w[0] == "open" && w[1] == "id")
+    {
+        words.splice(i..i + 2, ["openid".to_string()]);
+    }
+    let method_word = method.map(|m| m.as_str().to_ascii_lowercase());
+    let another_verb = words.iter().skip(2).any(|w| vocabulary::verb(w).is_some());
+    if another_verb && method_word.as_deref() == words.first().map(String::as_str) {
+        words.remove(0);
+    }
+    words
+}
+
+/// Whether `word`, acted on by `verb`, is a relation: a member of a set whatever the verb
+/// (a label, an assignee), or a person's mark (a reaction, a subscription); a member that
+/// is deleted (not removed) is gone for everyone.
+fn relation(verb: Option<&str>, word: &str) -> bool {
+    let deletes = matches!(vocabulary::verb(verb.unwrap_or("")), Some(Verb::Destroy))
+        && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
+    vocabulary::MARKS.contains(&word) || (vocabulary::RELATIONS.contains(&word) && !deletes)
+}
+
+/// Reads every piece of evidence in the facts.
+pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
+    let mut out = Vec::new();
+    let mut push = |source, says, seen: &str, at: &str| {
+        out.push(Evidence {
+            source,
+            says,
+            seen: seen.to_string(),
+            at: at.to_string(),
+        })
+    };
+    let places = &facts.places;
+
+    // The name: its first verb, and what it acts on.
+    let words = name_words(facts.name, facts.method);
+    let mut verb_word = None;
+    if let Some(i) = words.iter().position(|w| vocabulary::verb(w).is_some()) {
+        let verb = vocabulary::verb(&words[i]).expect("found");
+        push(Source::Name, Says::Verb(verb), &words[i], &places.name);
+        verb_word = Some(words[i].clone());
+        if let Some(object) = words[i + 1..]
+            .iter()
+            .find(|w| relation(verb_word.as_deref(), w))
+        {
+            push(Source::Name, Says::Relation, object, &places.name);
+        }
+    }
+    let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
+    for (i, word) in words.iter().enumerate() {
+        // A later verb that overwrites (`add-or-update-membership`) says so too.
+        let later_overwrite = Some(i) != first_verb
+            && matches!(
+                vocabulary::verb(word),
+                Some(Verb::Update | Verb::Renew | Verb::Destroy)
+            );
+        if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) || later_overwrite {
+            push(Source::Name, Says::DestructiveNoun, word, &places.name);
+        }
+    }
+
+    // The summary's first word, when it is a verb (never a later one: "Rerequest a check
+    // suite" is not a check).
+    if let Some(summary) = facts.summary {
+        let mut summary_words = summary
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .filter(|w| !w.is_empty());
+        if let Some(first) = summary_words.next() {
+            if let Some((_, verb)) = vocabulary::summary_verb(first) {
+                push(Source::Summary, Says::Verb(verb), first, &places.summary);
+                let verb_word = vocabulary::summary_verb(first).map(|(word, _)| word);
+                let object = summary_words
+                    .take(4)
+                    .find(|w| relation(verb_word.as_deref(), &w.to_ascii_lowercase()));
+                if let Some(object) = object {
+                    push(Source::Summary, Says::Relation, object, &places.summary);
+                }
+            }
+        }
+    }
+
+    // Phrases of the summary and the description.
+    let texts = [
+        (Source::Summary, facts.summary, &places.summary),
+        (Source::Description, facts.description, &places.description),
+    ];
+    for (source, text, at) in texts {
+        let Some(lower) = text.map(str::to_ascii_lowercase) else {
+            continue;
+        };
+        for (phrases, says) in [
+            (vocabulary::READ_PHRASES, Says::ReadPhrase),
+            (vocabulary::REPEAT_PHRASES, Says::RepeatPhrase),
+            (vocabulary::DESTROY_PHRASES, Says::DestroyPhrase),
+        ] {
+            if let Some(phrase) = phrases.iter().find(|p| lower.contains(*p)) {
+                push(source, says, phrase.trim(), at);
+            }
+        }
+    }
+
+    // The path's last literal segment: `/search`, `/apps.uninstall`, `:cancel`.
+    if let Some(path) = facts.path {
+        let last = path
+            .rsplit('/')
+            .find(|s| !s.is_empty() && !s.starts_with('{'));
+        if let Some(segment) = last {
+            let words = name_words(segment, None);
+            if let Some(word) = words.iter().find(|w| vocabulary::verb(w).is_some()) {
+                let verb = vocabulary::verb(word).expect("found");
+                push(Source::Path, Says::Verb(verb), word, &places.operation);
+            }
+            for word in &words {
+                if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) {
+                    push(Source::Path, Says::DestructiveNoun, word, &places.operation);
+                }
+            }
+            if let Some(word) = words.iter().find(|w| relation(verb_word.as_deref(), w)) {
+                push(Source::Path, Says::Relation, word, &places.operation);
+            }
+            let bare = segment.split('.').next().unwrap_or(segment);
+            let ends_in_parameter = path
+                .trim_end_matches('/')
+                .trim_end_matches(".json")
+                .ends_with('}');
+            if facts.method == Some(&Method::Post) && ends_in_parameter {
+                push(Source::Path, Says::OneResource, path, &places.operation);
+            }
+            if matches!(bare, "actions" | "action") {
+                push(Source::Path, Says::Actions, segment, &places.operation);
+            } else if facts.method == Some(&Method::Post)
+                && bare.ends_with('s')
+                && words.iter().all(|w| vocabulary::verb(w).is_none())
+                && path.trim_end_matches('/').ends_with(segment)
+            {
+                push(Source::Path, Says::Collection, segment, &places.operation);
+            }
+        }
+    }
+
+    // Scopes: all of them read-only, or any that writes.
+    let writes = |scope: &str| {
+        let lower = scope.to_ascii_lowercase();
+        ["write", "admin", "delete", "create", "update", "manage"]
+            .iter()
+            .any(|w| lower.contains(w))
+    };
+    let reads = |scope: &str| {
+        let lower = scope.to_ascii_lowercase();
+        lower.contains("read") || lower.ends_with(":list")
+    };
+    if let Some(scope) = facts.scopes.iter().find(|s| writes(s)) {
+        push(Source::Scope, Says::WriteScope, scope, &places.operation);
+    } else if !facts.scopes.is_empty() && facts.scopes.iter().all(|s| reads(s)) {
+        push(
+            Source::Scope,
+            Says::ReadScope,
+            facts.scopes[0],
+            &places.operation,
+        );
+    }
+
+    if let Some(header) = facts.idempotency_key {
+        push(
+            Source::Header,
+            Says::IdempotencyKey,
+            header,
+            &places.operation,
+        );
+    }
+    for status in &facts.statuses {
+        match *status {
+            "201" => push(Source::Response, Says::Created, status, &places.operation),
+            "202" => push(Source::Response, Says::Accepted, status, &places.operation),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How sure a suggestion is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Confidence {
+    /// The evidence disagrees, or there is too little of it: shown, never suggested.
+    Low,
+    Medium,
+    High,
+}
+
+impl Confidence {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::Low => "low",
+            Confidence::Medium => "medium",
+            Confidence::High => "high",
+        }
+    }
+}
+
+/// A hint the evidence points to that the tool does not have; never applied by itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Suggestion {
     pub hint: HintKind,
     pub value: bool,
-    /// The evidence, in words.
-    pub evidence: String,
+    pub confidence: Confidence,
+    /// What the judgement rests on, in words.
+    pub reason: String,
+    /// The evidence behind it, or (at low confidence) on both sides.
+    pub evidence: Vec<Evidence>,
 }
 
-/// Where an operation's verb was found, for the evidence text.
-fn operation_verb(operation: &Operation<'_>) -> Option<(String, VerbClass, String)> {
-    let from = |text: Option<&str>, what: &str| {
-        let (word, class) = verb(text?)?;
-        Some((word, class, what.to_string()))
-    };
-    let last_literal = operation
-        .path
-        .rsplit('/')
-        .find(|s| !s.is_empty() && !s.starts_with('{'));
-    from(operation.operation_id, "operationId")
-        .or_else(|| from(operation.summary, "summary"))
-        .or_else(|| from(last_literal, "path"))
+impl Suggestion {
+    /// Not a note: review offers it, lint's name rules check it.
+    pub fn is_suggested(&self) -> bool {
+        self.confidence > Confidence::Low
+    }
+
+    /// The reason and the evidence, for a line of text.
+    pub fn because(&self) -> String {
+        let seen: Vec<String> = self.evidence.iter().map(Evidence::describe).collect();
+        format!("{} ({})", self.reason, seen.join(", "))
+    }
 }
 
 /// Header names that carry an idempotency key: `Idempotency-Key`, `X-Idempotency-Key`,
@@ -210,7 +446,7 @@ pub fn is_idempotency_key(name: &str) -> bool {
     squashed.to_ascii_lowercase().contains("idempoten")
 }
 
-/// Whether the operation accepts an idempotency key header.
+/// The idempotency key header the operation accepts, if any.
 pub fn takes_idempotency_key<'a>(operation: &Operation<'a>) -> Option<&'a str> {
     operation
         .parameters
@@ -219,107 +455,384 @@ pub fn takes_idempotency_key<'a>(operation: &Operation<'a>) -> Option<&'a str> {
         .map(|p| p.name)
 }
 
-/// Suggestions for hints that differ from the effective ones. Never applied by themselves:
-/// an untrue hint is worse than a cautious one.
-pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> Vec<Suggestion> {
-    let method = &operation.method;
+/// The suggestions the evidence supports for hints that differ from `hints` (the effective
+/// ones), and the notes where it disagrees.
+pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Suggestion> {
+    // Without a method (a manifest without a binding), the words alone are judged.
+    let method = facts.method;
+    let safe = method.is_some_and(Method::is_safe);
+    let removes = method.is_some_and(Method::removes);
+    let name = method.map_or("tool".to_string(), |m| m.to_string());
     let value = |kind| hints.get(kind).value;
-    let read_only = value(HintKind::ReadOnly);
     let mut out = Vec::new();
-    let mut add = |hint, value, evidence: String| {
+    let mut add = |hint, value, confidence, reason: &str, evidence: Vec<&Evidence>| {
         out.push(Suggestion {
             hint,
             value,
-            evidence,
+            confidence,
+            reason: reason.to_string(),
+            evidence: evidence.into_iter().cloned().collect(),
         })
     };
-    let found_verb = operation_verb(operation);
-    let single_resource = operation.path.trim_end_matches('/').ends_with('}');
+    let reads: Vec<&Evidence> = evidence.iter().filter(|e| e.says_reads()).collect();
+    // Something computed and returned, "not saved anywhere", is not created.
+    let not_kept = evidence.iter().any(|e| e.says == Says::ReadPhrase);
+    let acts: Vec<&Evidence> = evidence
+        .iter()
+        .filter(|e| e.says_acts())
+        .filter(|e| !(not_kept && e.says == Says::Verb(Verb::Create)))
+        .collect();
+    let weight = |list: &[&Evidence]| list.iter().map(|e| e.weight()).sum::<usize>();
+    let confidence = |list: &[&Evidence]| {
+        if weight(list) >= 2 {
+            Confidence::High
+        } else {
+            Confidence::Medium
+        }
+    };
 
-    if let Some((word, class, place)) = &found_verb {
-        if method.writes() && !method.removes() && *class == VerbClass::Read && !read_only {
+    // Read-only: safer needs two pieces (or a phrase) and nothing against; more cautious
+    // needs one. HEAD, OPTIONS and TRACE are left alone: nothing but a GET-like route acts.
+    let read_only = value(HintKind::ReadOnly);
+    let mut believed_read_only = read_only;
+    // A scope names what the caller may do, not what this call does: it weighs against
+    // agreeing verbs, never alone.
+    let scopes_against = acts.iter().filter(|e| e.says == Says::WriteScope).count();
+    let acts_beyond_scope = acts.len() - scopes_against;
+    if !read_only && !safe {
+        if acts_beyond_scope == 0 && weight(&reads) >= 2 + scopes_against {
             add(
                 HintKind::ReadOnly,
                 true,
-                format!("{method} whose {place} says it reads ('{word}'): often a query sent with a body"),
+                confidence(&reads),
+                &format!("a {name} whose evidence all says it only reads"),
+                reads.clone(),
             );
+            believed_read_only = true;
+        } else if !reads.is_empty() {
+            let both = reads.iter().chain(&acts).copied().collect();
+            let reason = if acts.is_empty() {
+                "one piece of evidence says it only reads: not enough to call it read-only"
+            } else {
+                "the evidence disagrees on whether it only reads"
+            };
+            add(HintKind::ReadOnly, true, Confidence::Low, reason, both);
         }
-        if matches!(method, Method::Get | Method::Head) && *class != VerbClass::Read && read_only {
+    }
+    let header_like = matches!(method, Some(Method::Head | Method::Options | Method::Trace));
+    if read_only && !header_like {
+        if !acts.is_empty() && reads.is_empty() {
             add(
                 HintKind::ReadOnly,
                 false,
-                format!(
-                    "{method} whose {place} says it acts ('{word}'): a {method} with side effects"
-                ),
+                confidence(&acts),
+                &format!("a read-only {name} whose evidence says it acts"),
+                acts.clone(),
+            );
+            believed_read_only = false;
+        } else if !acts.is_empty() {
+            let both = reads.iter().chain(&acts).copied().collect();
+            add(
+                HintKind::ReadOnly,
+                false,
+                Confidence::Low,
+                "the evidence disagrees on whether it acts",
+                both,
             );
         }
     }
-    if method.removes() && single_resource && !value(HintKind::Idempotent) {
+    if believed_read_only {
+        return out;
+    }
+
+    let verbs = |wanted: &[Verb]| -> Vec<&Evidence> {
+        evidence
+            .iter()
+            .filter(|e| matches!(e.says, Says::Verb(v) if wanted.contains(&v)))
+            .collect()
+    };
+    let relation = evidence.iter().any(|e| e.says == Says::Relation);
+    // On a PUT, "create" or "add" is an upsert at a given URI: idempotent by definition;
+    // adding a relation (a label, an assignee) twice adds it once.
+    let adds_again: &[Verb] = if method.is_some_and(Method::is_idempotent) {
+        &[Verb::Repeat]
+    } else if relation {
+        &[Verb::Repeat, Verb::Renew]
+    } else {
+        &[Verb::Repeat, Verb::Renew, Verb::Create]
+    };
+    let repeats: Vec<&Evidence> = verbs(adds_again)
+        .into_iter()
+        .chain(evidence.iter().filter(|e| e.says == Says::RepeatPhrase))
+        .collect();
+
+    // Destructive: vetoed by anything that overwrites or ends; a switch or a relation
+    // removed is reversible; something added needs two pieces.
+    let mut overwrites: Vec<&Evidence> = verbs(&[Verb::Update, Verb::Renew]);
+    overwrites.extend(evidence.iter().filter(|e| {
+        matches!(
+            e.says,
+            Says::DestructiveNoun | Says::DestroyPhrase | Says::Actions
+        ) || (e.says == Says::Verb(Verb::Destroy) && !relation)
+    }));
+    if value(HintKind::Destructive) && overwrites.is_empty() {
+        let switches = verbs(&[Verb::Switch]);
+        let removes_relation: Vec<&Evidence> = evidence
+            .iter()
+            .filter(|e| matches!(e.says, Says::Relation | Says::Verb(Verb::Destroy)))
+            .collect();
+        let adds: Vec<&Evidence> = verbs(&[Verb::Create, Verb::Repeat])
+            .into_iter()
+            .chain(
+                evidence
+                    .iter()
+                    .filter(|e| matches!(e.says, Says::Created | Says::Collection)),
+            )
+            .collect();
+        if !switches.is_empty() {
+            add(
+                HintKind::Destructive,
+                false,
+                Confidence::Medium,
+                "a switch that its opposite undoes: nothing is lost",
+                switches,
+            );
+        } else if relation && removes {
+            add(
+                HintKind::Destructive,
+                false,
+                Confidence::Medium,
+                "removes a relation that adding it back restores",
+                removes_relation,
+            );
+        } else if adds.len() >= 2 && !removes {
+            add(
+                HintKind::Destructive,
+                false,
+                confidence(&adds),
+                "it adds rather than overwrites or removes",
+                adds,
+            );
+        }
+    } else if !value(HintKind::Destructive) && !overwrites.is_empty() {
+        add(
+            HintKind::Destructive,
+            true,
+            confidence(&overwrites),
+            "it overwrites or removes",
+            overwrites,
+        );
+    }
+
+    // Idempotent: every call adding an effect vetoes it; a DELETE, a switch, a relation,
+    // a set-to-value update on one resource, or an idempotency key support it.
+    let single_resource = facts
+        .path
+        .is_some_and(|p| p.trim_end_matches('/').ends_with('}'));
+    // An action on one resource: `/runs/{id}/cancel` as well as `/customers/{id}`.
+    let on_a_resource = facts.path.is_some_and(|p| p.contains('{'));
+    // An idempotency key makes even a create safe to repeat, with the same key.
+    let key = evidence.iter().find(|e| e.says == Says::IdempotencyKey);
+    if let (false, Some(key)) = (value(HintKind::Idempotent), key) {
         add(
             HintKind::Idempotent,
             true,
-            format!(
-                "DELETE on a single resource ({}); HTTP defines DELETE as idempotent: true if \
-                 repeating it has no further effect in this API",
-                operation.path
-            ),
+            Confidence::Medium,
+            "accepts an idempotency key: true only where the caller mints the key once and \
+             sends the same key on every retry",
+            vec![key],
         );
-    }
-    if *method == Method::Post && !read_only && value(HintKind::Destructive) {
-        let created = operation.responses.iter().any(|r| r.status == "201");
-        let create_verb = matches!(&found_verb, Some((_, VerbClass::Create, _)));
-        if created || (create_verb && !single_resource) {
-            let evidence = if created {
-                "POST that answers 201 Created: it adds rather than destroys".to_string()
+    } else if !value(HintKind::Idempotent) && repeats.is_empty() {
+        let switches = verbs(&[Verb::Switch]);
+        let updates = verbs(&[Verb::Update]);
+        let ends = verbs(&[Verb::Destroy]);
+        let adds_relation: Vec<&Evidence> = verbs(&[Verb::Create])
+            .into_iter()
+            .chain(evidence.iter().filter(|e| e.says == Says::Relation))
+            .collect();
+        let one_resource: Vec<&Evidence> = evidence
+            .iter()
+            .filter(|e| e.says == Says::OneResource)
+            .collect();
+        let other_acts = verbs(&[Verb::Act]);
+        if removes && other_acts.is_empty() {
+            let removal: Vec<&Evidence> = verbs(&[Verb::Destroy, Verb::Switch]);
+            let confidence = if single_resource {
+                Confidence::High
             } else {
-                format!(
-                    "POST that creates ('{}') on a collection: it adds rather than destroys",
-                    found_verb.as_ref().map_or("", |v| v.0.as_str())
-                )
+                Confidence::Medium
             };
-            add(HintKind::Destructive, false, evidence);
-        }
-    }
-    if let Some(header) = takes_idempotency_key(operation) {
-        if !read_only && !value(HintKind::Idempotent) {
             add(
                 HintKind::Idempotent,
                 true,
-                format!(
-                    "accepts an idempotency key ({header}): true only where the caller mints the \
-                     key once and sends the same key on every retry"
-                ),
+                confidence,
+                "HTTP defines DELETE as idempotent: true if repeating it has no further effect \
+                 in this API",
+                removal,
+            );
+        } else if !switches.is_empty() {
+            add(
+                HintKind::Idempotent,
+                true,
+                Confidence::Medium,
+                "a switch: setting it again changes nothing",
+                switches,
+            );
+        } else if relation && adds_relation.len() >= 2 {
+            add(
+                HintKind::Idempotent,
+                true,
+                Confidence::Medium,
+                "adds to a set: adding the same member again changes nothing",
+                adds_relation,
+            );
+        } else if ends.len() >= 2 && on_a_resource && other_acts.is_empty() && updates.is_empty() {
+            add(
+                HintKind::Idempotent,
+                true,
+                Confidence::Medium,
+                "ends something: ending it again changes nothing",
+                ends,
+            );
+        } else if updates.len() + one_resource.len() >= 2
+            && !updates.is_empty()
+            && on_a_resource
+            && other_acts.is_empty()
+        {
+            add(
+                HintKind::Idempotent,
+                true,
+                Confidence::Medium,
+                "sets given values on one resource: the same values again change nothing",
+                updates,
             );
         }
+    } else if value(HintKind::Idempotent) && !repeats.is_empty() {
+        add(
+            HintKind::Idempotent,
+            false,
+            confidence(&repeats),
+            "every call adds an effect: a retry repeats it",
+            repeats,
+        );
     }
     out
+}
+
+/// Reads the evidence of an operation and judges it against its hints.
+pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> Vec<Suggestion> {
+    let facts = Facts::of_operation(operation);
+    judge(&facts, &read(&facts), hints)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn facts<'a>(method: &'a Method, name: &'a str, summary: &'a str) -> Facts<'a> {
+        Facts {
+            method: Some(method),
+            name,
+            summary: Some(summary).filter(|s| !s.is_empty()),
+            ..Facts::default()
+        }
+    }
+
+    fn said(facts: &Facts<'_>) -> Vec<(HintKind, bool, Confidence)> {
+        let hints = Hints::infer(facts.method.unwrap());
+        judge(facts, &read(facts), &hints)
+            .into_iter()
+            .map(|s| (s.hint, s.value, s.confidence))
+            .collect()
+    }
+
     #[test]
-    fn the_verb_is_the_first_known_verb_in_any_case_style() {
-        assert_eq!(verb("deleteUser").unwrap().1, VerbClass::Destroy);
-        assert_eq!(verb("users.delete").unwrap().1, VerbClass::Destroy);
-        assert_eq!(verb("DeleteUser").unwrap().0, "delete");
+    fn a_name_that_begins_with_its_method_reads_its_summary() {
+        let post = Method::Post;
+        let search = facts(&post, "post_items_search", "Search items");
         assert_eq!(
-            verb("get_deleted_items").unwrap(),
-            ("get".to_string(), VerbClass::Read)
-        );
-        assert_eq!(verb("create_charge").unwrap().1, VerbClass::Create);
-        assert_eq!(verb("pets"), None);
-        // From real specs: a noun after an unknown verb is not the verb.
-        assert_eq!(
-            verb("watch_apps_v1_namespaced_daemon_set").unwrap().1,
-            VerbClass::Read
+            said(&search),
+            [(HintKind::ReadOnly, true, Confidence::High)]
         );
         assert_eq!(
-            verb("repos_download_tarball_archive").unwrap().1,
-            VerbClass::Read
+            name_words("get_items_delete", Some(&Method::Get)),
+            ["items", "delete"]
         );
-        assert_eq!(verb("repos_ping_webhook"), None);
+        assert_eq!(
+            name_words("deleteUser", Some(&Method::Delete)),
+            ["delete", "user"]
+        );
+        assert_eq!(
+            name_words("deleteOrder", Some(&Method::Delete)),
+            ["delete", "order"]
+        );
+        assert_eq!(
+            name_words("getServiceAccountIssuerOpenIDKeyset", Some(&Method::Get)),
+            ["get", "service", "account", "issuer", "openid", "keyset"]
+        );
+    }
+
+    #[test]
+    fn glued_names_are_split() {
+        assert_eq!(
+            name_words("getinputtokencounts", Some(&Method::Post)),
+            ["get", "input", "token", "counts"]
+        );
+    }
+
+    #[test]
+    fn a_noun_that_looks_like_a_verb_raises_nothing() {
+        let get = Method::Get;
+        // The name says `post`, the summary `List`: a note, not a suggestion.
+        let replies = facts(&get, "post_replies", "List replies to a post");
+        assert_eq!(
+            said(&replies),
+            [(HintKind::ReadOnly, false, Confidence::Low)]
+        );
+        // "Rerequest a check suite": the verb is rerequest, not check.
+        let post = Method::Post;
+        let rerequest = facts(&post, "checks/rerequest-suite", "Rerequest a check suite");
+        assert!(said(&rerequest)
+            .iter()
+            .all(|(hint, _, _)| *hint != HintKind::ReadOnly));
+    }
+
+    #[test]
+    fn rpc_gets_that_act_are_flagged_and_reversible_deletes_are_not_destructive() {
+        let get = Method::Get;
+        let mut uninstall = facts(&get, "apps_uninstall", "Uninstall your app");
+        uninstall.path = Some("/apps.uninstall");
+        assert_eq!(
+            said(&uninstall),
+            [(HintKind::ReadOnly, false, Confidence::High)]
+        );
+        let delete = Method::Delete;
+        let mut unstar = facts(&delete, "unstarRepo", "Unstar a repository");
+        unstar.path = Some("/repos/{repo}/star");
+        assert!(said(&unstar).contains(&(HintKind::Destructive, false, Confidence::Medium)));
+        let mut label = facts(
+            &delete,
+            "issues/remove-label",
+            "Remove a label from an issue",
+        );
+        label.path = Some("/issues/{n}/labels/{name}");
+        assert!(said(&label).contains(&(HintKind::Destructive, false, Confidence::Medium)));
+        let mut rename = facts(&Method::Post, "renameProject", "Rename a project");
+        rename.statuses = vec!["201"];
+        assert!(said(&rename)
+            .iter()
+            .all(|(hint, value, _)| (*hint, *value) != (HintKind::Destructive, false)));
+    }
+
+    #[test]
+    fn puts_that_send_or_append_are_not_idempotent() {
+        let put = Method::Put;
+        let send = facts(&put, "sendInvitationEmail", "Send the invitation email");
+        assert!(said(&send).contains(&(HintKind::Idempotent, false, Confidence::High)));
+        let star = facts(&put, "starRepo", "Star a repository");
+        assert!(said(&star)
+            .iter()
+            .all(|(hint, _, _)| *hint != HintKind::Idempotent));
     }
 
     #[test]

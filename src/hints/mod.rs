@@ -6,6 +6,7 @@
 
 pub mod evidence;
 pub mod overrides;
+pub mod vocabulary;
 
 use serde_json::Value;
 
@@ -86,16 +87,21 @@ pub fn contradictions(method: &Method, declared: &Annotations) -> Vec<Contradict
 }
 
 impl Hints {
-    /// The hints the method table gives an HTTP method.
-    pub fn infer(method: &Method) -> Hints {
-        let mut hints = Hints {
+    /// Every hint at its MCP default.
+    fn defaults(title: Option<String>) -> Hints {
+        Hints {
             hints: HintKind::ALL.map(|kind| Hint {
                 value: kind.default_value(),
                 source: HintSource::Default,
                 reason: "MCP default".into(),
             }),
-            title: None,
-        };
+            title,
+        }
+    }
+
+    /// The hints the method table gives an HTTP method.
+    pub fn infer(method: &Method) -> Hints {
+        let mut hints = Hints::defaults(None);
         if method.is_safe() {
             hints.set(
                 HintKind::ReadOnly,
@@ -158,6 +164,20 @@ impl Hints {
             }
         }
         Ok(warnings)
+    }
+
+    /// The hints a manifest declares, as claims over the MCP defaults.
+    pub fn declared(annotations: &Annotations) -> Hints {
+        let mut hints = Hints::defaults(annotations.title.clone());
+        for (kind, value) in annotations.declared() {
+            hints.set(
+                kind,
+                value,
+                HintSource::Spec,
+                "the manifest's annotations".into(),
+            );
+        }
+        hints
     }
 
     /// The hints a spec or an override states: what lint and review treat as claims.

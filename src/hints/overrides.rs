@@ -182,16 +182,18 @@ pub fn render(existing: Option<&Overrides>, suggestions: &[(String, Vec<Suggesti
     for (key, decision) in &existing.tools {
         out.push_str(&format!("  {}:\n", yaml_key(key)));
         write_decision(&mut out, decision, "    ");
-        for suggestion in suggested_for(key).map_or(&[][..], |(_, s)| s) {
+        let suggested = suggested_for(key).map_or(&[][..], |(_, s)| s);
+        for suggestion in suggested.iter().filter(|s| s.is_suggested()) {
             out.push_str(&format!(
                 "    # {}: {}  # suggested: {}\n",
                 suggestion.hint.key(),
                 suggestion.value,
-                suggestion.evidence
+                suggestion.because()
             ));
         }
     }
     for (name, list) in suggestions {
+        let list: Vec<&Suggestion> = list.iter().filter(|s| s.is_suggested()).collect();
         if existing.tools.contains_key(name) || list.is_empty() {
             continue;
         }
@@ -201,7 +203,7 @@ pub fn render(existing: Option<&Overrides>, suggestions: &[(String, Vec<Suggesti
                 "  #   {}: {}  # suggested: {}\n",
                 suggestion.hint.key(),
                 suggestion.value,
-                suggestion.evidence
+                suggestion.because()
             ));
         }
     }

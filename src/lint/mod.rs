@@ -10,8 +10,9 @@ use std::collections::{HashMap, HashSet};
 use crate::convert::profile::ClientProfile;
 use crate::convert::Converted;
 use crate::error::{push_pointer, Error, Result};
-use crate::hints::evidence::{verb, VerbClass};
-use crate::hints::HintSource;
+use crate::hints::evidence::{self, Facts, Says, Source, Suggestion};
+use crate::hints::vocabulary::Verb;
+use crate::hints::{HintSource, Hints};
 use crate::http::Method;
 use crate::load::Spec;
 use crate::manifest::Manifest;
@@ -84,6 +85,8 @@ pub struct Subject<'a> {
     pub effective: [bool; 4],
     /// Rules silenced for this tool (`x-openapi2mcp-ignore`).
     pub ignored: Vec<String>,
+    /// What the evidence reader judged: the same judgement review shows.
+    pub suggestions: Vec<Suggestion>,
     places: Places,
 }
 
@@ -112,9 +115,22 @@ impl Subject<'_> {
             .is_some_and(|b| b.idempotency_key.is_some())
     }
 
-    /// The verb of the tool's name (its first word that is a known verb).
-    pub fn verb(&self) -> Option<(String, VerbClass)> {
-        verb(self.name())
+    /// The suggestion of `value` for `hint` that rests on the name's verb, if the judgement
+    /// makes it: `(the verb, the suggestion)`. What lint's name rules check.
+    pub fn named(
+        &self,
+        hint: HintKind,
+        value: bool,
+        verbs: &[Verb],
+    ) -> Option<(&str, &Suggestion)> {
+        let suggestion = self
+            .suggestions
+            .iter()
+            .find(|s| s.hint == hint && s.value == value && s.is_suggested())?;
+        let word = suggestion.evidence.iter().find(|e| {
+            e.source == Source::Name && matches!(e.says, Says::Verb(v) if verbs.contains(&v))
+        })?;
+        Some((&word.seen, suggestion))
     }
 }
 
@@ -160,6 +176,7 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
                 declared: converted.hints.claims(),
                 effective: HintKind::ALL.map(|k| converted.hints.get(k).value),
                 ignored: converted.lint_ignore.clone(),
+                suggestions: converted.suggestions.clone(),
                 places: Places {
                     file: spec.file(converted.location.file).name.clone(),
                     tool: operation.clone(),
@@ -190,11 +207,15 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
                     .get(k)
                     .map(|_| push_pointer(&annotations, k.key()))
             });
+            let facts = Facts::of_tool(tool, &pointer);
+            let declared = Hints::declared(&tool.annotations);
+            let suggestions = evidence::judge(&facts, &evidence::read(&facts), &declared);
             Subject {
                 tool,
                 declared: tool.annotations.clone(),
                 effective: tool.annotations.effective_all(),
                 ignored: Vec::new(),
+                suggestions,
                 places: Places {
                     file: file.to_string(),
                     name: at("name", true),

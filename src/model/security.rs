@@ -15,6 +15,8 @@ pub struct Credential<'a> {
     /// The scheme's name in the spec.
     pub scheme: &'a str,
     pub kind: CredentialKind<'a>,
+    /// The OAuth 2 or OpenID scopes (or, in 3.1, roles) the requirement names.
+    pub scopes: Vec<&'a str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,14 +62,16 @@ pub fn requirements<'a>(
             return Err(spec.error_at(&location, "a security requirement must be an object"));
         };
         let mut credentials = Vec::with_capacity(names.len());
-        for name in names.keys() {
+        for (name, scopes) in names {
             let scheme = match schemes.as_ref().and_then(|s| s.get(name)) {
                 Some(node) => credential_kind(&deref(spec, node)?),
                 None => CredentialKind::Unsupported(format!("no security scheme named '{name}'")),
             };
+            let scopes = scopes.as_array().into_iter().flatten();
             credentials.push(Credential {
                 scheme: name,
                 kind: scheme,
+                scopes: scopes.filter_map(Value::as_str).collect(),
             });
         }
         out.push(credentials);

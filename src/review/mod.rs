@@ -27,7 +27,7 @@ pub enum Only {
 impl Only {
     pub fn keeps(self, tool: &Converted) -> bool {
         match self {
-            Only::Suggestions => !tool.suggestions.is_empty(),
+            Only::Suggestions => tool.suggestions.iter().any(|s| s.is_suggested()),
             Only::Risky => !tool.risks.is_empty(),
             Only::Overridden => crate::hints::HintKind::ALL
                 .iter()

@@ -139,14 +139,21 @@ fn table(tools: &[&Converted], color: bool) -> String {
             ));
         }
         for suggestion in &tool.suggestions {
-            suggestions += 1;
-            let head = format!("{}: {}", suggestion.hint.key(), suggestion.value);
+            let head = format!(
+                "{}: {} ({})",
+                suggestion.hint.key(),
+                suggestion.value,
+                suggestion.confidence.as_str()
+            );
+            let label = if suggestion.is_suggested() {
+                suggestions += 1;
+                format!("? suggest {head}:")
+            } else {
+                format!("~ unsure {head}:")
+            };
             out.push_str(&wrap(
-                &format!(
-                    "  {} ",
-                    paint(&format!("? suggest {head}:"), SUGGESTION, color)
-                ),
-                &suggestion.evidence,
+                &format!("  {} ", paint(&label, SUGGESTION, color)),
+                &suggestion.because(),
                 4,
             ));
         }
@@ -202,12 +209,18 @@ fn markdown(tools: &[&Converted]) -> String {
             ));
         }
         for suggestion in &tool.suggestions {
+            let what = if suggestion.is_suggested() {
+                ":bulb: Suggestion"
+            } else {
+                ":grey_question: Unsure"
+            };
             notes.push_str(&format!(
-                "- :bulb: Suggestion for `{}`: `{}: {}`: {}\n",
+                "- {what} for `{}`: `{}: {}` ({} confidence): {}\n",
                 tool.name(),
                 suggestion.hint.key(),
                 suggestion.value,
-                suggestion.evidence
+                suggestion.confidence.as_str(),
+                cell(&suggestion.because())
             ));
         }
     }
@@ -240,7 +253,15 @@ fn tool_json(tool: &Converted) -> Value {
     let suggestions: Vec<Value> = tool
         .suggestions
         .iter()
-        .map(|s| json!({"hint": s.hint.key(), "value": s.value, "evidence": s.evidence}))
+        .map(|s| {
+            let evidence: Vec<Value> = s
+                .evidence
+                .iter()
+                .map(|e| json!({"source": e.source.as_str(), "seen": e.seen, "at": e.at}))
+                .collect();
+            json!({"hint": s.hint.key(), "value": s.value, "confidence": s.confidence.as_str(),
+                   "reason": s.reason, "evidence": evidence})
+        })
         .collect();
     json!({
         "name": tool.name(),

@@ -1,7 +1,6 @@
 //! Rules about hints: against the HTTP method, risky retries, and noise.
 
 use super::rule;
-use crate::hints::evidence::REPEATING_VERBS;
 use crate::lint::{Hit, RuleContext, Subject, Target};
 use crate::tool::HintKind;
 
@@ -32,10 +31,11 @@ fn hint_contradicts_method(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
 }
 
 rule! {
-    /// `idempotentHint: true` on a POST or PATCH, or on a tool whose name creates, charges,
-    /// pays, sends, transfers, orders, books or submits, when it takes no idempotency key.
-    /// The name alone counts only where the method is unknown or not idempotent by HTTP's
-    /// definition: a PUT that creates or updates is idempotent by design.
+    /// `idempotentHint: true` on a POST or PATCH, or on any tool (a PUT included) whose
+    /// name, summary or description says every call has an effect of its own (it creates,
+    /// sends, notifies, triggers, charges, appends, toggles...), when it takes no
+    /// idempotency key. The same judgement review shows: a PUT that sets a value is
+    /// idempotent by design, a PUT that sends an email is not.
     ///
     /// Why: clients retry idempotent tools after a timeout. Without an idempotency key the
     /// retry creates a second order or bills the card twice.
@@ -54,23 +54,25 @@ fn risky_idempotent(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     {
         return Vec::new();
     }
-    let method = tool.method();
-    let by_method = method.filter(|m| !m.is_idempotent() && m.writes());
-    let idempotent_method = method.is_some_and(|m| m.is_idempotent());
-    let by_name = tool
-        .verb()
-        .filter(|(word, _)| !idempotent_method && REPEATING_VERBS.contains(&word.as_str()));
-    let why = match (by_method, by_name) {
-        (Some(method), _) => format!("a {method}"),
-        (None, Some((word, _))) => format!("a tool whose name says '{word}'"),
+    let by_method = tool.method().filter(|m| !m.is_idempotent() && m.writes());
+    let by_evidence = tool
+        .suggestions
+        .iter()
+        .find(|s| s.hint == HintKind::Idempotent && !s.value && s.is_suggested());
+    let message = match (by_method, by_evidence) {
+        (Some(method), _) => format!(
+            "idempotentHint is true on a {method} that takes no idempotency key: a retry may repeat its effect"
+        ),
+        (None, Some(suggestion)) => {
+            let seen: Vec<String> = suggestion.evidence.iter().map(|e| e.describe()).collect();
+            format!(
+                "idempotentHint is true, but every call adds an effect ({}) and no idempotency key is taken: a retry repeats it",
+                seen.join(", ")
+            )
+        }
         (None, None) => return Vec::new(),
     };
-    vec![Hit::new(
-        Target::Hint(HintKind::Idempotent),
-        format!(
-            "idempotentHint is true on {why} that takes no idempotency key: a retry may repeat its effect"
-        ),
-    )]
+    vec![Hit::new(Target::Hint(HintKind::Idempotent), message)]
 }
 
 rule! {

@@ -2,13 +2,15 @@
 //! accept.
 
 use super::rule;
-use crate::hints::evidence::VerbClass;
+use crate::hints::vocabulary::Verb;
 use crate::lint::{Hit, RuleContext, Subject, Target};
 use crate::tool::HintKind;
 
 rule! {
     /// The name's verb writes (create, update, delete, send, charge, upload, run...) but the
-    /// tool says `readOnlyHint: true`.
+    /// tool says `readOnlyHint: true`, and nothing else in the operation says it only reads
+    /// (the judgement review shows: a name that says `post` with a summary that says
+    /// `List` is a noun, not a verb).
     ///
     /// Why: a client skips its confirmation for read-only tools, so `delete_user` marked
     /// read-only deletes without asking.
@@ -21,22 +23,28 @@ rule! {
 }
 
 fn name_implies_write(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
-    match tool.verb() {
-        Some((word, VerbClass::Write | VerbClass::Create | VerbClass::Destroy))
-            if tool.hint(HintKind::ReadOnly) =>
-        {
-            vec![Hit::new(
-                Target::Hint(HintKind::ReadOnly),
-                format!("the name says it writes ('{word}') but readOnlyHint is true"),
-            )]
-        }
+    let acting = [
+        Verb::Create,
+        Verb::Repeat,
+        Verb::Switch,
+        Verb::Update,
+        Verb::Renew,
+        Verb::Destroy,
+        Verb::Act,
+    ];
+    match tool.named(HintKind::ReadOnly, false, &acting) {
+        Some((word, _)) if tool.hint(HintKind::ReadOnly) => vec![Hit::new(
+            Target::Hint(HintKind::ReadOnly),
+            format!("the name says it writes ('{word}') but readOnlyHint is true"),
+        )],
         _ => Vec::new(),
     }
 }
 
 rule! {
     /// The name's verb destroys (delete, remove, destroy, purge, drop, wipe, truncate,
-    /// overwrite, revoke) but the tool says `destructiveHint: false`.
+    /// overwrite, revoke) but the tool says `destructiveHint: false`; removing a relation
+    /// (a label, an assignee, a star) that adding back restores is not destroying.
     ///
     /// Why: a client treats non-destructive tools as safe to run without a second look.
     ///
@@ -47,22 +55,19 @@ rule! {
 }
 
 fn name_implies_destructive(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
-    match tool.verb() {
-        Some((word, VerbClass::Destroy))
-            if !tool.hint(HintKind::ReadOnly) && !tool.hint(HintKind::Destructive) =>
-        {
-            vec![Hit::new(
-                Target::Hint(HintKind::Destructive),
-                format!("the name says it destroys ('{word}') but destructiveHint is false"),
-            )]
-        }
+    match tool.named(HintKind::Destructive, true, &[Verb::Destroy]) {
+        Some((word, _)) if !tool.hint(HintKind::ReadOnly) => vec![Hit::new(
+            Target::Hint(HintKind::Destructive),
+            format!("the name says it destroys ('{word}') but destructiveHint is false"),
+        )],
         _ => Vec::new(),
     }
 }
 
 rule! {
     /// The name's verb reads (get, list, search, find, fetch, query, count, describe,
-    /// lookup) but the tool is not read-only.
+    /// lookup) but the tool is not read-only, and the rest of the operation agrees (the
+    /// judgement review shows: two agreeing pieces of evidence and none against).
     ///
     /// Why: either the tool changes state its name hides, or it only reads and clients will
     /// ask for confirmation that is not needed.
@@ -75,12 +80,12 @@ rule! {
 }
 
 fn name_implies_read_only(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
-    match tool.verb() {
-        Some((word, VerbClass::Read)) if !tool.hint(HintKind::ReadOnly) => vec![Hit::new(
+    match tool.named(HintKind::ReadOnly, true, &[Verb::Read]) {
+        Some((word, _)) => vec![Hit::new(
             Target::Name,
             format!("the name says it reads ('{word}') but the tool is not read-only"),
         )],
-        _ => Vec::new(),
+        None => Vec::new(),
     }
 }
 

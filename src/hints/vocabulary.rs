@@ -1,0 +1,698 @@
+//! The words the evidence reader knows: what a verb says an operation does, the nouns and
+//! phrases that matter, and a word list to split glued identifiers (`getinputtokencounts`).
+//! The lists are judged by `tests/hints.rs` on labelled operations: change them there.
+
+/// What a verb says an operation does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    /// Only reads or computes: get, list, search, count, validate, render, classify...
+    Read,
+    /// Adds something new: create, add, insert...
+    Create,
+    /// Adds an effect on every call: send, trigger, run, charge, append, toggle...
+    Repeat,
+    /// Sets a switch or a membership that the opposite verb undoes: star, lock, follow,
+    /// enable, and their undoing (unstar, unlock, unfollow, disable).
+    Switch,
+    /// Overwrites what exists with given values: update, set, replace, rename...
+    Update,
+    /// Replaces what exists with something new on every call: reset, regenerate, rotate,
+    /// roll back...
+    Renew,
+    /// Removes or irreversibly ends something: delete, remove, revoke, cancel, purge...
+    Destroy,
+    /// Acts in some other way: approve, verify, sync, connect, login...
+    Act,
+}
+
+const READ: &[&str] = &[
+    "get",
+    "list",
+    "search",
+    "find",
+    "fetch",
+    "query",
+    "count",
+    "describe",
+    "lookup",
+    "read",
+    "show",
+    "view",
+    "retrieve",
+    "browse",
+    "head",
+    "exists",
+    "check",
+    "watch",
+    "download",
+    "poll",
+    "preview",
+    "inspect",
+    "compare",
+    "diff",
+    "render",
+    "validate",
+    "estimate",
+    "calculate",
+    "compute",
+    "classify",
+    "moderate",
+    "embed",
+    "extract",
+    "summarize",
+    "summarise",
+    "tokenize",
+    "analyze",
+    "analyse",
+    "detect",
+    "return",
+    "explain",
+    "filter",
+    "match",
+    "lint",
+    "evaluate",
+    "score",
+    "predict",
+    "translate",
+    "transcribe",
+];
+
+const CREATE: &[&str] = &[
+    "create",
+    "add",
+    "insert",
+    "register",
+    "new",
+    "open",
+    "make",
+    "upload",
+    "fork",
+    "clone",
+    "copy",
+    "duplicate",
+    "mint",
+    "issue",
+    "generate",
+    "provision",
+    "purchase",
+    "buy",
+];
+
+const REPEAT: &[&str] = &[
+    "send",
+    "resend",
+    "notify",
+    "remind",
+    "broadcast",
+    "trigger",
+    "run",
+    "rerun",
+    "retry",
+    "rerequest",
+    "redeliver",
+    "dispatch",
+    "execute",
+    "invoke",
+    "call",
+    "ping",
+    "test",
+    "charge",
+    "pay",
+    "refund",
+    "order",
+    "book",
+    "submit",
+    "publish",
+    "post",
+    "append",
+    "increment",
+    "decrement",
+    "toggle",
+    "flip",
+    "enqueue",
+    "queue",
+    "schedule",
+    "deploy",
+    "restart",
+    "reboot",
+    "start",
+    "exchange",
+    "request",
+    "dial",
+    "export",
+    "emit",
+    "reply",
+    "comment",
+    "invite",
+];
+
+const SWITCH: &[&str] = &[
+    "star",
+    "unstar",
+    "follow",
+    "unfollow",
+    "lock",
+    "unlock",
+    "block",
+    "unblock",
+    "pin",
+    "unpin",
+    "assign",
+    "unassign",
+    "subscribe",
+    "unsubscribe",
+    "unwatch",
+    "archive",
+    "unarchive",
+    "mute",
+    "unmute",
+    "suspend",
+    "unsuspend",
+    "hide",
+    "unhide",
+    "label",
+    "unlabel",
+    "tag",
+    "untag",
+    "like",
+    "unlike",
+    "favorite",
+    "unfavorite",
+    "bookmark",
+    "unbookmark",
+    "enable",
+    "disable",
+    "mark",
+    "pause",
+    "resume",
+    "stop",
+    "activate",
+    "deactivate",
+];
+
+const UPDATE: &[&str] = &[
+    "update",
+    "set",
+    "replace",
+    "put",
+    "patch",
+    "modify",
+    "edit",
+    "change",
+    "configure",
+    "rename",
+    "upsert",
+    "save",
+    "write",
+    "move",
+    "reorder",
+    "reprioritize",
+    "apply",
+    "restore",
+    "promote",
+    "convert",
+    "merge",
+    "migrate",
+    "upgrade",
+    "resize",
+    "scale",
+    "transfer",
+    "import",
+];
+
+const RENEW: &[&str] = &[
+    "reset",
+    "regenerate",
+    "rotate",
+    "recycle",
+    "rollback",
+    "revert",
+    "refresh",
+    "renew",
+    "reissue",
+    "reroll",
+];
+
+const DESTROY: &[&str] = &[
+    "delete",
+    "remove",
+    "destroy",
+    "purge",
+    "drop",
+    "wipe",
+    "truncate",
+    "overwrite",
+    "revoke",
+    "erase",
+    "evict",
+    "terminate",
+    "kill",
+    "discard",
+    "clear",
+    "uninstall",
+    "deregister",
+    "unregister",
+    "cancel",
+    "close",
+    "expire",
+    "invalidate",
+    "detach",
+    "unlink",
+    "dismiss",
+    "reject",
+    "decline",
+];
+
+const ACT: &[&str] = &[
+    "approve",
+    "accept",
+    "confirm",
+    "verify",
+    "sync",
+    "connect",
+    "login",
+    "logout",
+    "sign",
+    "transition",
+    "authorize",
+    "authenticate",
+    "link",
+    "attach",
+    "bind",
+    "review",
+    "redirect",
+    "install",
+    "complete",
+    "finalize",
+    "resolve",
+    "reopen",
+    "escalate",
+];
+
+/// What `word` (lower case) says, if it is a verb this reader knows.
+pub fn verb(word: &str) -> Option<Verb> {
+    [
+        (READ, Verb::Read),
+        (CREATE, Verb::Create),
+        (REPEAT, Verb::Repeat),
+        (SWITCH, Verb::Switch),
+        (UPDATE, Verb::Update),
+        (RENEW, Verb::Renew),
+        (DESTROY, Verb::Destroy),
+        (ACT, Verb::Act),
+    ]
+    .into_iter()
+    .find_map(|(list, class)| list.contains(&word).then_some(class))
+}
+
+/// A verb as it stands first in a summary, in the imperative or the third person:
+/// `Lists` -> list, `Searches` -> search, `Modifies` -> modify.
+pub fn summary_verb(word: &str) -> Option<(String, Verb)> {
+    let word = word.to_ascii_lowercase().replace('-', "");
+    let mut forms = vec![word.clone()];
+    if let Some(stem) = word.strip_suffix("ing") {
+        forms.push(stem.to_string());
+        forms.push(format!("{stem}e"));
+    }
+    if let Some(stem) = word.strip_suffix("ies") {
+        forms.push(format!("{stem}y"));
+    }
+    if let Some(stem) = word.strip_suffix("es") {
+        forms.push(stem.to_string());
+    }
+    if let Some(stem) = word.strip_suffix('s') {
+        forms.push(stem.to_string());
+    }
+    forms
+        .into_iter()
+        .find_map(|form| verb(&form).map(|class| (form, class)))
+}
+
+/// Things an operation adds to or removes from a set, so that removing one loses nothing
+/// that adding it back does not restore: a label on an issue, an assignee, a member of a
+/// selection...
+pub const RELATIONS: &[&str] = &[
+    "label",
+    "labels",
+    "assignee",
+    "assignees",
+    "reviewer",
+    "reviewers",
+    "starred",
+    "following",
+    "lock",
+    "pin",
+    "tag",
+    "tags",
+    "topic",
+    "topics",
+    "watcher",
+    "watchers",
+    "mute",
+    "suspended",
+    "selected",
+    "resources",
+    "repositories",
+    "public",
+    "collaborator",
+    "collaborators",
+    "restrictions",
+    "mappings",
+    "droplets",
+];
+
+/// A person's own marks on something (a reaction, a subscription, a star): deleting one
+/// is a relation removed, where deleting a label deletes the label.
+pub const MARKS: &[&str] = &[
+    "reaction",
+    "reactions",
+    "subscription",
+    "subscriptions",
+    "star",
+    "stars",
+    "vote",
+    "votes",
+    "like",
+    "likes",
+    "bookmark",
+    "bookmarks",
+    "favorite",
+    "favorites",
+];
+
+/// Verbs that take a relation apart rather than destroy the thing: remove a label.
+pub const DETACH: &[&str] = &["remove", "detach", "unlink", "unassign", "untag"];
+
+/// Nouns in a path or name that say an operation overwrites, moves or ends something,
+/// whatever its verb: they veto a suggestion that it is not destructive.
+pub const DESTRUCTIVE_NOUNS: &[&str] = &[
+    "eviction",
+    "rollback",
+    "restore",
+    "merge",
+    "transfer",
+    "garbage",
+    "cancellation",
+    "deletion",
+    "reset",
+    "batch",
+    "bulk",
+    "migrate",
+    "migration",
+    "promote",
+    "upgrade",
+    "recycle",
+    "rotation",
+    "rename",
+    "revert",
+    "replace",
+    "upsert",
+    "sync",
+    "import",
+];
+
+/// Phrases of a description that say an operation changes nothing.
+pub const READ_PHRASES: &[&str] = &[
+    "does not modify",
+    "does not change",
+    "does not create",
+    "does not store",
+    "does not save",
+    "do not modify",
+    "without saving",
+    "without storing",
+    "without changing",
+    "without modifying",
+    "without creating",
+    "not saved",
+    "not stored",
+    "not kept",
+    "not persisted",
+    "nothing is saved",
+    "nothing is stored",
+    "nothing is created",
+    "nothing is changed",
+    "nothing is sent",
+    "no side effect",
+    "is discarded",
+    "are discarded",
+    "dry run",
+    "dry-run",
+];
+
+/// Phrases of a description that say every call has an effect of its own.
+pub const REPEAT_PHRASES: &[&str] = &[
+    "every call",
+    "each call",
+    "each time",
+    "every time",
+    "sends an email",
+    "sends a message",
+    "sends a notification",
+    "calling it again",
+    "a repeat ",
+];
+
+/// Phrases of a description that say an operation overwrites or destroys.
+pub const DESTROY_PHRASES: &[&str] = &[
+    "permanently",
+    "cannot be undone",
+    "can not be undone",
+    "irreversibl",
+    "overwrites",
+    "replaces",
+    "or update",
+    "removes any",
+    "clears",
+    "will be deleted",
+    "are deleted",
+    "is deleted",
+    "will clear",
+    "will replace",
+    "will overwrite",
+    "remove all",
+    "removes all",
+    "delete all",
+    "deletes all",
+];
+
+/// Words that, besides the verbs, make up API identifiers: what the segmenter splits glued
+/// lower-case names into.
+const NOUNS: &[&str] = &[
+    "account",
+    "accounts",
+    "api",
+    "app",
+    "apps",
+    "batch",
+    "body",
+    "branch",
+    "card",
+    "cards",
+    "charge",
+    "comment",
+    "comments",
+    "config",
+    "content",
+    "contents",
+    "count",
+    "counts",
+    "customer",
+    "customers",
+    "data",
+    "detail",
+    "details",
+    "document",
+    "documents",
+    "email",
+    "event",
+    "events",
+    "file",
+    "files",
+    "group",
+    "groups",
+    "id",
+    "image",
+    "images",
+    "info",
+    "input",
+    "inputs",
+    "invoice",
+    "invoices",
+    "issue",
+    "issues",
+    "item",
+    "items",
+    "job",
+    "jobs",
+    "key",
+    "keys",
+    "list",
+    "log",
+    "logs",
+    "member",
+    "members",
+    "message",
+    "messages",
+    "metadata",
+    "model",
+    "models",
+    "name",
+    "note",
+    "notes",
+    "order",
+    "orders",
+    "output",
+    "owner",
+    "page",
+    "pages",
+    "payment",
+    "payments",
+    "permission",
+    "permissions",
+    "pet",
+    "pets",
+    "plan",
+    "plans",
+    "post",
+    "posts",
+    "price",
+    "product",
+    "products",
+    "project",
+    "projects",
+    "query",
+    "record",
+    "records",
+    "refund",
+    "refunds",
+    "release",
+    "report",
+    "reports",
+    "repo",
+    "repos",
+    "request",
+    "requests",
+    "response",
+    "responses",
+    "role",
+    "roles",
+    "run",
+    "runs",
+    "secret",
+    "secrets",
+    "session",
+    "sessions",
+    "setting",
+    "settings",
+    "status",
+    "store",
+    "subscription",
+    "summary",
+    "task",
+    "tasks",
+    "team",
+    "teams",
+    "text",
+    "token",
+    "tokens",
+    "type",
+    "types",
+    "usage",
+    "user",
+    "users",
+    "value",
+    "values",
+    "version",
+    "versions",
+    "webhook",
+    "webhooks",
+    "workflow",
+    "workflows",
+    "workspace",
+    "by",
+    "for",
+    "all",
+    "from",
+    "to",
+    "of",
+    "my",
+    "me",
+];
+
+fn is_word(word: &str) -> bool {
+    verb(word).is_some() || NOUNS.contains(&word)
+}
+
+/// Splits a glued lower-case identifier into known words, fewest words first
+/// (`getinputtokencounts` -> get input token counts); `None` when it cannot.
+pub fn segment(glued: &str) -> Option<Vec<&str>> {
+    // best[i]: the fewest words that spell glued[..i], as the index where the last begins.
+    let n = glued.len();
+    let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
+    best[0] = Some((0, 0));
+    for end in 1..=n {
+        for start in end.saturating_sub(16)..end {
+            let (Some((count, _)), Some(word)) = (best[start], glued.get(start..end)) else {
+                continue;
+            };
+            if is_word(word) && best[end].is_none_or(|(c, _)| count + 1 < c) {
+                best[end] = Some((count + 1, start));
+            }
+        }
+    }
+    best[n]?;
+    let mut words = Vec::new();
+    let mut end = n;
+    while end > 0 {
+        let (_, start) = best[end]?;
+        words.push(&glued[start..end]);
+        end = start;
+    }
+    words.reverse();
+    (words.len() > 1).then_some(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glued_names_are_split_into_known_words() {
+        assert_eq!(
+            segment("getinputtokencounts").unwrap(),
+            ["get", "input", "token", "counts"]
+        );
+        assert_eq!(
+            segment("createorderrefund").unwrap(),
+            ["create", "order", "refund"]
+        );
+        assert_eq!(segment("listpets").unwrap(), ["list", "pets"]);
+        assert_eq!(segment("pets"), None, "one word is not glued");
+        assert_eq!(segment("qwertyuiop"), None);
+    }
+
+    #[test]
+    fn summary_verbs_in_the_third_person() {
+        assert_eq!(summary_verb("Lists").unwrap().0, "list");
+        assert_eq!(summary_verb("Searches").unwrap().0, "search");
+        assert_eq!(summary_verb("Modifies").unwrap().1, Verb::Update);
+        assert_eq!(summary_verb("Returns").unwrap().1, Verb::Read);
+        assert_eq!(summary_verb("Pet"), None);
+        assert_eq!(summary_verb("Re-run").unwrap().0, "rerun");
+        assert_eq!(summary_verb("Searching").unwrap().0, "search");
+        assert_eq!(summary_verb("Creating").unwrap().0, "create");
+    }
+
+    #[test]
+    fn every_word_has_one_class() {
+        let lists = [READ, CREATE, REPEAT, SWITCH, UPDATE, RENEW, DESTROY, ACT];
+        for (i, list) in lists.iter().enumerate() {
+            for word in *list {
+                for other in &lists[i + 1..] {
+                    assert!(!other.contains(word), "{word} is in two classes");
+                }
+            }
+        }
+    }
+}
