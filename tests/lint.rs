@@ -357,3 +357,76 @@ fn each_rule_alone_on_its_own_fixture() {
         });
     }
 }
+
+/// A person's reasoned decision in the overrides file is reported, never as an error; a
+/// default that cancels what the method gives is not redundant; and `review --base` still
+/// shows the decision as loosening the tool.
+#[test]
+fn reviewed_overrides_are_info_and_cancelled_inferences_are_not_redundant() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec_file = dir.path().join("api.yaml");
+    std::fs::write(
+        &spec_file,
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /markdown:\n    post:\n      \
+         operationId: markdownRender\n      summary: Render a Markdown document\n      \
+         responses: {'200': {description: HTML}}\n  /mail/{id}:\n    put:\n      \
+         operationId: putMail\n      summary: Store a mail draft\n      parameters: [{name: id, \
+         in: path, required: true, schema: {type: string}}]\n      responses: {'204': \
+         {description: stored}}\n",
+    )
+    .unwrap();
+    let overrides = dir.path().join("hints.yaml");
+    std::fs::write(
+        &overrides,
+        "tools:\n  markdownRender:\n    readOnlyHint: true\n    reason: renders text, stores \
+         nothing\n  putMail:\n    idempotentHint: false\n    reason: each call stores a new \
+         revision\n",
+    )
+    .unwrap();
+    let (spec_arg, overrides_arg) = (spec_file.to_str().unwrap(), overrides.to_str().unwrap());
+    let output = run(
+        &[
+            "lint",
+            spec_arg,
+            "--overrides",
+            overrides_arg,
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0), "no error");
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let contradiction = finding(
+        findings.as_array().unwrap(),
+        "hint-contradicts-method",
+        "markdown_render",
+    );
+    assert_eq!(contradiction["severity"], "info");
+    assert_eq!(
+        contradiction["message"],
+        "overridden by review: renders text, stores nothing (readOnlyHint: true on POST, a \
+         method that changes state)"
+    );
+    assert!(
+        !finding_names(&findings).contains(&"redundant-default"),
+        "idempotentHint: false cancels the PUT's inferred true"
+    );
+    let review = run(
+        &[
+            "review",
+            spec_arg,
+            "--overrides",
+            overrides_arg,
+            "--base",
+            spec_arg,
+            "--fail-on-loosened",
+        ],
+        None,
+    );
+    assert_eq!(
+        review.status.code(),
+        Some(1),
+        "the override loosens the tool"
+    );
+}

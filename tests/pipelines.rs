@@ -104,8 +104,107 @@ fn read_only_follows_the_effective_hints() {
         "tools:\n  getUser: {readOnlyHint: false}\n  createPet: {readOnlyHint: true}\n",
     )
     .unwrap();
-    let names = names_with(&["--read-only", "--overrides", overrides.to_str().unwrap()]);
+    // createPet's override says read-only without a reason, and its name says it creates:
+    // not a reviewed decision, so the safe subset leaves it out and says why.
+    let overrides_arg = overrides.to_str().unwrap();
+    let names = names_with(&["--read-only", "--overrides", overrides_arg]);
+    assert_eq!(names, ["list_pets", "get_pet", "list_pets_2"]);
+    let filters = spec("filters.yaml");
+    let output = run(
+        &[
+            "convert",
+            &filters,
+            "--read-only",
+            "--overrides",
+            overrides_arg,
+        ],
+        None,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "--read-only left out create_pet (POST /pets): a read-only POST whose evidence says \
+         it acts (name 'create', response '201')\n"
+    );
+    // With a reason, a person decided: the subset keeps it.
+    std::fs::write(
+        &overrides,
+        "tools:\n  getUser: {readOnlyHint: false}\n  createPet: {readOnlyHint: true, reason: a dry run}\n",
+    )
+    .unwrap();
+    let names = names_with(&["--read-only", "--overrides", overrides_arg]);
     assert_eq!(names, ["list_pets", "create_pet", "get_pet", "list_pets_2"]);
+}
+
+/// RPC-style GETs that act (`/apps.uninstall`, `/chat.postMessage`...) are read-only by
+/// their method, but the safe subset keeps none of them, and review and lint flag each one
+/// with its evidence.
+#[test]
+fn read_only_keeps_no_rpc_get_that_acts() {
+    let fixture = repo_path("tests/hints/fixtures/rpc.yaml");
+    let fixture = fixture.to_str().unwrap();
+    let output = run(
+        &["convert", fixture, "--read-only", "--include-tag", "rpc"],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let manifest: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let kept = tool_names(&manifest);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let acting = [
+        "apps_uninstall",
+        "tokens_exchange",
+        "chat_post_message",
+        "conversations_archive",
+        "reactions_add",
+        "files_delete",
+    ];
+    for name in acting {
+        assert!(!kept.contains(&name), "{name} kept");
+        assert!(
+            stderr.contains(&format!("--read-only left out {name} (GET /")),
+            "{name} not listed: {stderr}"
+        );
+    }
+    for name in ["conversations_history", "users_info", "auth_test"] {
+        assert!(kept.contains(&name), "{name} left out");
+    }
+    let review = run(
+        &[
+            "review",
+            fixture,
+            "--format",
+            "json",
+            "--include-tag",
+            "rpc",
+        ],
+        None,
+    );
+    let review: Value = serde_json::from_slice(&review.stdout).unwrap();
+    let lint = run(
+        &["lint", fixture, "--format", "json", "--include-tag", "rpc"],
+        None,
+    );
+    let lint: Value = serde_json::from_slice(&lint.stdout).unwrap();
+    for name in acting {
+        let tool = review["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .unwrap();
+        let flagged = tool["suggestions"].as_array().unwrap().iter().any(|s| {
+            s["hint"] == "readOnlyHint"
+                && s["value"] == false
+                && !s["evidence"].as_array().unwrap().is_empty()
+        });
+        assert!(flagged, "review does not flag {name}");
+        let found = lint
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["tool"] == name && f["name"] == "name-implies-write");
+        assert!(found, "lint does not flag {name}");
+    }
 }
 
 #[test]

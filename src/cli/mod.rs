@@ -198,6 +198,9 @@ fn report_warnings(conversion: &Conversion) {
     for warning in conversion.warnings.iter().chain(&conversion.contradictions) {
         warn(&format!("warning: {warning}"));
     }
+    for tool in &conversion.withheld {
+        warn(&format!("--read-only left out {tool}"));
+    }
 }
 
 /// The tools of a loaded spec (converted with these options) or manifest (as it is).

@@ -102,6 +102,9 @@ pub struct Conversion {
     pub contradictions: Vec<String>,
     /// Operations left out under `keep_going`, with why.
     pub skipped: Vec<Error>,
+    /// Tools `--read-only` left out although their hints say read-only, because the
+    /// evidence says they act: each with that evidence.
+    pub withheld: Vec<String>,
 }
 
 /// Converts every operation, handing each tool to `sink` as soon as it is made, in order,
@@ -122,6 +125,7 @@ pub fn convert_each(
         warnings: Vec::new(),
         contradictions: Vec::new(),
         skipped: Vec::new(),
+        withheld: Vec::new(),
     };
     let mut used_overrides = HashSet::new();
     api.operations(&mut |operation| {
@@ -198,8 +202,25 @@ fn convert_operation(
     if let Some(overrides) = &options.overrides {
         overrides.apply(&tool_key(operation, &name), &mut hints);
     }
-    if options.filters.read_only && !hints.get(HintKind::ReadOnly).value {
-        return Ok(None);
+    let suggestions = evidence::suggest(operation, &hints);
+    // The safe subset is honest: read-only by its hints, and nothing suggests it acts,
+    // unless a person reviewed it as read-only with a reason.
+    if options.filters.read_only {
+        if !hints.get(HintKind::ReadOnly).value {
+            return Ok(None);
+        }
+        let acts = suggestions
+            .iter()
+            .find(|s| s.hint == HintKind::ReadOnly && !s.value && s.is_suggested());
+        if let (Some(acts), false) = (acts, hints.is_reviewed(HintKind::ReadOnly)) {
+            conversion.withheld.push(format!(
+                "{name} ({} {}): {}",
+                operation.method,
+                operation.path,
+                acts.because()
+            ));
+            return Ok(None);
+        }
     }
     let mut risks = Vec::new();
     for (source, risk) in hints.contradictions(&operation.method) {
@@ -213,7 +234,6 @@ fn convert_operation(
         }
         risks.push(risk);
     }
-    let suggestions = evidence::suggest(operation, &hints);
     let mut input = input::build(operation, schemas)?;
     input.schema = options.client.shape(input.schema);
     let output = if options.output_schema {

@@ -35,6 +35,9 @@ pub struct Hint {
     pub value: bool,
     pub source: HintSource,
     pub reason: String,
+    /// The reason a person gave for it in an overrides file: a reviewed decision, which
+    /// lint reports but never as an error, and `--read-only` trusts.
+    pub reviewed: Option<String>,
 }
 
 /// How annotations are written into the manifest.
@@ -94,6 +97,7 @@ impl Hints {
                 value: kind.default_value(),
                 source: HintSource::Default,
                 reason: "MCP default".into(),
+                reviewed: None,
             }),
             title,
         }
@@ -133,7 +137,18 @@ impl Hints {
             value,
             source,
             reason,
+            reviewed: None,
         };
+    }
+
+    /// Records that a person decided `kind`'s value, with their reason.
+    pub fn mark_reviewed(&mut self, kind: HintKind, reason: String) {
+        self.hints[kind as usize].reviewed = Some(reason);
+    }
+
+    /// Whether a person decided this hint, with a reason.
+    pub fn is_reviewed(&self, kind: HintKind) -> bool {
+        self.get(kind).reviewed.is_some()
     }
 
     /// Applies an `x-mcp-annotations` object, hint by hint. A hint that is not a boolean is

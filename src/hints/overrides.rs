@@ -117,6 +117,9 @@ impl Overrides {
                         None => format!("{} ({key})", self.file),
                     };
                     hints.set(kind, value, HintSource::Override, reason);
+                    if let Some(reason) = &decision.reason {
+                        hints.mark_reviewed(kind, reason.clone());
+                    }
                 }
             }
         }

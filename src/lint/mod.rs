@@ -87,6 +87,8 @@ pub struct Subject<'a> {
     pub ignored: Vec<String>,
     /// What the evidence reader judged: the same judgement review shows.
     pub suggestions: Vec<Suggestion>,
+    /// For each hint a person decided with a reason (an overrides file), that reason.
+    pub reviewed: [Option<String>; 4],
     places: Places,
 }
 
@@ -177,6 +179,7 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
                 effective: HintKind::ALL.map(|k| converted.hints.get(k).value),
                 ignored: converted.lint_ignore.clone(),
                 suggestions: converted.suggestions.clone(),
+                reviewed: HintKind::ALL.map(|k| converted.hints.get(k).reviewed.clone()),
                 places: Places {
                     file: spec.file(converted.location.file).name.clone(),
                     tool: operation.clone(),
@@ -216,6 +219,7 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
                 effective: tool.annotations.effective_all(),
                 ignored: Vec::new(),
                 suggestions,
+                reviewed: Default::default(),
                 places: Places {
                     file: file.to_string(),
                     name: at("name", true),
@@ -338,11 +342,23 @@ pub fn lint(
                 continue;
             };
             for hit in (rule.check)(subject, &context) {
+                // A person's reasoned decision is reported, never as an error.
+                let reviewed = match hit.target {
+                    Target::Hint(kind) => subject.reviewed[kind as usize].as_deref(),
+                    _ => None,
+                };
+                let (severity, message) = match reviewed {
+                    Some(reason) => (
+                        Severity::Info,
+                        format!("overridden by review: {reason} ({})", hit.message),
+                    ),
+                    None => (severity, hit.message),
+                };
                 findings.push(Finding {
                     rule,
                     severity,
                     tool: subject.name().to_string(),
-                    message: hit.message,
+                    message,
                     location: FindingLocation {
                         file: subject.places.file.clone(),
                         pointer: subject.places.pointer(hit.target).to_string(),

@@ -1,6 +1,7 @@
 //! Rules about hints: against the HTTP method, risky retries, and noise.
 
 use super::rule;
+use crate::hints::Hints;
 use crate::lint::{Hit, RuleContext, Subject, Target};
 use crate::tool::HintKind;
 
@@ -109,6 +110,9 @@ rule! {
     /// `destructiveHint: true`, `idempotentHint: false`, `openWorldHint: true`). Off for
     /// manifests in the explicit style.
     ///
+    /// A default that cancels what the method would give (`idempotentHint: false` on a
+    /// PUT) is not redundant.
+    ///
     /// Why: the default already says it; the declaration is noise (declare the difference,
     /// not the obvious).
     ///
@@ -127,6 +131,12 @@ fn redundant_default(tool: &Subject<'_>, context: &RuleContext) -> Vec<Hit> {
         .filter(|(kind, value)| *value == kind.default_value())
         // Moot ones are hint-on-read-only's to report.
         .filter(|(kind, _)| !(tool.hint(HintKind::ReadOnly) && kind.moot_when_read_only()))
+        // A default that cancels what the method would give (idempotentHint: false on a
+        // PUT) says something.
+        .filter(|(kind, value)| {
+            tool.method()
+                .is_none_or(|m| Hints::infer(m).get(*kind).value == *value)
+        })
         .map(|(kind, value)| {
             Hit::new(
                 Target::Hint(kind),
