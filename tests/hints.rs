@@ -30,7 +30,7 @@ use serde::Deserialize;
 
 /// The numbers this test may not fall below, measured on the whole set (with the corpus).
 const PRECISION_FLOOR: f64 = 0.986;
-const RECALL_FLOOR: f64 = 0.779;
+const RECALL_FLOOR: f64 = 0.796;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

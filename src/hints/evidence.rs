@@ -219,9 +219,13 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
     {
         words.splice(i..i + 2, ["openid".to_string()]);
     }
+    // `post`, `put` and `patch` leading a name only echo the method; `get` and `delete` are
+    // verbs too, dropped only when a verb follows past the word they act on.
     let method_word = method.map(|m| m.as_str().to_ascii_lowercase());
     let another_verb = words.iter().skip(2).any(|w| vocabulary::verb(w).is_some());
-    if another_verb && method_word.as_deref() == words.first().map(String::as_str) {
+    let echo = matches!(method_word.as_deref(), Some("post" | "put" | "patch"));
+    let leads = words.len() > 1 && method_word.as_deref() == words.first().map(String::as_str);
+    if leads && (echo || another_verb) {
         words.remove(0);
     }
     words
@@ -310,7 +314,7 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             (vocabulary::REPEAT_PHRASES, Says::RepeatPhrase),
             (vocabulary::DESTROY_PHRASES, Says::DestroyPhrase),
         ] {
-            if let Some(phrase) = phrases.iter().find(|p| lower.contains(*p)) {
+            if let Some(phrase) = phrases.iter().find(|p| vocabulary::has_phrase(&lower, p)) {
                 push(source, says, phrase.trim(), at);
             }
         }
@@ -323,7 +327,10 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             .find(|s| !s.is_empty() && !s.starts_with('{'));
         if let Some(segment) = last {
             let words = name_words(segment, None);
-            if let Some(word) = words.iter().find(|w| vocabulary::verb(w).is_some()) {
+            let is_verb = |w: &&String| {
+                vocabulary::verb(w).is_some() && !vocabulary::PATH_NOUNS.contains(&w.as_str())
+            };
+            if let Some(word) = words.iter().find(is_verb) {
                 let verb = vocabulary::verb(word).expect("found");
                 push(Source::Path, Says::Verb(verb), word, &places.operation);
             }
@@ -686,7 +693,7 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
                 "adds to a set: adding the same member again changes nothing",
                 adds_relation,
             );
-        } else if ends.len() >= 2 && on_a_resource && other_acts.is_empty() && updates.is_empty() {
+        } else if ends.len() >= 2 && other_acts.is_empty() && updates.is_empty() {
             add(
                 HintKind::Idempotent,
                 true,
@@ -804,7 +811,11 @@ mod tests {
         uninstall.path = Some("/apps.uninstall");
         assert_eq!(
             said(&uninstall),
-            [(HintKind::ReadOnly, false, Confidence::High)]
+            [
+                (HintKind::ReadOnly, false, Confidence::High),
+                // Ending something twice changes nothing more.
+                (HintKind::Idempotent, true, Confidence::Medium),
+            ]
         );
         let delete = Method::Delete;
         let mut unstar = facts(&delete, "unstarRepo", "Unstar a repository");

@@ -407,7 +407,6 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "revert",
     "replace",
     "upsert",
-    "sync",
     "import",
 ];
 
@@ -458,7 +457,8 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "permanently",
     "cannot be undone",
     "can not be undone",
-    "irreversibl",
+    "irreversible",
+    "irreversibly",
     "overwrites",
     "replaces",
     "or update",
@@ -474,6 +474,22 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "removes all",
     "delete all",
     "deletes all",
+];
+
+/// Whether `text` (lower case) holds `phrase` as whole words: "or update" is not in
+/// "updated or".
+pub fn has_phrase(text: &str, phrase: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    text.match_indices(phrase).any(|(at, found)| {
+        !word(text[..at].chars().next_back()) && !word(text[at + found.len()..].chars().next())
+    })
+}
+
+/// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).
+pub const PATH_NOUNS: &[&str] = &[
+    "order", "post", "run", "issue", "comment", "request", "test", "book", "reply", "export",
+    "import", "check", "copy", "stream", "schedule", "queue", "match", "label", "tag", "lock",
+    "pin", "star", "like", "vote", "review", "link", "bookmark", "favorite",
 ];
 
 /// Words that, besides the verbs, make up API identifiers: what the segmenter splits glued
@@ -682,6 +698,14 @@ mod tests {
         assert_eq!(summary_verb("Re-run").unwrap().0, "rerun");
         assert_eq!(summary_verb("Searching").unwrap().0, "search");
         assert_eq!(summary_verb("Creating").unwrap().0, "create");
+    }
+
+    #[test]
+    fn phrases_match_whole_words() {
+        assert!(has_phrase("add or update a setting", "or update"));
+        assert!(!has_phrase("should be updated or kept", "or update"));
+        assert!(!has_phrase("re-run or updated", "or update"));
+        assert!(has_phrase("it is not saved.", "not saved"));
     }
 
     #[test]
