@@ -29,8 +29,8 @@ use openapi2mcp::tool::HintKind;
 use serde::Deserialize;
 
 /// The numbers this test may not fall below, measured on the whole set (with the corpus).
-const PRECISION_FLOOR: f64 = 0.986;
-const RECALL_FLOOR: f64 = 0.796;
+const PRECISION_FLOOR: f64 = 0.987;
+const RECALL_FLOOR: f64 = 0.831;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -32,6 +32,8 @@ pub struct Facts<'a> {
     pub scopes: Vec<&'a str>,
     /// The idempotency-key header the operation accepts.
     pub idempotency_key: Option<&'a str>,
+    /// A request-body field that carries an idempotency key (Twilio's `IdempotencyKey`).
+    pub idempotency_field: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
     /// JSON pointers of the name, summary and description; of the operation itself.
@@ -63,6 +65,14 @@ impl<'a> Facts<'a> {
                 .flat_map(|c| c.scopes.iter().copied())
                 .collect(),
             idempotency_key: takes_idempotency_key(operation),
+            idempotency_field: operation.body.as_ref().and_then(|body| {
+                let schema = body.schema.as_ref()?;
+                let properties = schema.value.get("properties")?.as_object()?;
+                properties
+                    .keys()
+                    .find(|name| is_idempotency_key(name))
+                    .map(String::as_str)
+            }),
             statuses: operation.responses.iter().map(|r| r.status).collect(),
             places: Places {
                 operation: at.clone(),
@@ -108,6 +118,7 @@ pub enum Source {
     Path,
     Scope,
     Header,
+    Body,
     Response,
 }
 
@@ -120,6 +131,7 @@ impl Source {
             Source::Path => "path",
             Source::Scope => "scope",
             Source::Header => "header",
+            Source::Body => "body",
             Source::Response => "response",
         }
     }
@@ -231,6 +243,18 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
     words
 }
 
+/// A "create" whose object is only computed and returned (embeddings, a lookup) reads.
+fn computed(verb: Verb, rest: &[String]) -> Verb {
+    let computes = rest
+        .iter()
+        .any(|w| vocabulary::COMPUTED.contains(&w.as_str()));
+    if verb == Verb::Create && computes {
+        Verb::Read
+    } else {
+        verb
+    }
+}
+
 /// Whether `word`, acted on by `verb`, is a relation: a member of a set whatever the verb
 /// (a label, an assignee), or a person's mark (a reaction, a subscription); a member that
 /// is deleted (not removed) is gone for everyone.
@@ -257,24 +281,26 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     let words = name_words(facts.name, facts.method);
     let mut verb_word = None;
     if let Some(i) = words.iter().position(|w| vocabulary::verb(w).is_some()) {
-        let verb = vocabulary::verb(&words[i]).expect("found");
-        push(Source::Name, Says::Verb(verb), &words[i], &places.name);
+        let mut verb = computed(vocabulary::verb(&words[i]).expect("found"), &words[i + 1..]);
         verb_word = Some(words[i].clone());
-        if let Some(object) = words[i + 1..]
+        let object = words[i + 1..]
             .iter()
-            .find(|w| relation(verb_word.as_deref(), w))
-        {
+            .find(|w| relation(verb_word.as_deref(), w));
+        // Setting a person's own mark (a subscription) is a switch, not an overwrite.
+        let mark = object.is_some_and(|o| vocabulary::MARKS.contains(&o.as_str()));
+        if words[i] == "set" && mark {
+            verb = Verb::Switch;
+        }
+        push(Source::Name, Says::Verb(verb), &words[i], &places.name);
+        if let Some(object) = object {
             push(Source::Name, Says::Relation, object, &places.name);
         }
     }
     let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
     for (i, word) in words.iter().enumerate() {
         // A later verb that overwrites (`add-or-update-membership`) says so too.
-        let later_overwrite = Some(i) != first_verb
-            && matches!(
-                vocabulary::verb(word),
-                Some(Verb::Update | Verb::Renew | Verb::Destroy)
-            );
+        let later_overwrite =
+            Some(i) != first_verb && vocabulary::OVERWRITE_WORDS.contains(&word.as_str());
         if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) || later_overwrite {
             push(Source::Name, Says::DestructiveNoun, word, &places.name);
         }
@@ -288,8 +314,35 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             .filter(|w| !w.is_empty());
         if let Some(first) = summary_words.next() {
             if let Some((_, verb)) = vocabulary::summary_verb(first) {
-                push(Source::Summary, Says::Verb(verb), first, &places.summary);
+                let rest: Vec<String> = summary_words
+                    .clone()
+                    .take(4)
+                    .map(str::to_ascii_lowercase)
+                    .collect();
                 let verb_word = vocabulary::summary_verb(first).map(|(word, _)| word);
+                let mut verb = computed(verb, &rest);
+                let mark = rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
+                if verb_word.as_deref() == Some("set") && mark {
+                    verb = Verb::Switch;
+                }
+                push(Source::Summary, Says::Verb(verb), first, &places.summary);
+                // "Create or update a secret": it overwrites too.
+                let words: Vec<String> = summary
+                    .split(|c: char| !c.is_alphanumeric())
+                    .map(str::to_ascii_lowercase)
+                    .collect();
+                let or_overwrite = words
+                    .windows(2)
+                    .find(|w| w[0] == "or" && vocabulary::OVERWRITE_WORDS.contains(&w[1].as_str()));
+                if let Some(pair) = or_overwrite {
+                    let seen = format!("or {}", pair[1]);
+                    push(
+                        Source::Summary,
+                        Says::DestructiveNoun,
+                        &seen,
+                        &places.summary,
+                    );
+                }
                 let object = summary_words
                     .take(4)
                     .find(|w| relation(verb_word.as_deref(), &w.to_ascii_lowercase()));
@@ -391,6 +444,8 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             header,
             &places.operation,
         );
+    } else if let Some(field) = facts.idempotency_field {
+        push(Source::Body, Says::IdempotencyKey, field, &places.operation);
     }
     for status in &facts.statuses {
         match *status {

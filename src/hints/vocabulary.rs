@@ -96,6 +96,7 @@ const CREATE: &[&str] = &[
     "provision",
     "purchase",
     "buy",
+    "place",
 ];
 
 const REPEAT: &[&str] = &[
@@ -188,6 +189,9 @@ const SWITCH: &[&str] = &[
     "stop",
     "activate",
     "deactivate",
+    "trash",
+    "untrash",
+    "logout",
 ];
 
 const UPDATE: &[&str] = &[
@@ -271,7 +275,6 @@ const ACT: &[&str] = &[
     "sync",
     "connect",
     "login",
-    "logout",
     "sign",
     "transition",
     "authorize",
@@ -461,7 +464,6 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "irreversibly",
     "overwrites",
     "replaces",
-    "or update",
     "removes any",
     "clears",
     "will be deleted",
@@ -474,6 +476,41 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "removes all",
     "delete all",
     "deletes all",
+];
+
+/// What a "create" makes when it only computes an answer and stores nothing: "Create
+/// embeddings", "create a moderation", "Create an eligibility check".
+pub const COMPUTED: &[&str] = &[
+    "embedding",
+    "embeddings",
+    "moderation",
+    "moderations",
+    "classification",
+    "classifications",
+    "completion",
+    "completions",
+    "lookup",
+    "lookups",
+    "eligibility",
+    "statistics",
+    "estimate",
+    "estimates",
+    "preview",
+    "previews",
+    "validation",
+    "validations",
+];
+
+/// Words that, standing after a name's first verb or after "or" in a summary, say the
+/// operation overwrites too: `add-or-update`, `createOrReplace`, "Create or update".
+pub const OVERWRITE_WORDS: &[&str] = &[
+    "update",
+    "upsert",
+    "replace",
+    "overwrite",
+    "edit",
+    "modify",
+    "rename",
 ];
 
 /// Whether `text` (lower case) holds `phrase` as whole words: "or update" is not in
