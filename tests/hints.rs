@@ -30,7 +30,7 @@ use serde::Deserialize;
 
 /// The numbers this test may not fall below, measured on the whole set (with the corpus).
 const PRECISION_FLOOR: f64 = 0.987;
-const RECALL_FLOOR: f64 = 0.831;
+const RECALL_FLOOR: f64 = 0.836;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -383,9 +383,20 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             let is_verb = |w: &&String| {
                 vocabulary::verb(w).is_some() && !vocabulary::PATH_NOUNS.contains(&w.as_str())
             };
-            if let Some(word) = words.iter().find(is_verb) {
-                let verb = vocabulary::verb(word).expect("found");
-                push(Source::Path, Says::Verb(verb), word, &places.operation);
+            if let Some(at) = words.iter().position(|w| is_verb(&w)) {
+                let verb = vocabulary::verb(&words[at]).expect("found");
+                // A verb before a noun in one segment names a thing (`/remove-token`), it
+                // does not overwrite or destroy: only an action segment does (`/cancel`).
+                let names_a_thing = at + 1 < words.len()
+                    && matches!(verb, Verb::Update | Verb::Renew | Verb::Destroy);
+                if !names_a_thing {
+                    push(
+                        Source::Path,
+                        Says::Verb(verb),
+                        &words[at],
+                        &places.operation,
+                    );
+                }
             }
             for word in &words {
                 if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) {
@@ -537,12 +548,16 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
         })
     };
     let reads: Vec<&Evidence> = evidence.iter().filter(|e| e.says_reads()).collect();
-    // Something computed and returned, "not saved anywhere", is not created.
+    // Something computed and returned, "not saved anywhere", is not created; a read-only
+    // query executed is a read.
     let not_kept = evidence.iter().any(|e| e.says == Says::ReadPhrase);
+    let neutral = |e: &Evidence| {
+        let runner = vocabulary::RUNNERS.contains(&e.seen.to_ascii_lowercase().as_str());
+        not_kept && (e.says == Says::Verb(Verb::Create) || runner)
+    };
     let acts: Vec<&Evidence> = evidence
         .iter()
-        .filter(|e| e.says_acts())
-        .filter(|e| !(not_kept && e.says == Says::Verb(Verb::Create)))
+        .filter(|e| e.says_acts() && !neutral(e))
         .collect();
     let weight = |list: &[&Evidence]| list.iter().map(|e| e.weight()).sum::<usize>();
     let confidence = |list: &[&Evidence]| {

@@ -440,6 +440,9 @@ pub const READ_PHRASES: &[&str] = &[
     "are discarded",
     "dry run",
     "dry-run",
+    "read-only query",
+    "read-only request",
+    "are rejected",
 ];
 
 /// Phrases of a description that say every call has an effect of its own.
@@ -512,6 +515,10 @@ pub const OVERWRITE_WORDS: &[&str] = &[
     "modify",
     "rename",
 ];
+
+/// Verbs that only say something is carried out; what is carried out decides whether it
+/// writes: "Execute a read-only query", "run a dry run".
+pub const RUNNERS: &[&str] = &["execute", "run", "invoke", "call", "perform"];
 
 /// Whether `text` (lower case) holds `phrase` as whole words: "or update" is not in
 /// "updated or".
