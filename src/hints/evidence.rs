@@ -313,7 +313,21 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             .split(|c: char| !c.is_alphanumeric() && c != '-')
             .filter(|w| !w.is_empty());
         if let Some(first) = summary_words.next() {
-            if let Some((_, verb)) = vocabulary::summary_verb(first) {
+            // On a GET, a word this reader does not know in the verb's place of an imperative
+            // ("Frobnicate the widget") is a verb outside the read vocabulary: it acts.
+            let next = summary_words.clone().next().map(str::to_ascii_lowercase);
+            let imperative = next.is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
+            let known = vocabulary::summary_verb(first);
+            let safe = facts.method.is_some_and(Method::is_safe);
+            if safe && known.is_none() && imperative && first.chars().all(char::is_alphabetic) {
+                push(
+                    Source::Summary,
+                    Says::Verb(Verb::Act),
+                    first,
+                    &places.summary,
+                );
+            }
+            if let Some((_, verb)) = known {
                 let rest: Vec<String> = summary_words
                     .clone()
                     .take(4)
@@ -903,6 +917,28 @@ mod tests {
         assert!(said(&rename)
             .iter()
             .all(|(hint, value, _)| (*hint, *value) != (HintKind::Destructive, false)));
+    }
+
+    #[test]
+    fn a_get_whose_summary_verb_is_outside_the_read_vocabulary_acts() {
+        let get = Method::Get;
+        // No list of write verbs knows "frobnicate": it stands where an imperative's verb
+        // stands, and it is not a reading verb.
+        let unknown = facts(&get, "widgets_frob", "Frobnicate the widget");
+        assert_eq!(
+            said(&unknown),
+            [(HintKind::ReadOnly, false, Confidence::Medium)]
+        );
+        // A noun phrase is not an imperative.
+        assert!(said(&facts(&get, "widget_details", "Widget details")).is_empty());
+        // On a POST the reader does not guess.
+        assert!(said(&facts(
+            &Method::Post,
+            "widgets_frob",
+            "Frobnicate the widget"
+        ))
+        .iter()
+        .all(|(hint, _, _)| *hint != HintKind::ReadOnly));
     }
 
     #[test]

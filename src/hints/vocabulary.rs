@@ -516,6 +516,12 @@ pub const OVERWRITE_WORDS: &[&str] = &[
     "rename",
 ];
 
+/// Words that follow an imperative verb: "Uninstall *your* app", "Frobnicate *the* widget".
+pub const DETERMINERS: &[&str] = &[
+    "a", "an", "the", "your", "my", "our", "their", "this", "that", "these", "those", "all",
+    "every", "each", "one", "some", "any",
+];
+
 /// Verbs that only say something is carried out; what is carried out decides whether it
 /// writes: "Execute a read-only query", "run a dry run".
 pub const RUNNERS: &[&str] = &["execute", "run", "invoke", "call", "perform"];
