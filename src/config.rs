@@ -105,6 +105,12 @@ impl Config {
                 "the file must be a mapping of keys".into(),
             ));
         }
+        // An empty section (`filters:` with nothing under it) is null in YAML: no options.
+        for section in ["filters", "lint"] {
+            if raw.get(section).is_some_and(Value::is_null) {
+                raw[section] = Value::Object(serde_json::Map::new());
+            }
+        }
         let known = serde_json::to_value(Config::default()).expect("options serialize");
         if let Some((pointer, key, expected)) = unknown_key(&raw, &known, "") {
             return Err(invalid(
@@ -222,6 +228,9 @@ mod tests {
         let error = load("spec: a.yaml\n\nname-max: \"x\"\n").unwrap_err();
         assert_eq!(error.line_col.map(|l| l.0), Some(3));
         assert_eq!(error.pointer.as_deref(), Some("/name-max"));
+        // Empty sections are no options.
+        let config = load("filters:\nlint:\n").unwrap();
+        assert!(config.spec_options.filters.methods.is_none());
         // The command line's `--ignore` is not a key of the file.
         let error = load("lint:\n  ignore: [OAM001]\n").unwrap_err();
         assert_eq!(error.pointer.as_deref(), Some("/lint/ignore"));

@@ -6,7 +6,8 @@
 //! [`manifest`], [`review`], [`lint`] and [`verify`] (what is emitted). Every tool is a
 //! [`tool::Tool`] with its HTTP binding: the contract that convert writes and every other
 //! command reads; [`http::Method`] says what each HTTP method means. With the `serve`
-//! feature, `serve` calls the API behind the tools; with `mcp`, `mcp` speaks to servers.
+//! feature, `serve` calls the API behind the tools and `mcp::server` serves them over MCP;
+//! with `client`, `mcp::client` reads what a running server lists.
 //!
 //! Converting a spec takes a few lines:
 //!

@@ -210,7 +210,8 @@ pub struct Binding {
     /// Credential alternatives: any one of them, each a list of schemes sent together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub auth: Vec<Vec<Scheme>>,
-    /// The argument that carries the idempotency key header, if the API takes one.
+    /// The argument that carries the idempotency key (a header, or a body field), if the API
+    /// takes one: serve mints it once per call and sends the same one on every retry.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub idempotency_key: Option<String>,
     /// Where a non-object JSON response goes in `structuredContent`.
@@ -508,8 +509,9 @@ mod tests {
             "bodyMediaType": "application/json",
             "auth": [[{"scheme": "key", "type": "apiKey", "in": "header", "name": "X-Key"}],
                      [{"scheme": "oauth", "type": "bearer"}]],
-            "idempotencyKey": "Idempotency-Key",
+            "idempotencyKey": "key",
             "params": {"id": {"in": "path", "name": "id", "style": "label", "explode": true},
+                       "key": {"in": "header", "name": "Idempotency-Key"},
                        "tags": {"in": "query", "name": "tags", "collectionFormat": "multi"},
                        "body": {"in": "body"}},
         })

@@ -341,3 +341,16 @@ fn swagger_2_0_with_the_fidelity_of_3_x() {
         serde_json::json!({"type": "string", "format": "binary", "description": "The file."})
     );
 }
+
+/// An idempotency key in a form body (Twilio's `IdempotencyKey`) is the binding's key, as a
+/// header is: serve mints it once per call and resends it on retries.
+#[test]
+fn a_body_field_idempotency_key_is_the_bindings_key() {
+    let spec = b"openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /payments:\n    post:\n      operationId: createPayment\n      requestBody:\n        content:\n          application/x-www-form-urlencoded:\n            schema:\n              type: object\n              properties:\n                Amount: {type: integer}\n                IdempotencyKey: {type: string}\n      responses: {'201': {description: created}}\n";
+    let output = crate::common::run(&["convert", "-"], Some(spec));
+    assert_eq!(output.status.code(), Some(0));
+    let manifest: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let binding = &manifest["tools"][0]["_meta"]["openapi2mcp/http"];
+    assert_eq!(binding["idempotencyKey"], "IdempotencyKey");
+    assert_eq!(binding["params"]["IdempotencyKey"]["in"], "body");
+}

@@ -28,9 +28,14 @@ use openapi2mcp::pipeline;
 use openapi2mcp::tool::HintKind;
 use serde::Deserialize;
 
+/// The numbers this test may not fall below on the fixture's labels alone (a plain
+/// `cargo test`, without the corpus).
+const FIXTURE_PRECISION_FLOOR: f64 = 1.0;
+const FIXTURE_RECALL_FLOOR: f64 = 0.927;
+
 /// The numbers this test may not fall below, measured on the whole set (with the corpus).
 const PRECISION_FLOOR: f64 = 0.987;
-const RECALL_FLOOR: f64 = 0.836;
+const RECALL_FLOOR: f64 = 0.839;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -104,7 +109,7 @@ fn hint_judgement_on_the_labelled_set() {
     if corpus.is_none() {
         crate::common::skipped(
             "OPENAPI2MCP_CORPUS",
-            "hints are judged on the fixture's labels only, and the floors are not checked",
+            "hints are judged on the fixture's labels only, against the fixture's floors",
         );
     }
     let mut by_spec: BTreeMap<(bool, &str), Vec<&Label>> = BTreeMap::new();
@@ -222,8 +227,10 @@ fn hint_judgement_on_the_labelled_set() {
         use std::io::Write;
         let _ = std::io::stderr().write_all(report.as_bytes());
     }
-    if corpus.is_some() {
-        assert!(precision >= PRECISION_FLOOR, "{report}");
-        assert!(recall >= RECALL_FLOOR, "{report}");
-    }
+    let (precision_floor, recall_floor) = match corpus {
+        Some(_) => (PRECISION_FLOOR, RECALL_FLOOR),
+        None => (FIXTURE_PRECISION_FLOOR, FIXTURE_RECALL_FLOOR),
+    };
+    assert!(precision >= precision_floor, "{report}");
+    assert!(recall >= recall_floor, "{report}");
 }

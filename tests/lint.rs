@@ -345,11 +345,7 @@ fn each_rule_alone_on_its_own_fixture() {
         let client = Some((ClientProfile::Gemini, None));
         let mut findings = lint::lint(&subjects, &RuleSettings::only(rule), client);
         lint::add_lines(&mut findings, &spec);
-        assert!(
-            !findings.is_empty() && findings.iter().all(|f| f.rule.code == rule.code),
-            "{} on its fixture",
-            rule.code
-        );
+        assert!(!findings.is_empty(), "{} fires on its fixture", rule.code);
         let line_source = |file: &str, line: usize| spec.line(file, line);
         let text = report::render(&findings, report::ReportFormat::Human, false, &line_source);
         insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
@@ -372,7 +368,8 @@ fn reviewed_overrides_are_info_and_cancelled_inferences_are_not_redundant() {
          responses: {'200': {description: HTML}}\n  /mail/{id}:\n    put:\n      \
          operationId: putMail\n      summary: Store a mail draft\n      parameters: [{name: id, \
          in: path, required: true, schema: {type: string}}]\n      responses: {'204': \
-         {description: stored}}\n",
+         {description: stored}}\n  /orders/search:\n    post:\n      operationId: searchOrders\n      \
+         summary: Search orders\n      responses: {'200': {description: ok}}\n",
     )
     .unwrap();
     let overrides = dir.path().join("hints.yaml");
@@ -380,7 +377,7 @@ fn reviewed_overrides_are_info_and_cancelled_inferences_are_not_redundant() {
         &overrides,
         "tools:\n  markdownRender:\n    readOnlyHint: true\n    reason: renders text, stores \
          nothing\n  putMail:\n    idempotentHint: false\n    reason: each call stores a new \
-         revision\n",
+         revision\n  searchOrders:\n    readOnlyHint: false\n    reason: records each search\n",
     )
     .unwrap();
     let (spec_arg, overrides_arg) = (spec_file.to_str().unwrap(), overrides.to_str().unwrap());
@@ -408,10 +405,22 @@ fn reviewed_overrides_are_info_and_cancelled_inferences_are_not_redundant() {
         "overridden by review: renders text, stores nothing (readOnlyHint: true on POST, a \
          method that changes state)"
     );
+    let redundant_on_put = findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["name"] == "redundant-default" && f["tool"] == "put_mail");
     assert!(
-        !finding_names(&findings).contains(&"redundant-default"),
+        !redundant_on_put,
         "idempotentHint: false cancels the PUT's inferred true"
     );
+    // A name rule about a reviewed hint is info too.
+    let named = finding(
+        findings.as_array().unwrap(),
+        "name-implies-read-only",
+        "search_orders",
+    );
+    assert_eq!(named["severity"], "info");
     let review = run(
         &[
             "review",

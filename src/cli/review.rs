@@ -57,7 +57,10 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
             .iter()
             .map(|t| (t.name().to_string(), t.suggestions.clone()))
             .collect();
-        let count: usize = suggestions.iter().map(|(_, s)| s.len()).sum();
+        let count: usize = suggestions
+            .iter()
+            .map(|(_, s)| s.iter().filter(|s| s.is_suggested()).count())
+            .sum();
         output::write_atomically(path, &overrides::render(existing.as_ref(), &suggestions))?;
         eprintln!(
             "wrote {}: {count} suggestion(s), commented out",

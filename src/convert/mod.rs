@@ -245,15 +245,24 @@ fn convert_operation(
     binding.server.clone_from(&operation.server);
     binding.body_media_type = operation.body.as_ref().map(|b| b.media_type.to_string());
     binding.auth = auth_binding(&operation.security);
-    if let Some(header) = evidence::takes_idempotency_key(operation) {
-        binding.idempotency_key = input
+    // The argument that carries an idempotency key: a header, else a body field (Twilio's
+    // `IdempotencyKey`). Serve mints it once per call and sends it on every retry.
+    let carries_key = |location, name: Option<&str>| match (location, name) {
+        (crate::tool::In::Header, Some(name)) => {
+            evidence::takes_idempotency_key(operation) == Some(name)
+        }
+        (crate::tool::In::Body, Some(name)) => evidence::is_idempotency_key(name),
+        _ => false,
+    };
+    let key_in = |location| {
+        input
             .params
             .iter()
-            .find(|(_, param)| {
-                param.location == crate::tool::In::Header && param.name.as_deref() == Some(header)
-            })
-            .map(|(property, _)| property.clone());
-    }
+            .find(|(_, p)| p.location == location && carries_key(location, p.name.as_deref()))
+            .map(|(property, _)| property.clone())
+    };
+    binding.idempotency_key =
+        key_in(crate::tool::In::Header).or_else(|| key_in(crate::tool::In::Body));
     binding.result_property = output.as_ref().and_then(|o| o.wrapper).map(str::to_string);
     binding.params = input.params;
 

@@ -23,7 +23,8 @@ use super::Hints;
 #[derive(Debug, Clone, Default)]
 pub struct Facts<'a> {
     pub method: Option<&'a Method>,
-    /// The operationId, else the tool name.
+    /// The operationId in a spec (empty without one: a generated name says only the method
+    /// and path, which are read as such); the tool name in a manifest.
     pub name: &'a str,
     pub summary: Option<&'a str>,
     pub description: Option<&'a str>,
@@ -87,17 +88,19 @@ impl<'a> Facts<'a> {
     /// binding's method, path and idempotency key when it has one.
     pub fn of_tool(tool: &'a Tool, pointer: &str) -> Facts<'a> {
         let binding = tool.binding();
-        let key = binding.and_then(|b| {
-            let argument = b.idempotency_key.as_deref()?;
-            b.params[argument].name.as_deref()
-        });
+        let key = binding.and_then(|b| b.params.get(b.idempotency_key.as_deref()?));
+        let key_name = |location| {
+            key.filter(|p| p.location == location)
+                .and_then(|p| p.name.as_deref())
+        };
         Facts {
             method: binding.map(|b| &b.method),
             name: &tool.name,
             summary: tool.display_title(),
             description: tool.description.as_deref(),
             path: binding.map(|b| b.path.as_str()),
-            idempotency_key: key,
+            idempotency_key: key_name(crate::tool::In::Header),
+            idempotency_field: key_name(crate::tool::In::Body),
             places: Places {
                 operation: pointer.to_string(),
                 name: push_pointer(pointer, "name"),
@@ -120,6 +123,8 @@ pub enum Source {
     Header,
     Body,
     Response,
+    /// The HTTP method, where its definition is the evidence.
+    Method,
 }
 
 impl Source {
@@ -133,6 +138,7 @@ impl Source {
             Source::Header => "header",
             Source::Body => "body",
             Source::Response => "response",
+            Source::Method => "method",
         }
     }
 }
@@ -327,13 +333,13 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
                     &places.summary,
                 );
             }
-            if let Some((_, verb)) = known {
+            if let Some((word, verb)) = known {
                 let rest: Vec<String> = summary_words
                     .clone()
                     .take(4)
                     .map(str::to_ascii_lowercase)
                     .collect();
-                let verb_word = vocabulary::summary_verb(first).map(|(word, _)| word);
+                let verb_word = Some(word);
                 let mut verb = computed(verb, &rest);
                 let mark = rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
                 if verb_word.as_deref() == Some("set") && mark {
@@ -747,7 +753,19 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
             .collect();
         let other_acts = verbs(&[Verb::Act]);
         if removes && other_acts.is_empty() {
-            let removal: Vec<&Evidence> = verbs(&[Verb::Destroy, Verb::Switch]);
+            let mut removal: Vec<Evidence> = verbs(&[Verb::Destroy, Verb::Switch])
+                .into_iter()
+                .cloned()
+                .collect();
+            // Without a verb in its words, the method is the evidence: HTTP defines it.
+            if removal.is_empty() {
+                removal.push(Evidence {
+                    source: Source::Method,
+                    says: Says::Verb(Verb::Destroy),
+                    seen: "DELETE".into(),
+                    at: facts.places.operation.clone(),
+                });
+            }
             let confidence = if single_resource {
                 Confidence::High
             } else {
@@ -759,7 +777,7 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
                 confidence,
                 "HTTP defines DELETE as idempotent: true if repeating it has no further effect \
                  in this API",
-                removal,
+                removal.iter().collect(),
             );
         } else if !switches.is_empty() {
             add(
@@ -798,7 +816,7 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
                 updates,
             );
         }
-    } else if value(HintKind::Idempotent) && !repeats.is_empty() {
+    } else if value(HintKind::Idempotent) && !repeats.is_empty() && key.is_none() {
         add(
             HintKind::Idempotent,
             false,
@@ -950,6 +968,46 @@ mod tests {
         assert!(said(&star)
             .iter()
             .all(|(hint, _, _)| *hint != HintKind::Idempotent));
+    }
+
+    #[test]
+    fn an_accepted_key_suggestion_is_not_taken_back_and_a_bare_delete_names_its_method() {
+        let post = Method::Post;
+        let mut create = facts(&post, "createOrder", "Create an order");
+        create.idempotency_key = Some("Idempotency-Key");
+        let evidence = read(&create);
+        let mut hints = Hints::infer(&post);
+        hints.set(
+            HintKind::Idempotent,
+            true,
+            super::super::HintSource::Override,
+            String::new(),
+        );
+        // Accepted: the create verb does not make it suggest false again.
+        assert!(judge(&create, &evidence, &hints)
+            .iter()
+            .all(|s| s.hint != HintKind::Idempotent));
+        let delete = Method::Delete;
+        let bare = facts(&delete, "", "");
+        let suggestions = judge(&bare, &read(&bare), &Hints::infer(&delete));
+        let idempotent = suggestions
+            .iter()
+            .find(|s| s.hint == HintKind::Idempotent)
+            .unwrap();
+        assert_eq!(
+            idempotent.because().rsplit('(').next(),
+            Some("method 'DELETE')")
+        );
+    }
+
+    #[test]
+    fn a_manifest_key_naming_no_argument_reads_as_no_key() {
+        let manifest = serde_json::json!({"tools": [{"name": "a", "inputSchema": {"type": "object"},
+            "_meta": {"openapi2mcp/http": {"method": "POST", "path": "/a",
+                "idempotencyKey": "missing", "params": {}}}}]});
+        let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
+        let facts = Facts::of_tool(&manifest.tools[0], "/tools/0");
+        assert_eq!(facts.idempotency_key, None);
     }
 
     #[test]

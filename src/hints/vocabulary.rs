@@ -75,6 +75,12 @@ const READ: &[&str] = &[
     "predict",
     "translate",
     "transcribe",
+    "display",
+    "print",
+    "echo",
+    "provide",
+    "present",
+    "output",
 ];
 
 const CREATE: &[&str] = &[

@@ -63,6 +63,8 @@ pub enum Target {
 pub struct Hit {
     pub message: String,
     pub target: Target,
+    /// The hint the finding is about, when it points elsewhere (at the name).
+    pub about: Option<HintKind>,
 }
 
 impl Hit {
@@ -70,7 +72,14 @@ impl Hit {
         Hit {
             message: message.into(),
             target,
+            about: None,
         }
+    }
+
+    /// Says which hint the finding is about, though it points elsewhere.
+    pub fn about(mut self, kind: HintKind) -> Hit {
+        self.about = Some(kind);
+        self
     }
 }
 
@@ -343,10 +352,11 @@ pub fn lint(
             };
             for hit in (rule.check)(subject, &context) {
                 // A person's reasoned decision is reported, never as an error.
-                let reviewed = match hit.target {
-                    Target::Hint(kind) => subject.reviewed[kind as usize].as_deref(),
-                    _ => None,
+                let about = match hit.target {
+                    Target::Hint(kind) => Some(kind),
+                    _ => hit.about,
                 };
+                let reviewed = about.and_then(|kind| subject.reviewed[kind as usize].as_deref());
                 let (severity, message) = match reviewed {
                     Some(reason) => (
                         Severity::Info,

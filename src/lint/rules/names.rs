@@ -84,7 +84,8 @@ fn name_implies_read_only(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
         Some((word, _)) => vec![Hit::new(
             Target::Name,
             format!("the name says it reads ('{word}') but the tool is not read-only"),
-        )],
+        )
+        .about(HintKind::ReadOnly)],
         None => Vec::new(),
     }
 }
