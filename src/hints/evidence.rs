@@ -261,6 +261,25 @@ fn computed(verb: Verb, rest: &[String]) -> Verb {
     }
 }
 
+/// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a
+/// file to the trash", "Restore a file from the trash", restore what was deleted.
+fn undoes(verb: &str, facts: &Facts<'_>) -> bool {
+    let text = [
+        facts.name,
+        facts.summary.unwrap_or(""),
+        facts.description.unwrap_or(""),
+    ]
+    .join(" ")
+    .to_ascii_lowercase();
+    let trash = text.contains("trash");
+    match verb {
+        "trash" | "untrash" => true,
+        "move" => trash,
+        "restore" => trash || vocabulary::has_phrase(&text, "deleted"),
+        _ => false,
+    }
+}
+
 /// Whether `word`, acted on by `verb`, is a relation: a member of a set whatever the verb
 /// (a label, an assignee), or a person's mark (a reaction, a subscription); a member that
 /// is deleted (not removed) is gone for everyone.
@@ -297,6 +316,9 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
         if words[i] == "set" && mark {
             verb = Verb::Switch;
         }
+        if undoes(&words[i], facts) {
+            verb = Verb::Switch;
+        }
         push(Source::Name, Says::Verb(verb), &words[i], &places.name);
         if let Some(object) = object {
             push(Source::Name, Says::Relation, object, &places.name);
@@ -307,7 +329,9 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
         // A later verb that overwrites (`add-or-update-membership`) says so too.
         let later_overwrite =
             Some(i) != first_verb && vocabulary::OVERWRITE_WORDS.contains(&word.as_str());
-        if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) || later_overwrite {
+        if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, facts)
+            || later_overwrite
+        {
             push(Source::Name, Says::DestructiveNoun, word, &places.name);
         }
     }
@@ -345,6 +369,9 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
                 if verb_word.as_deref() == Some("set") && mark {
                     verb = Verb::Switch;
                 }
+                if verb_word.as_deref().is_some_and(|w| undoes(w, facts)) {
+                    verb = Verb::Switch;
+                }
                 push(Source::Summary, Says::Verb(verb), first, &places.summary);
                 // "Create or update a secret": it overwrites too.
                 let words: Vec<String> = summary
@@ -374,6 +401,13 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     }
 
     // Phrases of the summary and the description.
+    let summary_first = facts
+        .summary
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(vocabulary::summary_verb)
+        .map(|(word, _)| word);
+    let reversible = verb_word.as_deref().is_some_and(|w| undoes(w, facts))
+        || summary_first.is_some_and(|w| undoes(&w, facts));
     let texts = [
         (Source::Summary, facts.summary, &places.summary),
         (Source::Description, facts.description, &places.description),
@@ -387,6 +421,11 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             (vocabulary::REPEAT_PHRASES, Says::RepeatPhrase),
             (vocabulary::DESTROY_PHRASES, Says::DestroyPhrase),
         ] {
+            // What happens later to something trashed ("deleted for good after 30 days") is
+            // not what this call, which its opposite undoes, does.
+            if says == Says::DestroyPhrase && reversible {
+                continue;
+            }
             if let Some(phrase) = phrases.iter().find(|p| vocabulary::has_phrase(&lower, p)) {
                 push(source, says, phrase.trim(), at);
             }
@@ -404,7 +443,10 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
                 vocabulary::verb(w).is_some() && !vocabulary::PATH_NOUNS.contains(&w.as_str())
             };
             if let Some(at) = words.iter().position(|w| is_verb(&w)) {
-                let verb = vocabulary::verb(&words[at]).expect("found");
+                let mut verb = vocabulary::verb(&words[at]).expect("found");
+                if undoes(&words[at], facts) {
+                    verb = Verb::Switch;
+                }
                 // A verb before a noun in one segment names a thing (`/remove-token`), it
                 // does not overwrite or destroy: only an action segment does (`/cancel`).
                 let names_a_thing = at + 1 < words.len()
@@ -419,7 +461,7 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
                 }
             }
             for word in &words {
-                if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) {
+                if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, facts) {
                     push(Source::Path, Says::DestructiveNoun, word, &places.operation);
                 }
             }
@@ -957,6 +999,28 @@ mod tests {
         ))
         .iter()
         .all(|(hint, _, _)| *hint != HintKind::ReadOnly));
+    }
+
+    #[test]
+    fn the_trash_is_undone_by_its_opposite_a_backup_restore_is_not() {
+        let not_destructive = |facts: &Facts<'_>| {
+            said(facts).contains(&(HintKind::Destructive, false, Confidence::Medium))
+        };
+        let delete = Method::Delete;
+        let mut trash = facts(&delete, "trashFile", "Move a file to the trash");
+        trash.description = Some("Trashed files are deleted for good after 30 days.");
+        assert!(not_destructive(&trash), "later deletion is not this call");
+        let post = Method::Post;
+        let mut restore = facts(&post, "restoreFile", "Restore a file from the trash");
+        restore.path = Some("/files/{id}/restore");
+        assert!(not_destructive(&restore));
+        let mut backup = facts(&post, "restoreDatabase", "Restore a database from a backup");
+        backup.description = Some("Replaces the current contents with the backup's.");
+        backup.path = Some("/databases/{id}/restore");
+        assert!(
+            !not_destructive(&backup),
+            "a restore that replaces overwrites"
+        );
     }
 
     #[test]

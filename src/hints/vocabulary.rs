@@ -506,8 +506,6 @@ pub const COMPUTED: &[&str] = &[
     "estimates",
     "preview",
     "previews",
-    "validation",
-    "validations",
 ];
 
 /// Words that, standing after a name's first verb or after "or" in a summary, say the
