@@ -479,6 +479,38 @@ async fn a_post_with_an_idempotency_key_is_retried_with_the_same_key() {
     assert_eq!(keys[0].len(), 1);
 }
 
+/// A key carried in the body (Twilio's `IdempotencyKey` form field) is minted and resent
+/// the same way as a header.
+#[tokio::test]
+async fn a_body_idempotency_key_is_minted_once_and_resent() {
+    let mock = flaky(1).await;
+    let spec = b"openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /payments:\n    post:\n      operationId: createPayment\n      requestBody:\n        content:\n          application/x-www-form-urlencoded:\n            schema:\n              type: object\n              properties:\n                Amount: {type: integer}\n                IdempotencyKey: {type: string}\n      responses: {'201': {description: created}}\n";
+    let spec = openapi2mcp::load::load_bytes("payments.yaml", spec.to_vec()).unwrap();
+    let conversion = pipeline::convert_spec(&spec, &Options::default()).unwrap();
+    let tools: Vec<Tool> = conversion.tools.into_iter().map(|c| c.tool).collect();
+    let tools = with_idempotent(tools, &["create_payment"]);
+    let settings = CallSettings {
+        retries: 2,
+        ..settings_for(&mock)
+    };
+    let api = api_with(tools, settings, &[]);
+    let (outcome, log) = api
+        .call("create_payment", arguments(json!({"Amount": 5})))
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    assert!(log.ends_with(", 2 attempts"), "{log}");
+    let bodies: Vec<String> = mock
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| String::from_utf8_lossy(&r.body).into_owned())
+        .collect();
+    assert_eq!(bodies.len(), 2);
+    assert_eq!(bodies[0], bodies[1], "the same key on both attempts");
+    assert!(bodies[0].contains("IdempotencyKey="), "{}", bodies[0]);
+}
+
 #[tokio::test]
 async fn writes_without_an_idempotency_key_are_never_retried() {
     // create_payment is a POST with no key: even marked idempotent, one attempt only.

@@ -225,9 +225,11 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
     let snake = snake_case(name);
     let mut words: Vec<String> = Vec::new();
     for word in snake.split('_').filter(|w| !w.is_empty()) {
-        match vocabulary::segment(word).filter(|_| vocabulary::verb(word).is_none()) {
-            Some(parts) if word.len() >= 8 => words.extend(parts.into_iter().map(str::to_string)),
-            _ => words.push(word.to_string()),
+        // Only a long word that is not itself a verb can be several glued together.
+        let glued = word.len() >= 8 && vocabulary::verb(word).is_none();
+        match vocabulary::segment(word).filter(|_| glued) {
+            Some(parts) => words.extend(parts.into_iter().map(str::to_string)),
+            None => words.push(word.to_string()),
         }
     }
     // `OpenID` is a name, not the verb "open".
@@ -262,21 +264,27 @@ fn computed(verb: Verb, rest: &[String]) -> Verb {
 }
 
 /// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a
-/// file to the trash", "Restore a file from the trash", restore what was deleted.
-fn undoes(verb: &str, facts: &Facts<'_>) -> bool {
-    let text = [
-        facts.name,
-        facts.summary.unwrap_or(""),
-        facts.description.unwrap_or(""),
-    ]
-    .join(" ")
-    .to_ascii_lowercase();
+/// file to the trash", "Restore a file from the trash", restore what was deleted. `text` is
+/// the operation's words, lower case.
+fn undoes(verb: &str, text: &str) -> bool {
     let trash = text.contains("trash");
     match verb {
         "trash" | "untrash" => true,
         "move" => trash,
-        "restore" => trash || vocabulary::has_phrase(&text, "deleted"),
+        "restore" => trash || vocabulary::has_phrase(text, "deleted"),
         _ => false,
+    }
+}
+
+/// What a verb says in use, given the words after it: a create of something only computed
+/// reads, setting a person's own mark (a subscription) or moving to the trash is a switch.
+fn verb_in_use(word: &str, rest: &[String], text: &str) -> Verb {
+    let verb = computed(vocabulary::verb(word).unwrap_or(Verb::Act), rest);
+    let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
+    if sets_a_mark || undoes(word, text) {
+        Verb::Switch
+    } else {
+        verb
     }
 }
 
@@ -301,132 +309,123 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
         })
     };
     let places = &facts.places;
+    // The operation's words, lower case, once: what the phrases and the trash are read in.
+    let summary = facts.summary.map(str::to_ascii_lowercase);
+    let description = facts.description.map(str::to_ascii_lowercase);
+    let text = [
+        facts.name.to_ascii_lowercase(),
+        summary.clone().unwrap_or_default(),
+        description.clone().unwrap_or_default(),
+    ]
+    .join(" ");
 
     // The name: its first verb, and what it acts on.
     let words = name_words(facts.name, facts.method);
-    let mut verb_word = None;
-    if let Some(i) = words.iter().position(|w| vocabulary::verb(w).is_some()) {
-        let mut verb = computed(vocabulary::verb(&words[i]).expect("found"), &words[i + 1..]);
-        verb_word = Some(words[i].clone());
+    let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
+    let verb_word = first_verb.map(|i| words[i].clone());
+    if let Some(i) = first_verb {
+        let verb = verb_in_use(&words[i], &words[i + 1..], &text);
+        push(Source::Name, Says::Verb(verb), &words[i], &places.name);
         let object = words[i + 1..]
             .iter()
             .find(|w| relation(verb_word.as_deref(), w));
-        // Setting a person's own mark (a subscription) is a switch, not an overwrite.
-        let mark = object.is_some_and(|o| vocabulary::MARKS.contains(&o.as_str()));
-        if words[i] == "set" && mark {
-            verb = Verb::Switch;
-        }
-        if undoes(&words[i], facts) {
-            verb = Verb::Switch;
-        }
-        push(Source::Name, Says::Verb(verb), &words[i], &places.name);
         if let Some(object) = object {
             push(Source::Name, Says::Relation, object, &places.name);
         }
     }
-    let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
     for (i, word) in words.iter().enumerate() {
         // A later verb that overwrites (`add-or-update-membership`) says so too.
         let later_overwrite =
             Some(i) != first_verb && vocabulary::OVERWRITE_WORDS.contains(&word.as_str());
-        if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, facts)
-            || later_overwrite
-        {
+        let destructive =
+            vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &text);
+        if destructive || later_overwrite {
             push(Source::Name, Says::DestructiveNoun, word, &places.name);
         }
     }
 
     // The summary's first word, when it is a verb (never a later one: "Rerequest a check
     // suite" is not a check).
-    if let Some(summary) = facts.summary {
-        let mut summary_words = summary
+    let mut summary_verb = None;
+    if let Some(original) = facts.summary {
+        let mut summary_words = original
             .split(|c: char| !c.is_alphanumeric() && c != '-')
             .filter(|w| !w.is_empty());
         if let Some(first) = summary_words.next() {
-            // On a GET, a word this reader does not know in the verb's place of an imperative
-            // ("Frobnicate the widget") is a verb outside the read vocabulary: it acts.
-            let next = summary_words.clone().next().map(str::to_ascii_lowercase);
-            let imperative = next.is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
-            let known = vocabulary::summary_verb(first);
-            let safe = facts.method.is_some_and(Method::is_safe);
-            if safe && known.is_none() && imperative && first.chars().all(char::is_alphabetic) {
-                push(
-                    Source::Summary,
-                    Says::Verb(Verb::Act),
-                    first,
-                    &places.summary,
-                );
-            }
-            if let Some((word, verb)) = known {
-                let rest: Vec<String> = summary_words
-                    .clone()
-                    .take(4)
-                    .map(str::to_ascii_lowercase)
-                    .collect();
-                let verb_word = Some(word);
-                let mut verb = computed(verb, &rest);
-                let mark = rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
-                if verb_word.as_deref() == Some("set") && mark {
-                    verb = Verb::Switch;
+            let as_written: Vec<&str> = summary_words.take(4).collect();
+            let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
+            match vocabulary::summary_verb(first) {
+                Some((word, _)) => {
+                    let verb = verb_in_use(&word, &rest, &text);
+                    push(Source::Summary, Says::Verb(verb), first, &places.summary);
+                    let object = rest.iter().position(|w| relation(Some(&word), w));
+                    if let Some(i) = object {
+                        push(
+                            Source::Summary,
+                            Says::Relation,
+                            as_written[i],
+                            &places.summary,
+                        );
+                    }
+                    summary_verb = Some(word);
                 }
-                if verb_word.as_deref().is_some_and(|w| undoes(w, facts)) {
-                    verb = Verb::Switch;
-                }
-                push(Source::Summary, Says::Verb(verb), first, &places.summary);
-                // "Create or update a secret": it overwrites too.
-                let words: Vec<String> = summary
-                    .split(|c: char| !c.is_alphanumeric())
-                    .map(str::to_ascii_lowercase)
-                    .collect();
-                let or_overwrite = words
-                    .windows(2)
-                    .find(|w| w[0] == "or" && vocabulary::OVERWRITE_WORDS.contains(&w[1].as_str()));
-                if let Some(pair) = or_overwrite {
-                    let seen = format!("or {}", pair[1]);
-                    push(
-                        Source::Summary,
-                        Says::DestructiveNoun,
-                        &seen,
-                        &places.summary,
-                    );
-                }
-                let object = summary_words
-                    .take(4)
-                    .find(|w| relation(verb_word.as_deref(), &w.to_ascii_lowercase()));
-                if let Some(object) = object {
-                    push(Source::Summary, Says::Relation, object, &places.summary);
+                // On a GET, a word this reader does not know in the verb's place of an
+                // imperative ("Frobnicate the widget") is a verb outside the read
+                // vocabulary: it acts.
+                None => {
+                    let imperative = rest
+                        .first()
+                        .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
+                    let safe = facts.method.is_some_and(Method::is_safe);
+                    if safe && imperative && first.chars().all(char::is_alphabetic) {
+                        push(
+                            Source::Summary,
+                            Says::Verb(Verb::Act),
+                            first,
+                            &places.summary,
+                        );
+                    }
                 }
             }
         }
+        // "Create or update a secret": it overwrites too.
+        let lower = summary.as_deref().unwrap_or_default();
+        let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+        let or_overwrite = words
+            .windows(2)
+            .find(|w| w[0] == "or" && vocabulary::OVERWRITE_WORDS.contains(&w[1]));
+        if let Some(pair) = or_overwrite {
+            let seen = format!("or {}", pair[1]);
+            push(
+                Source::Summary,
+                Says::DestructiveNoun,
+                &seen,
+                &places.summary,
+            );
+        }
     }
 
-    // Phrases of the summary and the description.
-    let summary_first = facts
-        .summary
-        .and_then(|s| s.split_whitespace().next())
-        .and_then(vocabulary::summary_verb)
-        .map(|(word, _)| word);
-    let reversible = verb_word.as_deref().is_some_and(|w| undoes(w, facts))
-        || summary_first.is_some_and(|w| undoes(&w, facts));
+    // Phrases of the summary and the description. What happens later to something
+    // trashed ("deleted for good after 30 days") is not what this call, which its opposite
+    // undoes, does.
+    let reversible = [&verb_word, &summary_verb]
+        .into_iter()
+        .flatten()
+        .any(|w| undoes(w, &text));
     let texts = [
-        (Source::Summary, facts.summary, &places.summary),
-        (Source::Description, facts.description, &places.description),
+        (Source::Summary, &summary, &places.summary),
+        (Source::Description, &description, &places.description),
     ];
-    for (source, text, at) in texts {
-        let Some(lower) = text.map(str::to_ascii_lowercase) else {
+    for (source, lower, at) in texts {
+        let Some(lower) = lower else {
             continue;
         };
-        for (phrases, says) in [
-            (vocabulary::READ_PHRASES, Says::ReadPhrase),
-            (vocabulary::REPEAT_PHRASES, Says::RepeatPhrase),
-            (vocabulary::DESTROY_PHRASES, Says::DestroyPhrase),
-        ] {
-            // What happens later to something trashed ("deleted for good after 30 days") is
-            // not what this call, which its opposite undoes, does.
+        let kinds = [Says::ReadPhrase, Says::RepeatPhrase, Says::DestroyPhrase];
+        for (says, phrase) in kinds.into_iter().zip(vocabulary::phrases_in(lower)) {
             if says == Says::DestroyPhrase && reversible {
                 continue;
             }
-            if let Some(phrase) = phrases.iter().find(|p| vocabulary::has_phrase(&lower, p)) {
+            if let Some(phrase) = phrase {
                 push(source, says, phrase.trim(), at);
             }
         }
@@ -443,10 +442,7 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
                 vocabulary::verb(w).is_some() && !vocabulary::PATH_NOUNS.contains(&w.as_str())
             };
             if let Some(at) = words.iter().position(|w| is_verb(&w)) {
-                let mut verb = vocabulary::verb(&words[at]).expect("found");
-                if undoes(&words[at], facts) {
-                    verb = Verb::Switch;
-                }
+                let verb = verb_in_use(&words[at], &words[at + 1..], &text);
                 // A verb before a noun in one segment names a thing (`/remove-token`), it
                 // does not overwrite or destroy: only an action segment does (`/cancel`).
                 let names_a_thing = at + 1 < words.len()
@@ -461,7 +457,7 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
                 }
             }
             for word in &words {
-                if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, facts) {
+                if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &text) {
                     push(Source::Path, Says::DestructiveNoun, word, &places.operation);
                 }
             }

@@ -2,6 +2,11 @@
 //! phrases that matter, and a word list to split glued identifiers (`getinputtokencounts`).
 //! The lists are judged by `tests/hints.rs` on labelled operations: change them there.
 
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
+
 /// What a verb says an operation does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verb {
@@ -300,18 +305,24 @@ const ACT: &[&str] = &[
 
 /// What `word` (lower case) says, if it is a verb this reader knows.
 pub fn verb(word: &str) -> Option<Verb> {
-    [
-        (READ, Verb::Read),
-        (CREATE, Verb::Create),
-        (REPEAT, Verb::Repeat),
-        (SWITCH, Verb::Switch),
-        (UPDATE, Verb::Update),
-        (RENEW, Verb::Renew),
-        (DESTROY, Verb::Destroy),
-        (ACT, Verb::Act),
-    ]
-    .into_iter()
-    .find_map(|(list, class)| list.contains(&word).then_some(class))
+    // Looked up for every word of every operation: a map, built once.
+    static VERBS: LazyLock<HashMap<&str, Verb>> = LazyLock::new(|| {
+        let classes = [
+            (READ, Verb::Read),
+            (CREATE, Verb::Create),
+            (REPEAT, Verb::Repeat),
+            (SWITCH, Verb::Switch),
+            (UPDATE, Verb::Update),
+            (RENEW, Verb::Renew),
+            (DESTROY, Verb::Destroy),
+            (ACT, Verb::Act),
+        ];
+        classes
+            .into_iter()
+            .flat_map(|(list, class)| list.iter().map(move |word| (*word, class)))
+            .collect()
+    });
+    VERBS.get(word).copied()
 }
 
 /// A verb as it stands first in a summary, in the imperative or the third person:
@@ -539,6 +550,39 @@ pub fn has_phrase(text: &str, phrase: &str) -> bool {
     })
 }
 
+/// The phrase lists, in the order [`phrases_in`] answers for them.
+pub const PHRASE_LISTS: [&[&str]; 3] = [READ_PHRASES, REPEAT_PHRASES, DESTROY_PHRASES];
+
+/// For each of [`PHRASE_LISTS`], the phrase of that list that `text` (lower case) holds as
+/// whole words, the earliest in the list when several do. One pass over the text for all
+/// of them: it runs on every operation's summary and description.
+pub fn phrases_in(text: &str) -> [Option<&'static str>; 3] {
+    static ALL: LazyLock<(AhoCorasick, Vec<(usize, usize)>)> = LazyLock::new(|| {
+        let mut phrases = Vec::new();
+        let mut origin = Vec::new();
+        for (list, phrases_of_list) in PHRASE_LISTS.iter().enumerate() {
+            for (index, phrase) in phrases_of_list.iter().enumerate() {
+                phrases.push(*phrase);
+                origin.push((list, index));
+            }
+        }
+        let automaton = AhoCorasick::new(phrases).expect("the phrases are plain strings");
+        (automaton, origin)
+    });
+    let (automaton, origin) = &*ALL;
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let mut earliest: [Option<usize>; 3] = [None; 3];
+    for found in automaton.find_overlapping_iter(text) {
+        let whole = !word(text[..found.start()].chars().next_back())
+            && !word(text[found.end()..].chars().next());
+        let (list, index) = origin[found.pattern().as_usize()];
+        if whole && earliest[list].is_none_or(|e| index < e) {
+            earliest[list] = Some(index);
+        }
+    }
+    [0, 1, 2].map(|list| earliest[list].map(|index| PHRASE_LISTS[list][index]))
+}
+
 /// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).
 pub const PATH_NOUNS: &[&str] = &[
     "order", "post", "run", "issue", "comment", "request", "test", "book", "reply", "export",
@@ -691,7 +735,8 @@ const NOUNS: &[&str] = &[
 ];
 
 fn is_word(word: &str) -> bool {
-    verb(word).is_some() || NOUNS.contains(&word)
+    static NOUN_SET: LazyLock<HashSet<&str>> = LazyLock::new(|| NOUNS.iter().copied().collect());
+    verb(word).is_some() || NOUN_SET.contains(word)
 }
 
 /// Splits a glued lower-case identifier into known words, fewest words first
@@ -760,6 +805,16 @@ mod tests {
         assert!(!has_phrase("should be updated or kept", "or update"));
         assert!(!has_phrase("re-run or updated", "or update"));
         assert!(has_phrase("it is not saved.", "not saved"));
+        // All lists in one pass, the earliest phrase of each list, whole words only.
+        assert_eq!(
+            phrases_in("it is not saved, and calling it again replaces nothing; overwrites"),
+            [
+                Some("not saved"),
+                Some("calling it again"),
+                Some("overwrites")
+            ]
+        );
+        assert_eq!(phrases_in("a dry-runner"), [None, None, None]);
     }
 
     #[test]
