@@ -1,4 +1,6 @@
 //! Whole-command benchmarks against the floor: `cargo bench --bench convert`.
+//! `cargo bench --bench convert -- --budget` instead holds hostile inputs and a 100 MB spec
+//! to the reliability budget (exits 1 past it); CI runs it.
 //!
 //! For each input, the release binary converts it (and, for GitHub's spec, lints and
 //! reviews it) in a child process; the floor is this program again, in `--floor` mode,
@@ -25,6 +27,11 @@ struct Cost {
 
 /// Runs `program args...` `runs` times; the median time and the largest peak memory.
 fn measure(program: &Path, args: &[&str], runs: usize) -> Cost {
+    measure_exiting(program, args, runs, &[0, 1])
+}
+
+/// [`measure`], for a program expected to exit with one of `codes`.
+fn measure_exiting(program: &Path, args: &[&str], runs: usize, codes: &[i32]) -> Cost {
     let mut times = Vec::new();
     let mut peak_kb = 0;
     for _ in 0..runs {
@@ -43,7 +50,7 @@ fn measure(program: &Path, args: &[&str], runs: usize) -> Cost {
         assert_eq!(waited, pid, "wait4 reaps the child");
         let status = std::process::ExitStatus::from_raw(status);
         assert!(
-            matches!(status.code(), Some(0 | 1)),
+            status.code().is_some_and(|code| codes.contains(&code)),
             "{program:?} {args:?}: {status:?}"
         );
         times.push(started.elapsed());
@@ -115,6 +122,19 @@ fn main() {
             std::fs::write(&args[2], synthetic::spec(operations)).expect("writable");
             return;
         }
+        Some("--generate-hostile") => {
+            let text = match args[1].as_str() {
+                "nested-sequences" => synthetic::hostile::nested_flow(100_000, false),
+                "nested-mappings" => synthetic::hostile::nested_flow(100_000, true),
+                "parameter-chain" => synthetic::hostile::parameter_chain(100_000),
+                "path-item-chain" => synthetic::hostile::path_item_chain(100_000),
+                "schema-chain" => synthetic::hostile::schema_chain(100_000),
+                other => panic!("no hostile input {other}"),
+            };
+            std::fs::write(&args[2], text).expect("writable");
+            return;
+        }
+        Some("--budget") => return budget(),
         _ => {}
     }
     // `cargo bench` passes `--bench`; any other argument filters inputs by label.
@@ -225,6 +245,67 @@ fn main() {
             pair[1].0,
             pair[1].1 / pair[0].1
         );
+    }
+}
+
+/// The reliability budget: every hostile input within its time and 1 GiB, in release mode.
+/// Prints a table; exits 1 if any input is over.
+fn budget() {
+    let binary = Path::new(env!("CARGO_BIN_EXE_openapi2mcp"));
+    let me = std::env::current_exe().expect("the bench's own path");
+    let work = tempfile::tempdir().expect("a temporary directory");
+    const GIB_KB: i64 = 1 << 20;
+    // (input, command, exit code, seconds allowed)
+    let cases: [(&str, &str, i32, f64); 8] = [
+        ("nested-sequences", "convert", 2, 1.0),
+        ("nested-mappings", "convert", 2, 1.0),
+        ("parameter-chain", "convert", 0, 1.0),
+        ("path-item-chain", "convert", 0, 1.0),
+        ("path-item-chain", "lint", 0, 1.0),
+        // 100k links inline into 42 MB of output, 4.5 times the input: the budget is the
+        // general one, not the 1 s of the chains above.
+        ("schema-chain", "convert", 0, 5.0),
+        // The large spec of `tests/hostile.rs`, and 100 MB, whose time grows with its size
+        // (see the growth table): its budget is the memory.
+        ("synthetic-8000", "convert", 0, 5.0),
+        ("synthetic-126000", "convert", 0, 10.0),
+    ];
+    println!("| hostile input (100k deep or long) | command | time | memory | budget |");
+    println!("|---|---|---|---|---|");
+    let mut over = false;
+    for (name, command, code, seconds) in cases {
+        let path = work.path().join(format!("{name}.input"));
+        let path_text = path.to_string_lossy().into_owned();
+        if !path.exists() {
+            let generate = if let Some(operations) = name.strip_prefix("synthetic-") {
+                vec!["--generate".to_string(), operations.to_string()]
+            } else {
+                vec!["--generate-hostile".to_string(), name.to_string()]
+            };
+            let mut args: Vec<&str> = generate.iter().map(String::as_str).collect();
+            args.push(&path_text);
+            measure(&me, &args, 1);
+        }
+        let output = work.path().join("tools.json");
+        let output = output.to_string_lossy();
+        let mut args = vec![command, path_text.as_str()];
+        if command == "convert" {
+            args.extend(["-o", &output]);
+        }
+        // Lint exits 1 when it finds something; either way it must finish.
+        let codes: &[i32] = if command == "lint" { &[0, 1] } else { &[code] };
+        let cost = measure_exiting(binary, &args, 3, codes);
+        let fits = cost.seconds <= seconds && cost.peak_kb <= GIB_KB;
+        over |= !fits;
+        println!(
+            "| {name} | `{command}` | {:.3} s | {} | {seconds} s, 1 GiB{} |",
+            cost.seconds,
+            size(cost.peak_kb as u64 * 1024),
+            if fits { "" } else { ": **over**" }
+        );
+    }
+    if over {
+        std::process::exit(1);
     }
 }
 

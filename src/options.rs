@@ -18,6 +18,7 @@ use crate::convert::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hints::overrides::Overrides;
 use crate::hints::HintStyle;
+use crate::load::{FileAccess, DEFAULT_MAX_FILE_MIB};
 
 /// How a spec becomes tools: shared by every command that reads one.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -40,6 +41,9 @@ pub struct SpecOptions {
     /// Allow $refs to files under DIR, outside the spec's own directory (repeatable)
     #[cfg_attr(feature = "cli", arg(long, value_name = "DIR"))]
     pub allow_ref_outside: Option<Vec<PathBuf>>,
+    /// Largest file read, in MiB (default 256); only regular files are read
+    #[cfg_attr(feature = "cli", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20)))]
+    pub max_file_size: Option<u64>,
     #[cfg_attr(feature = "cli", command(flatten))]
     #[serde(default)]
     pub filters: FilterOptions,
@@ -158,14 +162,19 @@ impl SpecOptions {
             name_max: self.name_max.or(file.name_max),
             overrides: self.overrides.or(file.overrides),
             allow_ref_outside: self.allow_ref_outside.or(file.allow_ref_outside),
+            max_file_size: self.max_file_size.or(file.max_file_size),
             filters: self.filters.combine(file.filters),
             client: self.client.or(file.client),
             server_name: self.server_name.or(file.server_name),
         }
     }
 
-    pub fn allow_ref_outside(&self) -> &[PathBuf] {
-        self.allow_ref_outside.as_deref().unwrap_or_default()
+    /// Which files loading the spec may read.
+    pub fn file_access(&self) -> FileAccess {
+        FileAccess {
+            allowed_outside: self.allow_ref_outside.clone().unwrap_or_default(),
+            max_file_size: self.max_file_size.unwrap_or(DEFAULT_MAX_FILE_MIB) << 20,
+        }
     }
 
     /// The overrides file, read, if one is named.

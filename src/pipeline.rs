@@ -1,20 +1,14 @@
 //! The stages joined: what `convert`, `review` and the tests run.
 
-use std::path::PathBuf;
-
 use crate::convert::{self, Conversion, Converted, Options};
 use crate::error::{Error, Result};
-use crate::load::{self, Input, Spec};
+use crate::load::{self, FileAccess, Input, Spec};
 use crate::model;
 
 /// Loads, models and converts a spec. Every error, including those of operations skipped
 /// under `keep_going`, carries the line and column of its pointer where the file has it.
-pub fn convert_input(
-    input: &Input,
-    allowed_outside: &[PathBuf],
-    options: &Options,
-) -> Result<Conversion> {
-    let spec = load::load(input, allowed_outside)?;
+pub fn convert_input(input: &Input, access: &FileAccess, options: &Options) -> Result<Conversion> {
+    let spec = load::load(input, access)?;
     convert_spec(&spec, options)
 }
 

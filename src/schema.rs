@@ -7,12 +7,14 @@
 //!   Which targets are cyclic is decided once for the whole spec (Tarjan's strongly connected
 //!   components over the reference graph), so a tool's output never depends on which other
 //!   tools were converted.
-//! - Each target is expanded once per [`Mode`] and memoized; inlining clones that copy.
+//! - Each target is expanded once per [`Mode`] and memoized; inlining clones that copy,
+//!   except where the one schema that refers to a target is inlining it: then the copy is
+//!   moved, so a long chain of references is held once, not once per link.
 //! - An inlined copy that would nest deeper than [`MAX_INLINE_DEPTH`] goes to `$defs` too,
 //!   so the output's depth stays bounded whatever the chain of references.
 //! - Inputs drop `readOnly` properties; outputs drop `writeOnly` ones.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexSet;
 use serde_json::{json, Map, Value};
@@ -120,9 +122,13 @@ pub struct SchemaConverter<'s> {
     target_ids: HashMap<Location, usize>,
     def_names: Vec<Option<String>>,
     used_def_names: HashMap<String, usize>,
+    taken_def_names: HashSet<String>,
     tarjan_stack: Vec<usize>,
     next_index: usize,
     expansions: HashMap<(usize, Mode), Expansion>,
+    /// Per target, how many references to it have been seen (in targets visited so far,
+    /// and directly in tools' schemas).
+    referrers: Vec<usize>,
 }
 
 /// Where the walk is: for error messages and the depth bound.
@@ -136,6 +142,9 @@ struct Walk<'d> {
     /// Maps of schemas reached through a `$ref`, innermost last: a guard against a map
     /// that includes itself.
     map_refs: Vec<Location>,
+    /// Expanding a target (not a tool's own schema): a target only this one refers to
+    /// may be moved in rather than copied.
+    expanding: bool,
 }
 
 impl<'s> SchemaConverter<'s> {
@@ -147,9 +156,11 @@ impl<'s> SchemaConverter<'s> {
             target_ids: HashMap::new(),
             def_names: Vec::new(),
             used_def_names: HashMap::new(),
+            taken_def_names: HashSet::new(),
             tarjan_stack: Vec::new(),
             next_index: 0,
             expansions: HashMap::new(),
+            referrers: Vec::new(),
         }
     }
 
@@ -171,6 +182,7 @@ impl<'s> SchemaConverter<'s> {
             max_depth: depth,
             defs: &mut defs.0,
             map_refs: Vec::new(),
+            expanding: false,
         };
         self.walk(&schema.value, &mut walk)
     }
@@ -197,6 +209,10 @@ impl<'s> SchemaConverter<'s> {
     fn prepare(&mut self, value: &Value, file: FileId, mode: Mode) {
         let mut direct = Vec::new();
         self.collect_refs(value, file, &mut direct);
+        for &id in &direct {
+            // Counted twice: the tool copies it, so no target may move it away.
+            self.referrers[id] += 2;
+        }
         for id in direct {
             self.analyze(id);
             // A failure here names the broken reference; it surfaces again, placed, when
@@ -225,6 +241,7 @@ impl<'s> SchemaConverter<'s> {
             alias_chain_checked: false,
         });
         self.def_names.push(None);
+        self.referrers.push(0);
         Some(id)
     }
 
@@ -339,6 +356,9 @@ impl<'s> SchemaConverter<'s> {
         let (value, file) = (target.value, target.location.file);
         let mut edges = Vec::new();
         self.collect_refs(value, file, &mut edges);
+        for &edge in &edges {
+            self.referrers[edge] += 1;
+        }
         let alias_of = match value.get("$ref") {
             Some(Value::String(reference)) => self.target_id(file, reference),
             _ => None,
@@ -384,6 +404,7 @@ impl<'s> SchemaConverter<'s> {
                 max_depth: 0,
                 defs: &mut defs,
                 map_refs: Vec::new(),
+                expanding: true,
             };
             let schema = self.walk(value, &mut walk)?;
             let height = walk.max_depth;
@@ -436,22 +457,28 @@ impl<'s> SchemaConverter<'s> {
         };
         self.analyze(id);
         self.check_alias_chain(id, reference, &place)?;
-        let target = &self.targets[id];
-        let expansion = (!target.cyclic)
-            .then(|| self.expansions.get(&(id, walk.mode)))
+        let key = (id, walk.mode);
+        let cyclic = self.targets[id].cyclic;
+        if !cyclic && !self.expansions.contains_key(&key) {
+            // Moved into its only referrer earlier; a referrer seen since needs it again.
+            self.expand(id, walk.mode)?;
+        }
+        let inlined = (!cyclic)
+            .then(|| self.expansions.get(&key))
             .flatten()
             .filter(|e| walk.depth + e.height <= MAX_INLINE_DEPTH);
-        match expansion {
+        match inlined {
             Some(expansion) => {
                 walk.defs.extend(expansion.defs.iter().copied());
                 walk.max_depth = walk.max_depth.max(walk.depth + expansion.height);
-                Ok(expansion.schema.clone())
+                if walk.expanding && self.referrers[id] <= 1 {
+                    let expansion = self.expansions.remove(&key).expect("found above");
+                    Ok(expansion.schema)
+                } else {
+                    Ok(expansion.schema.clone())
+                }
             }
             None => {
-                if !target.cyclic {
-                    // Kept out only for depth; its expansion must exist for `$defs`.
-                    self.expand(id, walk.mode)?;
-                }
                 walk.defs.insert(id);
                 let mut out = Map::new();
                 out.insert(
@@ -651,10 +678,11 @@ impl<'s> SchemaConverter<'s> {
         } else {
             format!("{base}_{count}")
         };
-        while self.def_names.iter().flatten().any(|n| *n == name) {
+        while self.taken_def_names.contains(&name) {
             *self.used_def_names.get_mut(&base).expect("inserted") += 1;
             name = format!("{base}_{}", self.used_def_names[&base]);
         }
+        self.taken_def_names.insert(name.clone());
         self.def_names[id] = Some(name.clone());
         name
     }

@@ -1,6 +1,6 @@
 //! The `convert` command as a user runs it: arguments, standard streams, files, exit codes.
 
-use crate::common::{repo_path, run, tool_names};
+use crate::common::{fifo, repo_path, run, tool_names};
 
 fn spec(file: &str) -> String {
     repo_path(&format!("specs/{file}"))
@@ -85,6 +85,124 @@ fn a_failed_run_leaves_an_existing_output_file_untouched() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous contents");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+}
+
+#[test]
+fn output_that_is_not_a_regular_file_is_written_to_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pipe = dir.path().join("pipe");
+    fifo(&pipe);
+    let reader = {
+        let pipe = pipe.clone();
+        std::thread::spawn(move || std::fs::read_to_string(pipe).unwrap())
+    };
+    let output = run(
+        &[
+            "convert",
+            &spec("petstore-3.0.yaml"),
+            "-o",
+            pipe.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let written = reader.join().unwrap();
+    assert!(written.starts_with("{\n  \"tools\": ["), "{written}");
+    assert!(std::fs::metadata(&pipe).unwrap().file_type().is_fifo());
+    // /dev/stdout leads to this test's pipe: written to, nothing created in /dev.
+    let output = run(
+        &["convert", &spec("petstore-3.0.yaml"), "-o", "/dev/stdout"],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), written);
+}
+
+#[test]
+fn output_through_a_symbolic_link_replaces_its_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    let target = dir.path().join("real/tools.json");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path().join("tools.json");
+    std::os::unix::fs::symlink("real/tools.json", &link).unwrap();
+    let output = run(
+        &[
+            "convert",
+            &spec("petstore-3.0.yaml"),
+            "-o",
+            link.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target)
+        .unwrap()
+        .contains("\"tools\""));
+    let beside_target: Vec<_> = std::fs::read_dir(dir.path().join("real"))
+        .unwrap()
+        .collect();
+    assert_eq!(beside_target.len(), 1, "no temporary file is left");
+}
+
+#[test]
+fn a_write_error_names_the_path_given_not_the_temporary_file() {
+    let output = run(
+        &[
+            "convert",
+            &spec("petstore-3.0.yaml"),
+            "-o",
+            "/no/such/dir/tools.json",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "error: /no/such/dir/tools.json: cannot write the output: No such file or directory (os error 2)\n"
+    );
+}
+
+#[test]
+fn a_signal_during_a_write_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("large.json");
+    std::fs::write(&input, crate::common::synthetic::spec(20_000)).unwrap();
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    let out = out_dir.join("tools.json");
+    std::fs::write(&out, "old").unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args([
+            "convert",
+            input.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for the temporary file to appear, then stop the writer.
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(&out_dir).unwrap().count() < 2 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no temporary file appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // SAFETY: kill only sends a signal to the child's pid.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status:?}");
+    let left: Vec<_> = std::fs::read_dir(&out_dir).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the old file is left");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
 }
 
 #[test]

@@ -102,7 +102,8 @@ fn every_document_lints() {
     };
     let mut total = Vec::new();
     for entry in &entries {
-        let spec = load::load(&Input::Path(root.join(&entry.path)), &[]).expect("loads");
+        let spec =
+            load::load(&Input::Path(root.join(&entry.path)), &Default::default()).expect("loads");
         let conversion =
             openapi2mcp::pipeline::convert_spec(&spec, &default_options()).expect("converts");
         let subjects = lint::subjects_from_conversion(&spec, &conversion.tools);

@@ -128,7 +128,7 @@ fn hint_judgement_on_the_labelled_set() {
             (false, Some(corpus)) => corpus.join(spec),
             (false, None) => continue,
         };
-        let spec = load::load(&Input::Path(path), &[]).expect("the spec loads");
+        let spec = load::load(&Input::Path(path), &Default::default()).expect("the spec loads");
         let options = Options {
             keep_going: true,
             ..Options::default()

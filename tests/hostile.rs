@@ -1,15 +1,17 @@
-//! Hostile and broken input: every case must end with exit code 0 or 2 within 5 seconds
-//! and under 1 GiB, with one line naming the problem on exit 2; never a panic (101), a
-//! hang, or a partial output file. Inputs are generated here.
+//! Hostile and broken input: every case must end with exit code 0 or 2 under 1 GiB, with
+//! one line naming the problem on exit 2; never a panic (101), a hang, or a partial output
+//! file. Inputs are generated here. The deadline only catches hangs: a wall-clock budget
+//! fails on a busy machine, so the real one (5 s, and 1 s for the nesting and chain cases,
+//! in release mode) is held by `cargo bench --bench convert -- --budget`, which CI runs.
 
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::repo_path;
+use crate::common::{fifo, repo_path};
 
-const DEADLINE: Duration = Duration::from_secs(5);
+const DEADLINE: Duration = Duration::from_secs(60);
 const MEMORY_KB: i64 = 1024 * 1024;
 
 struct Outcome {
@@ -19,11 +21,16 @@ struct Outcome {
 }
 
 /// Converts `input` to a fresh output file, within the deadline and the memory bound.
+fn convert(input: &Path) -> Outcome {
+    convert_with(input, &[])
+}
+
+/// [`convert`] with more arguments.
 #[expect(
     clippy::zombie_processes,
     reason = "the child is reaped by wait4, which also reports its peak memory"
 )]
-fn convert(input: &Path) -> Outcome {
+fn convert_with(input: &Path, extra: &[&str]) -> Outcome {
     let dir = tempfile::tempdir().unwrap();
     let output = dir.path().join("tools.json");
     let stderr_path = dir.path().join("stderr");
@@ -34,6 +41,7 @@ fn convert(input: &Path) -> Outcome {
             "-o",
             output.to_str().unwrap(),
         ])
+        .args(extra)
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&stderr_path).unwrap())
         .spawn()
@@ -80,7 +88,11 @@ fn convert(input: &Path) -> Outcome {
 }
 
 fn refused(input: &Path, message: &str) {
-    let outcome = convert(input);
+    refused_with(input, &[], message);
+}
+
+fn refused_with(input: &Path, extra: &[&str], message: &str) {
+    let outcome = convert_with(input, extra);
     assert_eq!(
         outcome.code,
         Some(2),
@@ -98,7 +110,11 @@ fn refused(input: &Path, message: &str) {
 }
 
 fn accepted(input: &Path) -> serde_json::Value {
-    let outcome = convert(input);
+    accepted_with(input, &[])
+}
+
+fn accepted_with(input: &Path, extra: &[&str]) -> serde_json::Value {
+    let outcome = convert_with(input, extra);
     assert_eq!(
         outcome.code,
         Some(0),
@@ -110,6 +126,7 @@ fn accepted(input: &Path) -> serde_json::Value {
     // Convert again to standard output to read the manifest.
     let output = Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
         .args(["convert", input.to_str().unwrap()])
+        .args(extra)
         .output()
         .unwrap();
     std::fs::write(&manifest, &output.stdout).unwrap();
@@ -169,6 +186,134 @@ fn deep_nesting_is_refused() {
     refused(
         &write(dir.path(), "deep-schema.json", spec),
         "recursion limit exceeded",
+    );
+}
+
+#[test]
+fn deep_yaml_flow_nesting_is_refused_as_the_parser_meets_it() {
+    use crate::common::synthetic::hostile::nested_flow;
+    let dir = tempfile::tempdir().unwrap();
+    for (name, mapping) in [("seq.yaml", false), ("map.yaml", true)] {
+        refused(
+            &write(dir.path(), name, nested_flow(100_000, mapping)),
+            "nested deeper than 128 levels",
+        );
+    }
+    // Up to the limit is fine.
+    let spec = format!(
+        "{HEAD}paths: {{}}\nx-deep: {}{}\n",
+        "[".repeat(120),
+        "]".repeat(120)
+    );
+    accepted(&write(dir.path(), "ok.yaml", spec));
+}
+
+#[test]
+fn long_reference_chains_convert_in_linear_time() {
+    use crate::common::synthetic::hostile;
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = accepted(&write(
+        dir.path(),
+        "parameters.json",
+        hostile::parameter_chain(100_000),
+    ));
+    assert_eq!(
+        manifest["tools"][0]["inputSchema"]["properties"]["q"]["type"],
+        "string"
+    );
+    let manifest = accepted(&write(
+        dir.path(),
+        "path-items.json",
+        hostile::path_item_chain(100_000),
+    ));
+    assert_eq!(manifest["tools"].as_array().unwrap().len(), 1);
+    let manifest = accepted(&write(
+        dir.path(),
+        "schemas.json",
+        hostile::schema_chain(100_000),
+    ));
+    // Inlined as deep as the bound allows, the rest in `$defs`, each link once.
+    let schema = &manifest["tools"][0]["inputSchema"];
+    let defs = schema["$defs"].as_object().unwrap();
+    assert!(defs.len() > 1_000 && defs.len() < 10_000, "{}", defs.len());
+}
+
+#[test]
+fn only_regular_files_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    refused(
+        &fifo(&dir.path().join("spec.yaml")),
+        "a FIFO, not a regular file",
+    );
+    refused(dir.path(), "a directory, not a regular file");
+    fifo(&dir.path().join("pipe.yaml"));
+    let used = write(
+        dir.path(),
+        "used.yaml",
+        format!("{HEAD}paths:\n  /a:\n    $ref: pipe.yaml\n"),
+    );
+    refused(&used, "pipe.yaml: this is a FIFO, not a regular file");
+    let zero = write(
+        dir.path(),
+        "zero.yaml",
+        format!("{HEAD}paths:\n  /a:\n    $ref: /dev/zero#/X\n"),
+    );
+    refused_with(
+        &zero,
+        &["--allow-ref-outside", "/dev"],
+        "a device, not a regular file",
+    );
+    let large = write(
+        dir.path(),
+        "large.json",
+        crate::common::synthetic::spec(2_000),
+    );
+    assert!(std::fs::metadata(&large).unwrap().len() > 1 << 20);
+    refused_with(&large, &["--max-file-size", "1"], "larger than 1 MiB");
+}
+
+#[test]
+fn files_are_read_when_a_used_reference_reaches_them() {
+    let dir = tempfile::tempdir().unwrap();
+    fifo(&dir.path().join("pipe.yaml"));
+    write(dir.path(), "broken.yaml", "a: [\n");
+    std::fs::create_dir(dir.path().join("folder")).unwrap();
+    let spec = format!(
+        "{HEAD}paths:\n  /a:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema: {{type: object}}\n            example: {{$ref: pipe.yaml}}\n      responses: {{}}\ncomponents:\n  schemas:\n    Broken: {{$ref: broken.yaml}}\n    Folder: {{$ref: folder}}\n    Pipe: {{$ref: 'pipe.yaml#/x'}}\n"
+    );
+    let manifest = accepted(&write(dir.path(), "api.yaml", spec));
+    assert_eq!(manifest["tools"].as_array().unwrap().len(), 1);
+    // Used, the broken file is an error naming the file and its line.
+    let used = format!("{HEAD}paths:\n  /a:\n    $ref: broken.yaml\n");
+    refused(
+        &write(dir.path(), "uses-broken.yaml", used),
+        "broken.yaml:2:1: invalid YAML",
+    );
+}
+
+#[test]
+fn the_root_named_by_its_own_file_name_is_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!(
+        "{HEAD}paths:\n  /a:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema: {{$ref: '#/components/schemas/Node'}}\n      responses: {{}}\ncomponents:\n  schemas:\n    Node:\n      type: object\n      properties:\n        child: {{$ref: 'api.yaml#/components/schemas/Node'}}\n"
+    );
+    let manifest = accepted(&write(dir.path(), "api.yaml", spec));
+    let defs = manifest["tools"][0]["inputSchema"]["$defs"]
+        .as_object()
+        .unwrap();
+    assert_eq!(defs.keys().collect::<Vec<_>>(), ["Node"]);
+}
+
+#[test]
+fn yaml_merge_keys_are_applied() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = format!(
+        "{HEAD}x-base: &base {{type: string, maxLength: 5, description: base}}\npaths:\n  /a:\n    get:\n      parameters:\n        - name: q\n          in: query\n          schema: {{<<: *base, description: own}}\n      responses: {{}}\n"
+    );
+    let manifest = accepted(&write(dir.path(), "merge.yaml", spec));
+    assert_eq!(
+        manifest["tools"][0]["inputSchema"]["properties"]["q"],
+        serde_json::json!({"type": "string", "maxLength": 5, "description": "own"})
     );
 }
 

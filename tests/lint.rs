@@ -332,7 +332,7 @@ fn each_rule_alone_on_its_own_fixture() {
             .find(|path| repo_path(path).exists())
             .unwrap_or_else(|| panic!("{} has no fixture specs/lint/{0}.yaml or .json", rule.code));
         // A relative path, so the report names the file the same way on every machine.
-        let spec = load::load(&Input::Path(fixture.clone().into()), &[]).unwrap();
+        let spec = load::load(&Input::Path(fixture.clone().into()), &Default::default()).unwrap();
         let (conversion, tools);
         let subjects = if manifest::is_spec(spec.root()) {
             conversion = pipeline::convert_spec(&spec, &Default::default()).unwrap();

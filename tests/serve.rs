@@ -16,7 +16,8 @@ use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 /// The tools of `specs/serve.yaml`, as convert writes them.
 fn tools(options: &Options) -> Vec<Tool> {
     let input = Input::Path(crate::common::repo_path("specs/serve.yaml"));
-    let conversion = pipeline::convert_input(&input, &[], options).expect("converts");
+    let conversion =
+        pipeline::convert_input(&input, &Default::default(), options).expect("converts");
     conversion.tools.into_iter().map(|c| c.tool).collect()
 }
 

@@ -12,7 +12,7 @@ use openapi2mcp::error::Error;
 use openapi2mcp::load;
 use openapi2mcp::manifest::{self, ManifestWriter};
 use openapi2mcp::options::{ConvertOptions, OutputOptions};
-use openapi2mcp::output::{self, AtomicFile};
+use openapi2mcp::output::{self, OutputFile};
 use openapi2mcp::pipeline;
 
 #[derive(Debug, Args)]
@@ -44,7 +44,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         keep_going: args.keep_going,
         ..spec_options.convert_options(spec_options.load_overrides()?, &output)?
     };
-    let spec = load::load(&input, spec_options.allow_ref_outside())?;
+    let spec = load::load(&input, &spec_options.file_access())?;
     verbose(&format!(
         "read {} ({} file(s))",
         input.display_name(),
@@ -79,7 +79,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     // output gets the whole text at the end, so a failure never leaves half a manifest.
     let (conversion, written, output) = match &convert.output {
         Some(path) => {
-            let mut file = AtomicFile::create(path)?;
+            let mut file = OutputFile::create(path)?;
             let out = std::io::BufWriter::new(file.writer());
             let (conversion, written, out) = write_manifest(&spec, &options, out, path)?;
             out.into_inner()
@@ -124,7 +124,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
 
 /// Where a finished manifest goes.
 pub(super) enum Output {
-    File(AtomicFile),
+    File(OutputFile),
     Stdout(Vec<u8>),
 }
 

@@ -48,7 +48,7 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
         }
         None => load::load(
             &spec_input(args.input.as_deref(), &config)?,
-            spec_options.allow_ref_outside(),
+            &spec_options.file_access(),
         )?,
     };
     let (conversion, tools);

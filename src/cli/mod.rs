@@ -62,6 +62,23 @@ fn warn(message: &str) {
     }
 }
 
+/// On SIGINT, SIGTERM or SIGHUP, removes the temporary files of unfinished writes and
+/// exits as the signal would (128 + its number). Only for the commands that write files:
+/// `serve` and the clients shut down their own way.
+fn remove_unfinished_files_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    // Failing to install the handler only loses the clean-up, not the command.
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            openapi2mcp::output::remove_unfinished_files();
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
 /// What was done, with `--verbose`.
 fn verbose(message: &str) {
     if VERBOSITY.load(Ordering::Relaxed) >= 2 {
@@ -172,6 +189,9 @@ pub fn main() -> ExitCode {
     };
     VERBOSITY.store(level, Ordering::Relaxed);
     let started = std::time::Instant::now();
+    if matches!(cli.command, Command::Convert(_) | Command::Review(_)) {
+        remove_unfinished_files_on_signals();
+    }
     let result = match cli.command {
         Command::Convert(args) => convert::run_convert(args),
         Command::Review(args) => review::run_review(args),

@@ -49,7 +49,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
     };
     let no_output_options = OutputOptions::default();
     let options = spec_options.convert_options(existing.clone(), &no_output_options)?;
-    let conversion = pipeline::convert_input(&input, spec_options.allow_ref_outside(), &options)?;
+    let conversion = pipeline::convert_input(&input, &spec_options.file_access(), &options)?;
 
     if let Some(path) = &args.write_overrides {
         let suggestions: Vec<_> = conversion
@@ -61,7 +61,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
             .iter()
             .map(|(_, s)| s.iter().filter(|s| s.is_suggested()).count())
             .sum();
-        output::write_atomically(path, &overrides::render(existing.as_ref(), &suggestions))?;
+        output::write_file(path, &overrides::render(existing.as_ref(), &suggestions))?;
         eprintln!(
             "wrote {}: {count} suggestion(s), commented out",
             path.display()
@@ -91,7 +91,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
 /// The tools of the version given to `--base`: a spec is converted (without overrides:
 /// the comparison shows what they change), a manifest is read as it is.
 fn base_sides(base: &str, spec_options: &SpecOptions) -> Result<Vec<Side>, Error> {
-    let spec = load::load(&Input::from_arg(base), spec_options.allow_ref_outside())?;
+    let spec = load::load(&Input::from_arg(base), &spec_options.file_access())?;
     if manifest::is_spec(spec.root()) {
         let options = spec_options.convert_options(None, &OutputOptions::default())?;
         let conversion = pipeline::convert_spec(&spec, &options)?;

@@ -40,7 +40,7 @@ pub(super) struct ServeArgs {
 pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
     let (spec_options, config) = args.spec_args.combine()?;
     let input = spec_input(args.input.as_deref(), &config)?;
-    let spec = load::load(&input, spec_options.allow_ref_outside())?;
+    let spec = load::load(&input, &spec_options.file_access())?;
     let output = args.output.combine(config.output);
     let tools = tools_of(&spec, &spec_options, &output)?;
     drop(spec);

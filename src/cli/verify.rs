@@ -32,7 +32,7 @@ pub(super) fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
     let (spec_options, config) = args.spec_args.combine()?;
     let spec = load::load(
         &Input::from_arg(&args.expected),
-        spec_options.allow_ref_outside(),
+        &spec_options.file_access(),
     )?;
     let expected: Vec<serde_json::Value> = tools_of(&spec, &spec_options, &config.output)?
         .iter()

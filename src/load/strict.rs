@@ -1,10 +1,11 @@
 //! Parsing into `serde_json::Value` that refuses a key repeated in one mapping: YAML's
 //! rule, and in JSON a sign of a broken merge. `serde_json`'s own visitor keeps the last
-//! value silently.
+//! value silently. In YAML, merge keys (`<<: *base`, YAML 1.1's merge type, which most
+//! OpenAPI tools apply) are applied.
 
 use std::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
 /// How `serde_json` (with `arbitrary_precision`) hands a number to a visitor: a one-entry
@@ -15,16 +16,45 @@ const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 /// Up to this many entries, a repeated key is found by scanning; beyond, by hashing.
 const SHORT_MAP: usize = 16;
 
+/// A JSON document's value.
 #[derive(Debug)]
 pub struct StrictValue(pub Value);
 
 impl<'de> Deserialize<'de> for StrictValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(StrictVisitor).map(StrictValue)
+        deserializer
+            .deserialize_any(StrictVisitor { yaml: false })
+            .map(StrictValue)
     }
 }
 
-struct StrictVisitor;
+/// A YAML document's value: as [`StrictValue`], with merge keys applied.
+#[derive(Debug)]
+pub struct StrictYamlValue(pub Value);
+
+impl<'de> Deserialize<'de> for StrictYamlValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_any(StrictVisitor { yaml: true })
+            .map(StrictYamlValue)
+    }
+}
+
+/// The YAML merge key.
+const MERGE_KEY: &str = "<<";
+
+#[derive(Clone, Copy)]
+struct StrictVisitor {
+    yaml: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
 
 /// A number from its exact text.
 fn number<E: de::Error>(text: &str) -> Result<Value, E> {
@@ -81,12 +111,12 @@ impl<'de> Visitor<'de> for StrictVisitor {
     }
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
-        StrictValue::deserialize(deserializer).map(|v| v.0)
+        deserializer.deserialize_any(self)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-        while let Some(StrictValue(item)) = seq.next_element()? {
+        while let Some(item) = seq.next_element_seed(self)? {
             items.push(item);
         }
         items.shrink_to_fit();
@@ -100,10 +130,21 @@ impl<'de> Visitor<'de> for StrictVisitor {
         // once it is long.
         let mut entries: Vec<(String, Value)> = Vec::new();
         let mut long: Option<Map<String, Value>> = None;
+        // The mappings merged in, and how many explicit entries came before them.
+        let mut merged: Option<(usize, Vec<Map<String, Value>>)> = None;
         while let Some(key) = map.next_key::<String>()? {
             if key == NUMBER_TOKEN && entries.is_empty() && long.is_none() {
                 let text: String = map.next_value()?;
                 return number(&text);
+            }
+            if self.yaml && key == MERGE_KEY {
+                if merged.is_some() {
+                    return Err(de::Error::custom(format!("duplicate key '{key}'")));
+                }
+                let sources = merge_sources(map.next_value_seed(self)?)?;
+                let before = long.as_ref().map_or(entries.len(), Map::len);
+                merged = Some((before, sources));
+                continue;
             }
             let repeated = match &long {
                 Some(object) => object.contains_key(&key),
@@ -112,7 +153,7 @@ impl<'de> Visitor<'de> for StrictVisitor {
             if repeated {
                 return Err(de::Error::custom(format!("duplicate key '{key}'")));
             }
-            let StrictValue(value) = map.next_value()?;
+            let value = map.next_value_seed(self)?;
             match &mut long {
                 Some(object) => {
                     object.insert(key, value);
@@ -125,11 +166,54 @@ impl<'de> Visitor<'de> for StrictVisitor {
                 }
             }
         }
-        Ok(Value::Object(match long {
+        let explicit: Map<String, Value> = match long {
             Some(object) => object.into_iter().collect(),
             None => entries.into_iter().collect(),
+        };
+        Ok(Value::Object(match merged {
+            Some((before, sources)) => merge(explicit, before, sources),
+            None => explicit,
         }))
     }
+}
+
+/// What a merge key's value may be: one mapping, or a sequence of mappings.
+fn merge_sources<E: de::Error>(value: Value) -> Result<Vec<Map<String, Value>>, E> {
+    let not_mappings = || E::custom("the merge key '<<' takes a mapping or a sequence of mappings");
+    match value {
+        Value::Object(object) => Ok(vec![object]),
+        Value::Array(items) => items
+            .into_iter()
+            .map(|item| match item {
+                Value::Object(object) => Ok(object),
+                _ => Err(not_mappings()),
+            })
+            .collect(),
+        _ => Err(not_mappings()),
+    }
+}
+
+/// YAML 1.1 merge: the mapping's own keys win over merged ones, and among the merged
+/// mappings an earlier one wins over a later one. Merged entries stand where the merge key
+/// stood.
+fn merge(
+    explicit: Map<String, Value>,
+    before: usize,
+    sources: Vec<Map<String, Value>>,
+) -> Map<String, Value> {
+    let mut out = Map::new();
+    let mut explicit = explicit.into_iter();
+    out.extend(explicit.by_ref().take(before));
+    let rest: Vec<(String, Value)> = explicit.collect();
+    for source in sources {
+        for (key, value) in source {
+            if !out.contains_key(&key) && !rest.iter().any(|(k, _)| *k == key) {
+                out.insert(key, value);
+            }
+        }
+    }
+    out.extend(rest);
+    out
 }
 
 #[cfg(test)]
@@ -186,6 +270,28 @@ mod tests {
         let parsed = json(&long).unwrap();
         let order: Vec<&String> = parsed.as_object().unwrap().keys().collect();
         assert_eq!(order[SHORT_MAP + 1], &format!("k{}", SHORT_MAP + 1));
+    }
+
+    fn yaml(text: &str) -> Result<Value, yaml_serde::Error> {
+        yaml_serde::from_str::<StrictYamlValue>(text).map(|v| v.0)
+    }
+
+    #[test]
+    fn yaml_merge_keys_are_applied_own_keys_first() {
+        let value = yaml(
+            "base: &base {type: object, description: base, x: 1}\n\
+             more: &more {x: 2, y: 2}\n\
+             schema: {a: 0, <<: [*base, *more], description: own}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            value["schema"].to_string(),
+            r#"{"a":0,"type":"object","x":1,"y":2,"description":"own"}"#
+        );
+        let error = yaml("a: {<<: 1}\n").unwrap_err().to_string();
+        assert!(error.contains("merge key '<<' takes a mapping"), "{error}");
+        // In JSON, `<<` is an ordinary key.
+        assert_eq!(json(r#"{"<<": 1}"#).unwrap()["<<"], 1);
     }
 
     #[test]

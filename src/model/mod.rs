@@ -7,7 +7,7 @@ mod security;
 mod swagger2;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -504,15 +504,14 @@ fn name_and_location<'a>(
 /// back on itself is an error, not a hang.
 pub fn deref<'a>(spec: &'a Spec, node: Node<'a>) -> Result<Node<'a>> {
     let mut current = node;
-    let mut seen: Vec<Location> = Vec::new();
+    let mut seen: HashSet<Location> = HashSet::new();
     while let Some(reference) = current.str("$ref") {
-        if seen.contains(&current.location) {
+        if !seen.insert(current.location.clone()) {
             return Err(spec.error_at(
                 &node_ref_location(&current),
                 format!("reference cycle with no object in between at $ref '{reference}'"),
             ));
         }
-        seen.push(current.location.clone());
         let (location, value) = spec
             .resolve(current.location.file, reference)
             .map_err(|reason| spec.error_at(&node_ref_location(&current), reason))?;

@@ -20,7 +20,11 @@ pub fn repo_path(relative: &str) -> PathBuf {
 
 /// Converts a spec file through the library, as `convert` does, into manifest text.
 pub fn convert_file(path: &Path, options: &Options) -> Result<String, openapi2mcp::error::Error> {
-    let conversion = pipeline::convert_input(&Input::Path(path.to_path_buf()), &[], options)?;
+    let conversion = pipeline::convert_input(
+        &Input::Path(path.to_path_buf()),
+        &Default::default(),
+        options,
+    )?;
     Ok(manifest::render(conversion.tools.iter().map(|c| &c.tool)))
 }
 
@@ -32,6 +36,14 @@ pub fn skipped(variable: &str, what: &str) {
 }
 
 /// Runs the built binary.
+/// Makes a FIFO at `path` and returns the path.
+pub fn fifo(path: &Path) -> PathBuf {
+    let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string; mkfifo only reads it.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    path.to_path_buf()
+}
+
 pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
     use std::io::Write;
     let mut command = Command::new(env!("CARGO_BIN_EXE_openapi2mcp"));

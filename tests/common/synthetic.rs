@@ -24,3 +24,70 @@ pub fn spec(operations: usize) -> String {
     out.push_str(r##"},"components":{"parameters":{"Id":{"name":"id","in":"path","required":true,"schema":{"type":"string","format":"uuid"}},"Limit":{"name":"limit","in":"query","schema":{"type":"integer","minimum":1,"maximum":100,"default":20}}},"responses":{"Error":{"description":"error","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Error"}}}}},"schemas":{"Error":{"type":"object","required":["code"],"properties":{"code":{"type":"integer"},"message":{"type":"string"}}},"Owner":{"type":"object","properties":{"id":{"type":"string","readOnly":true},"name":{"type":"string"},"email":{"type":"string","format":"email","nullable":true}}},"Resource":{"type":"object","required":["id","name"],"properties":{"id":{"type":"string","readOnly":true},"name":{"type":"string","maxLength":200},"owner":{"$ref":"#/components/schemas/Owner"},"children":{"type":"array","items":{"$ref":"#/components/schemas/Resource"}},"labels":{"type":"object","additionalProperties":{"type":"string"}}}},"ResourceUpdate":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"owner":{"$ref":"#/components/schemas/Owner"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"parent":{"$ref":"#/components/schemas/Resource"}}}}}}"##);
     out
 }
+
+/// Hostile inputs: each must be refused or converted in time linear in its size. The tests
+/// run them with a deadline that only catches hangs; the benchmark holds them to their
+/// budget in release mode (`cargo bench --bench convert -- --budget`).
+pub mod hostile {
+    const HEAD_JSON: &str = r#""openapi":"3.0.3","info":{"title":"t","version":"1"}"#;
+
+    /// YAML flow collections nested `depth` deep: `[[[...` or `{a: {a: ...`.
+    pub fn nested_flow(depth: usize, mapping: bool) -> String {
+        let opener = if mapping { "{a: " } else { "[" };
+        format!(
+            "openapi: 3.0.3\ninfo: {{title: t, version: '1'}}\npaths: {{}}\nx: {}\n",
+            opener.repeat(depth)
+        )
+    }
+
+    /// One parameter reached through a chain of `length` parameter `$ref`s.
+    pub fn parameter_chain(length: usize) -> String {
+        let mut parameters: Vec<String> = (0..length)
+            .map(|i| {
+                format!(
+                    r##""p{i}":{{"$ref":"#/components/parameters/p{}"}}"##,
+                    i + 1
+                )
+            })
+            .collect();
+        parameters.push(format!(
+            r#""p{length}":{{"name":"q","in":"query","schema":{{"type":"string"}}}}"#
+        ));
+        format!(
+            r##"{{{HEAD_JSON},"paths":{{"/a":{{"get":{{"parameters":[{{"$ref":"#/components/parameters/p0"}}],"responses":{{"200":{{"description":"ok"}}}}}}}}}},"components":{{"parameters":{{{}}}}}}}"##,
+            parameters.join(",")
+        )
+    }
+
+    /// One path item reached through a chain of `length` path-item `$ref`s.
+    pub fn path_item_chain(length: usize) -> String {
+        let mut items: Vec<String> = (0..length)
+            .map(|i| format!(r##""i{i}":{{"$ref":"#/x-items/i{}"}}"##, i + 1))
+            .collect();
+        items.push(format!(
+            r#""i{length}":{{"get":{{"responses":{{"200":{{"description":"ok"}}}}}}}}"#
+        ));
+        format!(
+            r##"{{{HEAD_JSON},"paths":{{"/a":{{"$ref":"#/x-items/i0"}}}},"x-items":{{{}}}}}"##,
+            items.join(",")
+        )
+    }
+
+    /// A request body whose schema is a chain of `length` schemas, each the `next`
+    /// property of the one before.
+    pub fn schema_chain(length: usize) -> String {
+        let mut schemas: Vec<String> = (0..length)
+            .map(|i| {
+                format!(
+                    r##""S{i}":{{"type":"object","properties":{{"next":{{"$ref":"#/components/schemas/S{}"}}}}}}"##,
+                    i + 1
+                )
+            })
+            .collect();
+        schemas.push(format!(r#""S{length}":{{"type":"string"}}"#));
+        format!(
+            r##"{{{HEAD_JSON},"paths":{{"/a":{{"post":{{"requestBody":{{"content":{{"application/json":{{"schema":{{"$ref":"#/components/schemas/S0"}}}}}}}},"responses":{{"200":{{"description":"ok"}}}}}}}}}},"components":{{"schemas":{{{}}}}}}}"##,
+            schemas.join(",")
+        )
+    }
+}
