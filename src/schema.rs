@@ -13,6 +13,11 @@
 //! - An inlined copy that would nest deeper than [`MAX_INLINE_DEPTH`] goes to `$defs` too,
 //!   so the output's depth stays bounded whatever the chain of references.
 //! - Inputs drop `readOnly` properties; outputs drop `writeOnly` ones.
+//! - Older drafts' forms become 2020-12's: array-form `items` (draft 4's tuples) becomes
+//!   `prefixItems` (and `additionalItems` then `items`); 2019-09's `$recursiveRef: "#"` is
+//!   a reference to the schema it stands in (the target of the `$ref` that reached it, or
+//!   the operation's own schema), recursion that lands in `$defs` like any cycle; a
+//!   property's `required: true` (a 3.0 habit) joins its parent's `required` list.
 
 use std::collections::{HashMap, HashSet};
 
@@ -61,7 +66,9 @@ const SCHEMA_MAP_KEYWORDS: [&str; 5] = [
 /// OpenAPI-only keywords that mean nothing to a JSON Schema validator, and identifiers
 /// that would change how the tool's local `$ref`s resolve. `$defs` and `definitions` are
 /// dropped because everything they hold is inlined where it is referenced.
-const DROPPED_KEYWORDS: [&str; 8] = [
+const DROPPED_KEYWORDS: [&str; 10] = [
+    "$recursiveRef",
+    "$recursiveAnchor",
     "discriminator",
     "xml",
     "externalDocs",
@@ -70,6 +77,14 @@ const DROPPED_KEYWORDS: [&str; 8] = [
     "$defs",
     "definitions",
     "x-nullable",
+];
+/// Keywords whose value is a number.
+const NUMBER_KEYWORDS: [&str; 5] = [
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
 ];
 /// Keywords that only annotate: next to a `$ref` they refine the inlined copy in place.
 const ANNOTATION_KEYWORDS: [&str; 8] = [
@@ -145,6 +160,8 @@ struct Walk<'d> {
     /// Expanding a target (not a tool's own schema): a target only this one refers to
     /// may be moved in rather than copied.
     expanding: bool,
+    /// The schema a `$recursiveRef` stands for: where this walk started.
+    resource: Location,
 }
 
 impl<'s> SchemaConverter<'s> {
@@ -173,7 +190,7 @@ impl<'s> SchemaConverter<'s> {
         depth: usize,
         defs: &mut Defs,
     ) -> Result<Value> {
-        self.prepare(&schema.value, schema.location.file, mode);
+        self.prepare(&schema.value, &schema.location, mode);
         let mut walk = Walk {
             mode,
             file: schema.location.file,
@@ -183,6 +200,7 @@ impl<'s> SchemaConverter<'s> {
             defs: &mut defs.0,
             map_refs: Vec::new(),
             expanding: false,
+            resource: schema.location.clone(),
         };
         self.walk(&schema.value, &mut walk)
     }
@@ -206,9 +224,9 @@ impl<'s> SchemaConverter<'s> {
 
     /// Analyses and expands every target `value` refers to, so that walking it only
     /// reads finished expansions.
-    fn prepare(&mut self, value: &Value, file: FileId, mode: Mode) {
+    fn prepare(&mut self, value: &Value, resource: &Location, mode: Mode) {
         let mut direct = Vec::new();
-        self.collect_refs(value, file, &mut direct);
+        self.collect_refs(value, resource, &mut direct);
         for &id in &direct {
             // Counted twice: the tool copies it, so no target may move it away.
             self.referrers[id] += 2;
@@ -247,22 +265,24 @@ impl<'s> SchemaConverter<'s> {
 
     /// Targets referred to anywhere in the schema `value` (references that do not resolve
     /// are skipped here and reported by the walk).
-    fn collect_refs(&mut self, value: &Value, file: FileId, out: &mut Vec<usize>) {
-        self.collect_refs_guarded(value, file, out, &mut Vec::new());
+    /// `resource` is where the schema `value` stands (what a `$recursiveRef` means).
+    fn collect_refs(&mut self, value: &Value, resource: &Location, out: &mut Vec<usize>) {
+        self.collect_refs_guarded(value, resource.file, resource, out, &mut Vec::new());
     }
 
     fn collect_refs_guarded(
         &mut self,
         value: &Value,
         file: FileId,
+        resource: &Location,
         out: &mut Vec<usize>,
         maps: &mut Vec<Location>,
     ) {
         let Some(object) = value.as_object() else {
             return;
         };
-        if let Some(Value::String(reference)) = object.get("$ref") {
-            if let Some(id) = self.target_id(file, reference) {
+        if let Some((from, reference)) = reference_of(object, file, resource) {
+            if let Some(id) = self.target_id(from, &reference) {
                 out.push(id);
             }
         }
@@ -272,7 +292,7 @@ impl<'s> SchemaConverter<'s> {
                     if !maps.contains(&location) {
                         maps.push(location.clone());
                         for sub in entries.values() {
-                            self.collect_refs_guarded(sub, location.file, out, maps);
+                            self.collect_refs_guarded(sub, location.file, resource, out, maps);
                         }
                         maps.pop();
                     }
@@ -280,7 +300,7 @@ impl<'s> SchemaConverter<'s> {
                 continue;
             }
             for sub in subschemas(keyword, child) {
-                self.collect_refs_guarded(sub, file, out, maps);
+                self.collect_refs_guarded(sub, file, resource, out, maps);
             }
         }
     }
@@ -353,16 +373,16 @@ impl<'s> SchemaConverter<'s> {
 
     fn visit(&mut self, id: usize) {
         let target = &self.targets[id];
-        let (value, file) = (target.value, target.location.file);
+        let (value, resource) = (target.value, target.location.clone());
         let mut edges = Vec::new();
-        self.collect_refs(value, file, &mut edges);
+        self.collect_refs(value, &resource, &mut edges);
         for &edge in &edges {
             self.referrers[edge] += 1;
         }
-        let alias_of = match value.get("$ref") {
-            Some(Value::String(reference)) => self.target_id(file, reference),
-            _ => None,
-        };
+        let alias_of = value
+            .as_object()
+            .and_then(|object| reference_of(object, resource.file, &resource))
+            .and_then(|(from, reference)| self.target_id(from, &reference));
         let target = &mut self.targets[id];
         target.edges = edges;
         target.alias_of = alias_of;
@@ -396,15 +416,17 @@ impl<'s> SchemaConverter<'s> {
             let target = &self.targets[current];
             let (value, location) = (target.value, target.location.clone());
             let mut defs = IndexSet::new();
+            let pointer = location.pointer.clone();
             let mut walk = Walk {
                 mode,
                 file: location.file,
-                pointer: location.pointer,
+                pointer,
                 depth: 0,
                 max_depth: 0,
                 defs: &mut defs,
                 map_refs: Vec::new(),
                 expanding: true,
+                resource: location.clone(),
             };
             let schema = self.walk(value, &mut walk)?;
             let height = walk.max_depth;
@@ -427,12 +449,12 @@ impl<'s> SchemaConverter<'s> {
             return Ok(value.clone());
         };
         let keywords = self.walk_keywords(object, walk)?;
-        let schema = match object.get("$ref") {
-            Some(Value::String(reference)) => {
-                let inlined = self.reference(reference, walk)?;
+        let schema = match reference_of(object, walk.file, &walk.resource) {
+            Some((from, reference)) => {
+                let inlined = self.reference(from, &reference, walk)?;
                 merge_siblings(inlined, keywords)
             }
-            _ => Value::Object(keywords),
+            None => Value::Object(keywords),
         };
         let nullable = self.dialect == Dialect::OpenApi30
             && (object.get("nullable") == Some(&Value::Bool(true))
@@ -445,14 +467,15 @@ impl<'s> SchemaConverter<'s> {
     }
 
     /// The schema a `$ref` stands for: an inlined copy, or `{"$ref": "#/$defs/..."}`.
-    fn reference(&mut self, reference: &str, walk: &mut Walk<'_>) -> Result<Value> {
+    /// `reference` is resolved in file `from`.
+    fn reference(&mut self, from: FileId, reference: &str, walk: &mut Walk<'_>) -> Result<Value> {
         let ref_pointer = push_pointer(&walk.pointer, "$ref");
         let place = Location {
             file: walk.file,
             pointer: ref_pointer,
         };
-        let id = match self.spec.resolve(walk.file, reference) {
-            Ok(_) => self.target_id(walk.file, reference).expect("it resolves"),
+        let id = match self.spec.resolve(from, reference) {
+            Ok(_) => self.target_id(from, reference).expect("it resolves"),
             Err(reason) => return Err(self.spec.error_at(&place, reason)),
         };
         self.analyze(id);
@@ -520,12 +543,32 @@ impl<'s> SchemaConverter<'s> {
     ) -> Result<Map<String, Value>> {
         let mut out = Map::with_capacity(object.len());
         let mut dropped_properties = Vec::new();
+        let mut required_by_property = Vec::new();
+        let tuple = object.get("items").is_some_and(Value::is_array);
         for (keyword, value) in object {
             let keyword = keyword.as_str();
             if keyword == "$ref" || DROPPED_KEYWORDS.contains(&keyword) {
                 continue;
             }
-            let converted = if SCHEMA_KEYWORDS.contains(&keyword) {
+            let converted = if keyword == "items" && tuple {
+                let items = value.as_array().expect("checked");
+                let mut prefix = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    prefix.push(self.nested(item, walk, &[keyword, &i.to_string()], 2)?);
+                }
+                out.insert("prefixItems".into(), Value::Array(prefix));
+                continue;
+            } else if keyword == "additionalItems" {
+                // Means something only beside a tuple, where 2020-12 calls it `items`.
+                if tuple {
+                    let rest = self.nested(value, walk, &[keyword], 1)?;
+                    out.insert("items".into(), rest);
+                }
+                continue;
+            } else if keyword == "required" && value.is_boolean() {
+                // On a property (3.0 habit): its parent's `required` list says it.
+                continue;
+            } else if SCHEMA_KEYWORDS.contains(&keyword) {
                 self.nested(value, walk, &[keyword], 1)?
             } else if SCHEMA_ARRAY_KEYWORDS.contains(&keyword) && value.is_array() {
                 let items = value.as_array().expect("checked");
@@ -566,6 +609,9 @@ impl<'s> SchemaConverter<'s> {
                 let mut out = Map::with_capacity(entries.len());
                 let mut failure = None;
                 for (name, sub) in entries {
+                    if keyword == "properties" && sub.get("required") == Some(&Value::Bool(true)) {
+                        required_by_property.push(name.as_str());
+                    }
                     match self.nested(sub, walk, &[name], 2) {
                         Ok(sub) if keyword == "properties" && hidden_in(&sub, walk.mode) => {
                             dropped_properties.push(name.as_str());
@@ -609,6 +655,18 @@ impl<'s> SchemaConverter<'s> {
                     }
                     ("minimum" | "maximum", _) if exclusive_flag(object, keyword) => continue,
                     ("nullable", _) if self.dialect == Dialect::OpenApi30 => continue,
+                    // A number YAML could not hold as a float (`1e400`) arrives as text.
+                    (_, Value::String(text)) if NUMBER_KEYWORDS.contains(&keyword) => {
+                        match serde_json::from_str::<serde_json::Number>(text) {
+                            Ok(number) => Value::Number(number),
+                            Err(_) => value.clone(),
+                        }
+                    }
+                    // 2020-12 requires a positive `multipleOf`; 0 (or a YAML float that
+                    // underflowed to 0) constrains nothing a validator can check.
+                    ("multipleOf", Value::Number(n)) if n.as_f64().is_some_and(|f| f <= 0.0) => {
+                        continue;
+                    }
                     // Swagger 2.0's file upload: a binary string.
                     ("type", Value::String(t)) if t == "file" => {
                         out.insert("type".into(), "string".into());
@@ -619,6 +677,18 @@ impl<'s> SchemaConverter<'s> {
                 }
             };
             out.insert(keyword.to_string(), converted);
+        }
+        if !required_by_property.is_empty() {
+            let required = out
+                .entry("required")
+                .or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(required) = required {
+                for name in required_by_property {
+                    if !required.iter().any(|r| r == name) {
+                        required.push(name.into());
+                    }
+                }
+            }
         }
         if !dropped_properties.is_empty() {
             if let Some(Value::Array(required)) = out.get_mut("required") {
@@ -685,6 +755,24 @@ impl<'s> SchemaConverter<'s> {
         self.taken_def_names.insert(name.clone());
         self.def_names[id] = Some(name.clone());
         name
+    }
+}
+
+/// The reference a schema object makes, and the file it resolves in: its `$ref`, or its
+/// `$recursiveRef` (2019-09), which names the schema the walk started from, `resource`.
+fn reference_of(
+    object: &Map<String, Value>,
+    file: FileId,
+    resource: &Location,
+) -> Option<(FileId, String)> {
+    match (object.get("$ref"), object.get("$recursiveRef")) {
+        (Some(Value::String(reference)), _) => Some((file, reference.clone())),
+        (None, Some(Value::String(_))) => Some((
+            resource.file,
+            // A fragment is percent-decoded when resolved.
+            format!("#{}", resource.pointer.replace('%', "%25")),
+        )),
+        _ => None,
     }
 }
 

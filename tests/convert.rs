@@ -44,6 +44,32 @@ fn schemas_3_1_come_through_whole() {
 }
 
 #[test]
+fn older_drafts_become_2020_12() {
+    let manifest = check(
+        "older-drafts.yaml",
+        "older-drafts",
+        &default_options(),
+        true,
+    );
+    let tree = &manifest["tools"][0]["inputSchema"];
+    assert_eq!(
+        tree["$defs"]["Tree"]["properties"]["children"]["items"]["$ref"],
+        "#/$defs/Tree"
+    );
+    let point = &manifest["tools"][1]["inputSchema"];
+    assert_eq!(point["required"], serde_json::json!(["name"]));
+    let point = &point["properties"];
+    assert_eq!(
+        point["coordinates"]["prefixItems"][1],
+        serde_json::json!({"type": "number"})
+    );
+    assert_eq!(
+        point["coordinates"]["items"],
+        serde_json::json!({"type": "string"})
+    );
+}
+
+#[test]
 fn references_everywhere_and_cycles() {
     check("refs-3.0.json", "refs-3.0", &default_options(), true);
 }

@@ -114,6 +114,13 @@ fn every_document_lints() {
             "{}: a finding without a line",
             entry.path
         );
+        // Convert never writes a schema its own lint calls invalid.
+        let invalid: Vec<&str> = findings
+            .iter()
+            .filter(|f| f.rule.code == "OAM016")
+            .map(|f| f.message.as_str())
+            .collect();
+        assert!(invalid.is_empty(), "{}: {invalid:?}", entry.path);
         eprint!("lint {}: {}", entry.path, report::summary(&findings));
         total.extend(findings);
     }

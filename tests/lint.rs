@@ -439,3 +439,43 @@ fn reviewed_overrides_are_info_and_cancelled_inferences_are_not_redundant() {
         "the override loosens the tool"
     );
 }
+
+/// Convert never writes a schema its own lint calls invalid: every spec in `specs/` that
+/// converts gives tools without an `invalid-json-schema` finding (the corpus is checked the
+/// same way in `corpus::every_document_lints`).
+#[test]
+fn no_converted_fixture_has_an_invalid_json_schema() {
+    use openapi2mcp::lint::{self, RuleSettings};
+    use openapi2mcp::load::{self, Input};
+    use openapi2mcp::{manifest, pipeline};
+
+    let rule = lint::rules::find("OAM016").expect("the rule exists");
+    let mut stack = vec![repo_path("specs")];
+    let mut checked = 0;
+    let mut findings = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let Ok(spec) = load::load(&Input::Path(path.clone()), &Default::default()) else {
+                continue;
+            };
+            if !manifest::is_spec(spec.root()) {
+                continue;
+            }
+            let Ok(conversion) = pipeline::convert_spec(&spec, &Default::default()) else {
+                continue;
+            };
+            let subjects = lint::subjects_from_conversion(&spec, &conversion.tools);
+            for finding in lint::lint(&subjects, &RuleSettings::only(rule), None) {
+                findings.push(format!("{}: {}", path.display(), finding.message));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} fixtures converted");
+    assert!(findings.is_empty(), "{}", findings.join("\n"));
+}
