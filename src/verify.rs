@@ -16,7 +16,7 @@ pub struct Difference {
     pub severity: Severity,
     pub tool: String,
     /// `missing`, `extra`, `annotations-missing`, `misplaced-hint`, `hint`, `title`,
-    /// `description`, `input-schema`.
+    /// `description`, `input-schema`, `protocol`.
     pub kind: &'static str,
     pub message: String,
 }
@@ -149,6 +149,22 @@ pub fn compare(expected: &[Value], listed: &[Value]) -> Vec<Difference> {
     out
 }
 
+/// A line on the server's stdout that is not JSON-RPC breaks the stdio transport for real
+/// clients, whatever this client made of it: an error each.
+pub fn protocol_violations(lines_not_json_rpc: &[String]) -> Vec<Difference> {
+    lines_not_json_rpc
+        .iter()
+        .map(|line| Difference {
+            severity: Severity::Error,
+            tool: String::new(),
+            kind: "protocol",
+            message: format!(
+                "the server wrote on stdout what is not JSON-RPC (the stdio transport forbids it; log to stderr): '{line}'"
+            ),
+        })
+        .collect()
+}
+
 pub fn render_human(differences: &[Difference], listed: usize) -> String {
     if differences.is_empty() {
         return format!("the server lists the manifest's {listed} tools, with their hints\n");
@@ -177,7 +193,7 @@ pub fn render_human(differences: &[Difference], listed: usize) -> String {
         .filter(|d| d.severity == Severity::Error)
         .count();
     out.push_str(&format!(
-        "\n{} difference(s), {errors} of them in tools or hints; the server lists {listed} tools\n",
+        "\n{} difference(s), {errors} of them errors; the server lists {listed} tools\n",
         differences.len()
     ));
     out

@@ -312,3 +312,47 @@ fn verify_and_lint_over_streamable_http() {
     let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert!(!findings.as_array().unwrap().is_empty());
 }
+
+#[test]
+fn a_banner_on_stdout_is_a_protocol_violation_and_an_exit_is_said_plainly() {
+    let (_dir, manifest) = manifest();
+    let serve = format!(
+        "echo 'Server starting...'; exec {} serve {manifest} --base-url http://127.0.0.1:9",
+        env!("CARGO_BIN_EXE_openapi2mcp")
+    );
+    let output = run(
+        &[
+            "verify", &manifest, "--format", "json", "--", "sh", "-c", &serve,
+        ],
+        None,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let differences: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(kinds(&differences), ["protocol"]);
+    assert!(differences[0]["message"]
+        .as_str()
+        .unwrap()
+        .ends_with("'Server starting...'"));
+
+    let output = run(
+        &[
+            "verify",
+            &manifest,
+            "--",
+            "sh",
+            "-c",
+            "echo oops >&2; exit 3",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: the server exited with code 3 before answering; the end of the server's stderr:\noops\n"
+    );
+}

@@ -42,7 +42,8 @@ pub(super) fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
     if !listed.raw {
         warn("warning: over HTTP the SDK's typed tools are compared: hints nested at a wrong level cannot be seen");
     }
-    let differences = verify::compare(&expected, &listed.tools);
+    let mut differences = verify::compare(&expected, &listed.tools);
+    differences.extend(verify::protocol_violations(&listed.not_json_rpc));
     let text = match args.format {
         VerifyFormat::Human => verify::render_human(&differences, listed.tools.len()),
         VerifyFormat::Json => verify::render_json(&differences),

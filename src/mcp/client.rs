@@ -35,6 +35,10 @@ pub struct Listed {
     pub tools: Vec<Value>,
     /// True over stdio: the JSON as sent. False over HTTP: the SDK's typed reading of it.
     pub raw: bool,
+    /// Over stdio, each line of the server's stdout that is not a JSON-RPC message: the
+    /// stdio transport forbids them (a startup banner breaks real clients), though the SDK
+    /// here reads past them.
+    pub not_json_rpc: Vec<String>,
 }
 
 /// How much of the server's stderr an error shows.
@@ -99,6 +103,7 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
             .map(|tools| tools.len())
     };
     let outcome = tokio::time::timeout(timeout, session).await;
+    let exited = child.try_wait().ok().flatten();
     let _ = child.kill().await;
     // Let the stderr reader take what the server wrote last.
     tokio::time::sleep(Duration::from_millis(20)).await;
@@ -128,6 +133,15 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
                 timeout.as_secs_f64()
             )))
         }
+        // The SDK's words for a closed pipe name its own types; the exit says it plainly.
+        Ok(Err(_)) if exited.is_some() => {
+            let status = exited.expect("checked");
+            let how = match status.code() {
+                Some(code) => format!("with code {code}"),
+                None => format!("({status})"),
+            };
+            return Err(fail(format!("the server exited {how} before answering")));
+        }
         Ok(Err(message)) => return Err(fail(message)),
         Ok(Ok(count)) => count,
     };
@@ -139,16 +153,26 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
             tools.len()
         )));
     }
-    Ok(Listed { tools, raw: true })
+    Ok(Listed {
+        tools,
+        raw: true,
+        not_json_rpc: lines_not_json(&seen),
+    })
 }
 
 /// The first line of the server's output that is not a JSON message, cut short.
 fn first_line_not_json(stream: &[u8]) -> Option<String> {
+    lines_not_json(stream).into_iter().next()
+}
+
+/// Every line of the server's output that is not a JSON message, each cut short.
+fn lines_not_json(stream: &[u8]) -> Vec<String> {
     stream
         .split(|&b| b == b'\n')
         .filter(|line| !line.iter().all(u8::is_ascii_whitespace))
-        .find(|line| serde_json::from_slice::<Value>(line).is_err())
+        .filter(|line| serde_json::from_slice::<Value>(line).is_err())
         .map(|line| String::from_utf8_lossy(line).chars().take(80).collect())
+        .collect()
 }
 
 /// The tools of every `tools/list` result in a stream of JSON-RPC lines, in order.
@@ -180,6 +204,7 @@ async fn list_over_http(url: &str, timeout: Duration) -> Result<Listed, Error> {
                 .map(|tool| serde_json::to_value(tool).expect("tools serialize"))
                 .collect(),
             raw: false,
+            not_json_rpc: Vec::new(),
         }),
     }
 }
