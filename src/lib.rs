@@ -46,6 +46,7 @@ pub mod mcp;
 pub mod model;
 pub mod options;
 pub mod output;
+pub mod pattern;
 pub mod pipeline;
 pub mod review;
 pub mod schema;

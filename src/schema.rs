@@ -27,6 +27,7 @@ use serde_json::{json, Map, Value};
 use crate::error::{push_pointer, Result};
 use crate::load::{FileId, Location, Spec};
 use crate::model::{Dialect, Schema};
+use crate::pattern::{to_unicode_ecma262, Translated};
 
 /// Whether a schema describes what a tool takes or what it returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -78,6 +79,9 @@ const DROPPED_KEYWORDS: [&str; 10] = [
     "definitions",
     "x-nullable",
 ];
+/// How the description of a schema whose `pattern` was left out starts saying it.
+pub const PATTERN_NOTE: &str = "Must match the pattern ";
+
 /// Keywords whose value is a number.
 const NUMBER_KEYWORDS: [&str; 5] = [
     "minimum",
@@ -144,6 +148,8 @@ pub struct SchemaConverter<'s> {
     /// Per target, how many references to it have been seen (in targets visited so far,
     /// and directly in tools' schemas).
     referrers: Vec<usize>,
+    /// What was changed or left out on the way, for the user (see [`Self::take_warnings`]).
+    warnings: Vec<String>,
 }
 
 /// Where the walk is: for error messages and the depth bound.
@@ -178,6 +184,7 @@ impl<'s> SchemaConverter<'s> {
             next_index: 0,
             expansions: HashMap::new(),
             referrers: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
@@ -203,6 +210,12 @@ impl<'s> SchemaConverter<'s> {
             resource: schema.location.clone(),
         };
         self.walk(&schema.value, &mut walk)
+    }
+
+    /// The warnings since the last call: each names its place in the spec. (A target is
+    /// converted once, so its warnings come with the first tool that uses it.)
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// The `$defs` object for everything `defs` refers to, transitively; `None` if empty.
@@ -545,6 +558,7 @@ impl<'s> SchemaConverter<'s> {
         let mut dropped_properties = Vec::new();
         let mut required_by_property = Vec::new();
         let tuple = object.get("items").is_some_and(Value::is_array);
+        let mut untranslatable_pattern = None;
         for (keyword, value) in object {
             let keyword = keyword.as_str();
             if keyword == "$ref" || DROPPED_KEYWORDS.contains(&keyword) {
@@ -655,6 +669,25 @@ impl<'s> SchemaConverter<'s> {
                     }
                     ("minimum" | "maximum", _) if exclusive_flag(object, keyword) => continue,
                     ("nullable", _) if self.dialect == Dialect::OpenApi30 => continue,
+                    // Clients compile patterns as ECMA-262 in unicode mode (ajv); specs
+                    // write them for Java, Python or PCRE.
+                    ("pattern", Value::String(pattern)) => match to_unicode_ecma262(pattern) {
+                        Translated::Same => value.clone(),
+                        Translated::Changed(translated) => Value::String(translated),
+                        Translated::Untranslatable(reason) => {
+                            let place = Location {
+                                file: walk.file,
+                                pointer: push_pointer(&walk.pointer, "pattern"),
+                            };
+                            let message = format!(
+                                "pattern '{pattern}' left out: not ECMA-262 in unicode mode ({reason}); the description says it"
+                            );
+                            self.warnings
+                                .push(self.spec.error_at(&place, message).to_string());
+                            untranslatable_pattern = Some(pattern.as_str());
+                            continue;
+                        }
+                    },
                     // A number YAML could not hold as a float (`1e400`) arrives as text.
                     (_, Value::String(text)) if NUMBER_KEYWORDS.contains(&keyword) => {
                         match serde_json::from_str::<serde_json::Number>(text) {
@@ -677,6 +710,15 @@ impl<'s> SchemaConverter<'s> {
                 }
             };
             out.insert(keyword.to_string(), converted);
+        }
+        if let Some(pattern) = untranslatable_pattern {
+            // The constraint stays, as words, for the model to follow.
+            let note = format!("{PATTERN_NOTE}`{pattern}` (not checked: not an ECMA-262 pattern).");
+            let description = match out.get("description").and_then(Value::as_str) {
+                Some(text) if !text.is_empty() => format!("{text} {note}"),
+                _ => note,
+            };
+            out.insert("description".into(), description.into());
         }
         if !required_by_property.is_empty() {
             let required = out

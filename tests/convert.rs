@@ -67,6 +67,15 @@ fn older_drafts_become_2020_12() {
         point["coordinates"]["items"],
         serde_json::json!({"type": "string"})
     );
+    let code = &manifest["tools"][2]["inputSchema"]["properties"];
+    assert_eq!(code["code"]["pattern"], r"^[\w\-.]+$");
+    assert_eq!(code["plain"]["pattern"], "^[a-z]+$");
+    assert!(code["label"].get("pattern").is_none());
+    let label = code["label"]["description"].as_str().unwrap();
+    assert!(
+        label.starts_with(r"A label. Must match the pattern `^\p{Print}+$`"),
+        "{label}"
+    );
 }
 
 #[test]

@@ -152,8 +152,20 @@ fn parameter_field(
 }
 
 /// The parameter's description wins over its schema's: it says what this argument is for.
+/// A constraint the schema could only keep as words (a pattern left out) stays with it.
 fn with_description(mut schema: Value, description: Option<&str>) -> Value {
     if let (Value::Object(object), Some(description)) = (&mut schema, description) {
+        let kept = object
+            .get("description")
+            .and_then(Value::as_str)
+            .and_then(|old| {
+                old.find(schema::PATTERN_NOTE)
+                    .map(|at| old[at..].to_string())
+            });
+        let description = match kept {
+            Some(note) => format!("{description} {note}"),
+            None => description.to_string(),
+        };
         object.insert("description".into(), description.into());
     }
     schema

@@ -241,6 +241,11 @@ fn convert_operation(
     } else {
         None
     };
+    for warning in schemas.take_warnings() {
+        conversion
+            .warnings
+            .push(format!("tool '{name}': {warning}"));
+    }
     let mut binding = Binding::new(operation.method.clone(), operation.path);
     binding.server.clone_from(&operation.server);
     binding.body_media_type = operation.body.as_ref().map(|b| b.media_type.to_string());
