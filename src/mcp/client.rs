@@ -103,7 +103,15 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
             .map(|tools| tools.len())
     };
     let outcome = tokio::time::timeout(timeout, session).await;
-    let exited = child.try_wait().ok().flatten();
+    // A failed session may be the server's exit: the pipe closes before the process is
+    // reaped, so give it a moment to be.
+    let exited = match &outcome {
+        Ok(Err(_)) => tokio::time::timeout(Duration::from_millis(500), child.wait())
+            .await
+            .ok()
+            .and_then(Result::ok),
+        _ => None,
+    };
     let _ = child.kill().await;
     // Let the stderr reader take what the server wrote last.
     tokio::time::sleep(Duration::from_millis(20)).await;
