@@ -148,6 +148,24 @@ fn output_through_a_symbolic_link_replaces_its_target_and_keeps_the_link() {
         .unwrap()
         .collect();
     assert_eq!(beside_target.len(), 1, "no temporary file is left");
+    // A link to a file not there yet makes that file.
+    let dangling = dir.path().join("new.json");
+    std::os::unix::fs::symlink("real/new.json", &dangling).unwrap();
+    let output = run(
+        &[
+            "convert",
+            &spec("petstore-3.0.yaml"),
+            "-o",
+            dangling.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(std::fs::symlink_metadata(&dangling)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(dir.path().join("real/new.json").is_file());
 }
 
 #[test]

@@ -45,11 +45,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         ..spec_options.convert_options(spec_options.load_overrides()?, &output)?
     };
     let spec = load::load(&input, &spec_options.file_access())?;
-    verbose(&format!(
-        "read {} ({} file(s))",
-        input.display_name(),
-        spec.file_count()
-    ));
+    verbose(&format!("read {}", input.display_name()));
     if args.check {
         let Some(path) = &convert.output else {
             return Err(Error::new(
@@ -93,8 +89,10 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         }
     };
     report_warnings(&conversion);
+    // Referenced files are read as conversion reaches them: counted once it is done.
     verbose(&format!(
-        "{written} tool(s) written, {} operation(s) skipped",
+        "{written} tool(s) written from {} file(s), {} operation(s) skipped",
+        spec.file_count(),
         conversion.skipped.len()
     ));
     if convert.strict == Some(true) && !conversion.contradictions.is_empty() {

@@ -135,7 +135,7 @@ fn kind_of_file(kind: &fs::FileType) -> &'static str {
     if kind.is_dir() {
         "a directory"
     } else {
-        "not a regular file"
+        "something else"
     }
 }
 

@@ -115,7 +115,9 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
     let _ = child.kill().await;
     // Let the stderr reader take what the server wrote last.
     tokio::time::sleep(Duration::from_millis(20)).await;
-    let not_json_rpc = first_line_not_json(&seen.lock().expect("not poisoned"));
+    let not_json_rpc = lines_not_json(&seen.lock().expect("not poisoned"))
+        .into_iter()
+        .next();
     let fail = |mut message: String| {
         if let Some(line) = &not_json_rpc {
             message.push_str(&format!(
@@ -166,11 +168,6 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
         raw: true,
         not_json_rpc: lines_not_json(&seen),
     })
-}
-
-/// The first line of the server's output that is not a JSON message, cut short.
-fn first_line_not_json(stream: &[u8]) -> Option<String> {
-    lines_not_json(stream).into_iter().next()
 }
 
 /// Every line of the server's output that is not a JSON message, each cut short.
