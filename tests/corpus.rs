@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 
-use crate::common::properties::{manifest_problems, ALL};
+use crate::common::properties::{manifest_problems, mcp_schema_problems, ALL};
 use crate::common::{convert_file, default_options};
 
 struct Entry {
@@ -125,4 +125,94 @@ fn every_document_lints() {
         total.extend(findings);
     }
     eprint!("lint, the whole corpus: {}", report::summary(&total));
+}
+
+/// The profiles that reshape schemas, judged by their clients' own checks over every
+/// corpus document and fixture: with `--client gemini --output-schema`, the Gemini SDK's
+/// `Schema` model (google-genai, installed by `.ci/run`) and Gemini's documented naming
+/// rules (`tests/servers/gemini_check.py`), and for the corpus every property check;
+/// with `--client vscode`, draft-07 validity (VS Code's check) and the MCP schema.
+#[test]
+fn reshaping_profiles_pass_their_clients_checks() {
+    use openapi2mcp::convert::profile::ClientProfile;
+    let mut specs: Vec<(PathBuf, bool)> = std::fs::read_dir(crate::common::repo_path("specs"))
+        .expect("specs/")
+        .map(|entry| (entry.expect("an entry").path(), false))
+        .filter(|(path, _)| path.extension().is_some_and(|e| e == "yaml" || e == "json"))
+        .collect();
+    match corpus() {
+        Some((root, entries)) => specs.extend(entries.iter().map(|e| (root.join(&e.path), true))),
+        None => crate::common::skipped("OPENAPI2MCP_CORPUS", "only fixtures are checked"),
+    }
+    specs.sort();
+    let options = |client| openapi2mcp::convert::Options {
+        client,
+        output_schema: client == ClientProfile::Gemini,
+        ..default_options()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut manifests = Vec::new();
+    let mut failures = Vec::new();
+    for (n, (spec, in_corpus)) in specs.iter().enumerate() {
+        // Fixtures meant to fail do; the corpus converts (above).
+        if let Ok(text) = convert_file(spec, &options(ClientProfile::Vscode)) {
+            let manifest: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            for tool in manifest["tools"].as_array().expect("tools") {
+                let mut problems = mcp_schema_problems(tool);
+                if !jsonschema::draft7::meta::is_valid(&tool["inputSchema"]) {
+                    problems.push("inputSchema is not valid draft-07".into());
+                }
+                failures.extend(
+                    problems
+                        .iter()
+                        .map(|p| format!("{} (vscode): {}: {p}", spec.display(), tool["name"])),
+                );
+            }
+        }
+        let Ok(text) = convert_file(spec, &options(ClientProfile::Gemini)) else {
+            continue;
+        };
+        if *in_corpus {
+            let manifest = serde_json::from_str(&text).expect("JSON");
+            let problems = manifest_problems(&manifest, ALL);
+            failures.extend(
+                problems
+                    .iter()
+                    .map(|p| format!("{} (gemini): {p}", spec.display())),
+            );
+        }
+        let manifest = dir.path().join(format!("{n}.json"));
+        std::fs::write(&manifest, text).unwrap();
+        manifests.push((manifest, spec));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") else {
+        crate::common::skipped(
+            "OPENAPI2MCP_PYTHON",
+            "Gemini's SDK does not check our output",
+        );
+        return;
+    };
+    let output = std::process::Command::new(python)
+        .arg(crate::common::repo_path("tests/servers/gemini_check.py"))
+        .args(manifests.iter().map(|(manifest, _)| manifest))
+        .output()
+        .expect("python runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // Each manifest is named by the spec it came from.
+    let named = manifests
+        .iter()
+        .fold(stdout.to_string(), |text, (manifest, spec)| {
+            text.replace(
+                &format!("{}:", manifest.display()),
+                &format!("{}:", spec.display()),
+            )
+        });
+    eprint!("{}", named.lines().last().unwrap_or(""));
+    assert!(
+        output.status.success(),
+        "{named}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains(&format!("{} manifest(s)", manifests.len())));
 }

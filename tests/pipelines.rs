@@ -514,6 +514,15 @@ fn each_client_profile_fits_what_its_lint_checks() {
             "{keyword}: {gemini:?}"
         );
     }
+    for rejected in [
+        "Gemini's enum holds strings only",
+        "the parameter name 'X-Request-Id'",
+    ] {
+        assert!(
+            gemini.iter().any(|r| r.contains(rejected)),
+            "{rejected}: {gemini:?}"
+        );
+    }
     assert!(rejections(&default, "vscode", &[])
         .iter()
         .any(|r| r.contains("$defs")));
@@ -533,6 +542,11 @@ fn profiles_shape_names_and_schemas() {
         schema["properties"]["kind"],
         serde_json::json!({"enum": ["quarterly"]})
     );
+    assert_eq!(
+        schema["properties"]["ttl"],
+        serde_json::json!({"type": "integer", "format": "enum", "enum": ["60", "600", "3600"]})
+    );
+    assert!(schema["properties"].get("X_Request_Id").is_some());
     let vscode = convert_for("vscode", &[]);
     let schema = &vscode["tools"][0]["inputSchema"];
     assert!(jsonschema::draft7::meta::is_valid(schema));

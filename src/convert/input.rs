@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use indexmap::IndexMap;
 use serde_json::{json, Map, Value};
 
+use super::profile::{ClientProfile, PROPERTY_NAME_MAX};
 use crate::error::Result;
 use crate::model::{Operation, Parameter};
 use crate::schema::{self, Defs, Mode, SchemaConverter};
@@ -22,9 +23,6 @@ const COMPOSITION: [&str; 7] = [
     "dependentSchemas",
 ];
 
-/// Property names clients accept everywhere (Anthropic's API enforces this pattern).
-const MAX_PROPERTY_NAME: usize = 64;
-
 pub struct Input {
     pub schema: Value,
     /// Property name to where the argument goes.
@@ -39,7 +37,11 @@ struct Field {
     required: bool,
 }
 
-pub fn build(operation: &Operation<'_>, schemas: &mut SchemaConverter<'_>) -> Result<Input> {
+pub fn build(
+    operation: &Operation<'_>,
+    schemas: &mut SchemaConverter<'_>,
+    client: ClientProfile,
+) -> Result<Input> {
     let mut defs = Defs::default();
     let mut fields = Vec::new();
     // Path parameters claim plain names first, then query, header, cookie, then the body.
@@ -92,7 +94,7 @@ pub fn build(operation: &Operation<'_>, schemas: &mut SchemaConverter<'_>) -> Re
     let mut taken = HashSet::new();
     for field in fields {
         let location = field.param.location.as_str();
-        let name = unique_property_name(&field.wanted, location, &mut taken);
+        let name = unique_property_name(&field.wanted, location, client, &mut taken);
         if field.required {
             required.push(Value::from(name.clone()));
         }
@@ -200,37 +202,30 @@ fn is_plain_object(object: &Map<String, Value>) -> bool {
         && !COMPOSITION.iter().any(|k| object.contains_key(*k))
 }
 
-/// A property name clients accept (`^[a-zA-Z0-9_.-]{1,64}$`), not yet taken in this tool:
-/// the name itself, else prefixed with its location (`query_id`), else numbered.
-fn unique_property_name(wanted: &str, location: &str, taken: &mut HashSet<String>) -> String {
-    let clean = clean_property_name(wanted);
+/// A property name the client accepts (`ClientProfile::property_name`), not yet taken in
+/// this tool: the name itself, else prefixed with its location (`query_id`), else numbered.
+fn unique_property_name(
+    wanted: &str,
+    location: &str,
+    client: ClientProfile,
+    taken: &mut HashSet<String>,
+) -> String {
+    let clean = client.property_name(wanted);
     if taken.insert(clean.clone()) {
         return clean;
     }
-    let prefixed = clean_property_name(&format!("{location}_{wanted}"));
+    let prefixed = client.property_name(&format!("{location}_{wanted}"));
     if taken.insert(prefixed.clone()) {
         return prefixed;
     }
     (2..)
         .map(|n| {
             let suffix = format!("_{n}");
-            let keep = prefixed.len().min(MAX_PROPERTY_NAME - suffix.len());
+            let keep = prefixed.len().min(PROPERTY_NAME_MAX - suffix.len());
             format!("{}{suffix}", &prefixed[..keep])
         })
         .find(|candidate| taken.insert(candidate.clone()))
         .expect("some number is free")
-}
-
-fn clean_property_name(name: &str) -> String {
-    let mut clean: String = name
-        .chars()
-        .map(schema::name_safe)
-        .take(MAX_PROPERTY_NAME)
-        .collect();
-    if clean.is_empty() {
-        clean.push_str("param");
-    }
-    clean
 }
 
 #[cfg(test)]
@@ -240,20 +235,27 @@ mod tests {
     #[test]
     fn property_names_are_cleaned_and_collisions_prefixed_by_location() {
         let mut taken = HashSet::new();
-        assert_eq!(unique_property_name("id", "path", &mut taken), "id");
-        assert_eq!(unique_property_name("id", "query", &mut taken), "query_id");
-        assert_eq!(
-            unique_property_name("id", "query", &mut taken),
-            "query_id_2"
-        );
-        assert_eq!(
-            unique_property_name("filter[status]", "query", &mut taken),
-            "filter_status_"
-        );
-        assert_eq!(unique_property_name("", "header", &mut taken), "param");
-        assert_eq!(
-            unique_property_name(&"x".repeat(80), "query", &mut taken).len(),
-            64
-        );
+        let mut name = |wanted: &str, location: &str| {
+            unique_property_name(wanted, location, ClientProfile::Claude, &mut taken)
+        };
+        assert_eq!(name("id", "path"), "id");
+        assert_eq!(name("id", "query"), "query_id");
+        assert_eq!(name("id", "query"), "query_id_2");
+        assert_eq!(name("filter[status]", "query"), "filter_status_");
+        assert_eq!(name("If-Match", "header"), "If-Match");
+        assert_eq!(name("", "header"), "param");
+        assert_eq!(name(&"x".repeat(80), "query").len(), 64);
+    }
+
+    #[test]
+    fn gemini_parameter_names_are_identifiers() {
+        let mut taken = HashSet::new();
+        let mut name = |wanted: &str| {
+            unique_property_name(wanted, "header", ClientProfile::Gemini, &mut taken)
+        };
+        assert_eq!(name("If-Match"), "If_Match");
+        assert_eq!(name("page.size"), "page_size");
+        assert_eq!(name("2fa"), "_2fa");
+        assert_eq!(name(&"9".repeat(80)).len(), 64);
     }
 }

@@ -234,7 +234,7 @@ fn convert_operation(
         }
         risks.push(risk);
     }
-    let mut input = input::build(operation, schemas)?;
+    let mut input = input::build(operation, schemas, options.client)?;
     input.schema = options.client.shape(input.schema);
     let output = if options.output_schema {
         output_schema(operation, schemas)?

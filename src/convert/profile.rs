@@ -27,6 +27,9 @@ pub enum ClientProfile {
 /// Cursor filters out a tool whose server name and tool name together reach 60 characters.
 const CURSOR_COMBINED: usize = 60;
 
+/// The longest property name clients take.
+pub const PROPERTY_NAME_MAX: usize = 64;
+
 /// How deep Gemini's inlined copies of a recursive schema go.
 pub const GEMINI_RECURSION_DEPTH: usize = 3;
 
@@ -75,6 +78,30 @@ impl ClientProfile {
         }
     }
 
+    /// `name` as a name for a tool's parameter (a top-level property of its input schema)
+    /// that the client accepts, at most 64 characters. The MCP rule is
+    /// `^[A-Za-z0-9_.-]{1,64}$`; Gemini's function declarations also forbid `-` and `.` and a
+    /// leading digit.
+    pub fn property_name(self, name: &str) -> String {
+        let gemini = self == ClientProfile::Gemini;
+        let mut clean = String::new();
+        if gemini && name.starts_with(|c: char| c.is_ascii_digit()) {
+            clean.push('_');
+        }
+        clean.extend(
+            name.chars()
+                .map(|c| match crate::schema::name_safe(c) {
+                    '-' | '.' if gemini => '_',
+                    c => c,
+                })
+                .take(PROPERTY_NAME_MAX - clean.len()),
+        );
+        if clean.is_empty() {
+            clean.push_str("param");
+        }
+        clean
+    }
+
     /// A tool's schema reshaped for the client.
     pub fn shape(self, schema: Value) -> Value {
         match self {
@@ -110,6 +137,12 @@ impl ClientProfile {
         };
         match self {
             ClientProfile::Gemini => {
+                let parameters = schema.get("properties").and_then(Value::as_object);
+                for name in parameters.into_iter().flat_map(|p| p.keys()) {
+                    if self.property_name(name) != *name {
+                        out.push(format!("Gemini rejects the parameter name '{name}' (it must match ^[A-Za-z_][A-Za-z0-9_]*$)"));
+                    }
+                }
                 let mut stack = vec![schema];
                 while let Some(node) = stack.pop() {
                     let Some(object) = node.as_object() else {
@@ -118,6 +151,13 @@ impl ClientProfile {
                     for (key, value) in object {
                         if !GEMINI_KEYWORDS.contains(&key.as_str()) {
                             out.push(format!("Gemini rejects the keyword '{key}'"));
+                        }
+                        if key == "enum"
+                            && !value
+                                .as_array()
+                                .is_some_and(|v| v.iter().all(Value::is_string))
+                        {
+                            out.push("Gemini's enum holds strings only".into());
                         }
                         match key.as_str() {
                             "properties" => {
@@ -192,7 +232,11 @@ fn gemini(schema: &Value, defs: &Value, mut depth: usize) -> Value {
                             properties.extend(value.as_object().cloned().unwrap_or_default());
                         }
                         ("required", Some(Value::Array(required))) => {
-                            required.extend(value.as_array().cloned().unwrap_or_default());
+                            for name in value.as_array().into_iter().flatten() {
+                                if !required.contains(name) {
+                                    required.push(name.clone());
+                                }
+                            }
                         }
                         (_, None) => {
                             merged.insert(key.clone(), value.clone());
@@ -275,6 +319,7 @@ fn gemini(schema: &Value, defs: &Value, mut depth: usize) -> Value {
             _ => {}
         }
     }
+    gemini_enum(&mut out, &mut notes);
     if !notes.is_empty() {
         let description = out
             .get("description")
@@ -290,6 +335,44 @@ fn gemini(schema: &Value, defs: &Value, mut depth: usize) -> Value {
         out.insert("description".into(), text.into());
     }
     Value::Object(out)
+}
+
+/// Gemini's `enum` holds strings only; its Schema documentation writes an integer enum as
+/// strings with `format: enum`. So `null` becomes `nullable`, an integer schema's integers
+/// and a string schema's values become strings, and any other value moves to the
+/// description, where the model still reads it.
+fn gemini_enum(out: &mut Map<String, Value>, notes: &mut Vec<String>) {
+    let Some(Value::Array(mut values)) = out.remove("enum") else {
+        return;
+    };
+    if values.contains(&Value::Null) {
+        values.retain(|value| !value.is_null());
+        out.insert("nullable".into(), true.into());
+    }
+    let is_integer = |value: &Value| value.is_i64() || value.is_u64();
+    let written = |value: &Value| match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    let strings = match out.get("type").and_then(Value::as_str) {
+        _ if values.iter().all(Value::is_string) => values,
+        Some("integer") if values.iter().all(is_integer) => {
+            out.insert("format".into(), "enum".into());
+            values.iter().map(|v| written(v).into()).collect()
+        }
+        Some("string") => values.iter().map(|v| written(v).into()).collect(),
+        _ => {
+            let listed: Vec<String> = values.iter().map(Value::to_string).collect();
+            notes.push(match listed.as_slice() {
+                [one] => format!("must be {one}"),
+                _ => format!("one of: {}", listed.join(", ")),
+            });
+            Vec::new()
+        }
+    };
+    if !strings.is_empty() {
+        out.insert("enum".into(), Value::Array(strings));
+    }
 }
 
 /// A part of an `allOf`, its reference followed once, for merging.
@@ -370,6 +453,51 @@ mod tests {
             "must be greater than 0"
         );
         assert!(shaped["properties"]["choice"].get("anyOf").is_some());
+    }
+
+    #[test]
+    fn gemini_enums_hold_strings_only() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "state": {"type": ["string", "null"], "enum": ["open", null]},
+                "ttl": {"type": "integer", "format": "int32", "enum": [60, 600]},
+                "code": {"type": "string", "enum": ["a", 1, true]},
+                "flag": {"type": "boolean", "const": true, "description": "Set."},
+                "ratio": {"type": "number", "enum": [0.5, 1]},
+                "none": {"enum": [null]}
+            }
+        });
+        let shaped = ClientProfile::Gemini.shape(schema);
+        assert_eq!(
+            shaped["properties"],
+            json!({
+                "state": {"type": "string", "enum": ["open"], "nullable": true},
+                "ttl": {"type": "integer", "format": "enum", "enum": ["60", "600"]},
+                "code": {"type": "string", "enum": ["a", "1", "true"]},
+                "flag": {"type": "boolean", "description": "Set. (must be true)"},
+                "ratio": {"type": "number", "description": "one of: 0.5, 1"},
+                "none": {"nullable": true}
+            })
+        );
+    }
+
+    #[test]
+    fn gemini_merges_all_of_without_repeating_required_names() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"body": {
+                "allOf": [{"$ref": "#/$defs/Base"}, {"required": ["name", "plan"]}],
+                "required": ["name"]
+            }},
+            "$defs": {"Base": {"type": "object", "properties": {"name": {}, "plan": {}}, "required": ["name"]}}
+        });
+        let shaped = ClientProfile::Gemini.shape(schema);
+        assert_eq!(
+            shaped["properties"]["body"]["required"],
+            json!(["name", "plan"])
+        );
+        assert!(jsonschema::draft202012::meta::is_valid(&shaped));
     }
 
     #[test]

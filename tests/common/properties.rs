@@ -60,6 +60,20 @@ pub const ALL: Checks = Checks {
     valid_schemas: true,
 };
 
+/// Where `tool` breaks the MCP `Tool` schema of a protocol version.
+pub fn mcp_schema_problems(tool: &Value) -> Vec<String> {
+    tool_validators()
+        .iter()
+        .filter_map(|(version, validator)| {
+            let error = validator.iter_errors(tool).next()?;
+            Some(format!(
+                "not a valid MCP {version} Tool: {error} at {}",
+                error.instance_path()
+            ))
+        })
+        .collect()
+}
+
 /// Every problem found in a manifest: MCP validity, names, input schemas, references,
 /// and what `checks` adds.
 pub fn manifest_problems(manifest: &Value, checks: Checks) -> Vec<String> {
@@ -75,14 +89,7 @@ pub fn manifest_problems(manifest: &Value, checks: Checks) -> Vec<String> {
     for tool in tools {
         let name = tool["name"].as_str().unwrap_or("<no name>").to_string();
         let mut problem = |text: String| problems.push(format!("{name}: {text}"));
-        for (version, validator) in tool_validators() {
-            if let Some(error) = validator.iter_errors(tool).next() {
-                problem(format!(
-                    "not a valid MCP {version} Tool: {error} at {}",
-                    error.instance_path()
-                ));
-            }
-        }
+        mcp_schema_problems(tool).into_iter().for_each(&mut problem);
         if !name_pattern(&name) {
             problem("name outside ^[a-zA-Z0-9_-]{1,64}$".into());
         }

@@ -120,8 +120,9 @@ fn invalid_json_schema(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
 rule! {
     /// With `--client NAME`: what that client is documented to reject: a name outside its
     /// pattern or length (Cursor counts the server name too), for Gemini a keyword outside
-    /// its OpenAPI schema subset (`$ref` and `$defs` included), for VS Code a schema that is
-    /// not valid draft-07.
+    /// its OpenAPI schema subset (`$ref` and `$defs` included), an `enum` value that is not
+    /// a string or a parameter name outside `^[A-Za-z_][A-Za-z0-9_]*$`, for VS Code a schema
+    /// that is not valid draft-07.
     ///
     /// Why: clients drop such tools silently, or refuse the whole list.
     ///
