@@ -30,7 +30,8 @@ pub fn to_unicode_ecma262(pattern: &str) -> Translated {
     }
 }
 
-fn compile(pattern: &str) -> Result<(), String> {
+/// Whether `pattern` compiles as ECMA-262 in unicode mode; if not, why, in a few words.
+pub fn compile(pattern: &str) -> Result<(), String> {
     regress::Regex::with_flags(pattern, "u")
         .map(|_| ())
         .map_err(|e| e.to_string().to_lowercase())

@@ -19,6 +19,7 @@
 //!   the operation's own schema), recursion that lands in `$defs` like any cycle; a
 //!   property's `required: true` (a 3.0 habit) joins its parent's `required` list.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexSet;
@@ -133,6 +134,26 @@ struct Expansion {
 #[derive(Debug, Default)]
 pub struct Defs(IndexSet<usize>);
 
+/// A `pattern` (or `patternProperties` key) convert left out: it is not ECMA-262 in
+/// unicode mode, and no translation has a certain meaning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DroppedPattern {
+    /// Where the pattern stands in the spec.
+    pub location: Location,
+    pub pattern: String,
+    /// Why it does not compile, in a few words.
+    pub reason: String,
+}
+
+impl DroppedPattern {
+    pub fn message(&self) -> String {
+        format!(
+            "pattern '{}' left out: not ECMA-262 in unicode mode ({}); the description says it",
+            self.pattern, self.reason
+        )
+    }
+}
+
 /// Converts the schemas of one spec, caching work across all its tools.
 pub struct SchemaConverter<'s> {
     spec: &'s Spec,
@@ -148,8 +169,8 @@ pub struct SchemaConverter<'s> {
     /// Per target, how many references to it have been seen (in targets visited so far,
     /// and directly in tools' schemas).
     referrers: Vec<usize>,
-    /// What was changed or left out on the way, for the user (see [`Self::take_warnings`]).
-    warnings: Vec<String>,
+    /// Patterns left out on the way, for the user (see [`Self::take_dropped_patterns`]).
+    dropped_patterns: Vec<DroppedPattern>,
 }
 
 /// Where the walk is: for error messages and the depth bound.
@@ -184,7 +205,7 @@ impl<'s> SchemaConverter<'s> {
             next_index: 0,
             expansions: HashMap::new(),
             referrers: Vec::new(),
-            warnings: Vec::new(),
+            dropped_patterns: Vec::new(),
         }
     }
 
@@ -212,10 +233,10 @@ impl<'s> SchemaConverter<'s> {
         self.walk(&schema.value, &mut walk)
     }
 
-    /// The warnings since the last call: each names its place in the spec. (A target is
-    /// converted once, so its warnings come with the first tool that uses it.)
-    pub fn take_warnings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.warnings)
+    /// The patterns left out since the last call. (A target is converted once, so its
+    /// patterns come with the first tool that uses it.)
+    pub fn take_dropped_patterns(&mut self) -> Vec<DroppedPattern> {
+        std::mem::take(&mut self.dropped_patterns)
     }
 
     /// The `$defs` object for everything `defs` refers to, transitively; `None` if empty.
@@ -312,7 +333,7 @@ impl<'s> SchemaConverter<'s> {
                 }
                 continue;
             }
-            for sub in subschemas(keyword, child) {
+            for (_, sub) in subschemas(keyword, child) {
                 self.collect_refs_guarded(sub, file, resource, out, maps);
             }
         }
@@ -559,6 +580,7 @@ impl<'s> SchemaConverter<'s> {
         let mut required_by_property = Vec::new();
         let tuple = object.get("items").is_some_and(Value::is_array);
         let mut untranslatable_pattern = None;
+        let mut dropped_pattern_properties = Vec::new();
         for (keyword, value) in object {
             let keyword = keyword.as_str();
             if keyword == "$ref" || DROPPED_KEYWORDS.contains(&keyword) {
@@ -626,12 +648,24 @@ impl<'s> SchemaConverter<'s> {
                     if keyword == "properties" && sub.get("required") == Some(&Value::Bool(true)) {
                         required_by_property.push(name.as_str());
                     }
+                    let mut key = Cow::Borrowed(name.as_str());
+                    if keyword == "patternProperties" {
+                        match to_unicode_ecma262(name) {
+                            Translated::Same => {}
+                            Translated::Changed(translated) => key = Cow::Owned(translated),
+                            Translated::Untranslatable(reason) => {
+                                self.drop_pattern(walk, name, name, reason);
+                                dropped_pattern_properties.push(name.as_str());
+                                continue;
+                            }
+                        }
+                    }
                     match self.nested(sub, walk, &[name], 2) {
                         Ok(sub) if keyword == "properties" && hidden_in(&sub, walk.mode) => {
                             dropped_properties.push(name.as_str());
                         }
                         Ok(sub) => {
-                            out.insert(name.clone(), sub);
+                            out.insert(key.into_owned(), sub);
                         }
                         Err(error) => {
                             failure = Some(error);
@@ -675,15 +709,7 @@ impl<'s> SchemaConverter<'s> {
                         Translated::Same => value.clone(),
                         Translated::Changed(translated) => Value::String(translated),
                         Translated::Untranslatable(reason) => {
-                            let place = Location {
-                                file: walk.file,
-                                pointer: push_pointer(&walk.pointer, "pattern"),
-                            };
-                            let message = format!(
-                                "pattern '{pattern}' left out: not ECMA-262 in unicode mode ({reason}); the description says it"
-                            );
-                            self.warnings
-                                .push(self.spec.error_at(&place, message).to_string());
+                            self.drop_pattern(walk, "pattern", pattern, reason);
                             untranslatable_pattern = Some(pattern.as_str());
                             continue;
                         }
@@ -711,9 +737,28 @@ impl<'s> SchemaConverter<'s> {
             };
             out.insert(keyword.to_string(), converted);
         }
+        // The constraints stay, as words, for the model to follow.
+        let mut notes = Vec::new();
         if let Some(pattern) = untranslatable_pattern {
-            // The constraint stays, as words, for the model to follow.
-            let note = format!("{PATTERN_NOTE}`{pattern}` (not checked: not an ECMA-262 pattern).");
+            notes.push(format!(
+                "{PATTERN_NOTE}`{pattern}` (not checked: not an ECMA-262 pattern)."
+            ));
+        }
+        if !dropped_pattern_properties.is_empty() {
+            // Properties the dropped entries matched must not fall to these instead.
+            out.remove("additionalProperties");
+            out.remove("unevaluatedProperties");
+            let patterns: Vec<String> = dropped_pattern_properties
+                .iter()
+                .map(|p| format!("`{p}`"))
+                .collect();
+            notes.push(format!(
+                "Properties whose names match {} have a schema not given here (not checked: not an ECMA-262 pattern).",
+                patterns.join(" or ")
+            ));
+        }
+        if !notes.is_empty() {
+            let note = notes.join(" ");
             let description = match out.get("description").and_then(Value::as_str) {
                 Some(text) if !text.is_empty() => format!("{text} {note}"),
                 _ => note,
@@ -741,6 +786,18 @@ impl<'s> SchemaConverter<'s> {
             }
         }
         Ok(out)
+    }
+
+    /// Records a pattern left out at `token` below the current schema.
+    fn drop_pattern(&mut self, walk: &Walk<'_>, token: &str, pattern: &str, reason: String) {
+        self.dropped_patterns.push(DroppedPattern {
+            location: Location {
+                file: walk.file,
+                pointer: push_pointer(&walk.pointer, token),
+            },
+            pattern: pattern.to_string(),
+            reason,
+        });
     }
 
     /// Walks a subschema `tokens` below the current one, `levels` JSON levels deeper.
@@ -838,33 +895,85 @@ pub fn as_object_schema(schema: Value) -> Value {
 /// `default`, `enum`) or in unknown keywords, whose values JSON Schema does not read as
 /// schemas.
 pub fn references(schema: &Value) -> Vec<&str> {
+    schema_objects(schema)
+        .into_iter()
+        .filter_map(|(_, object)| object.get("$ref")?.as_str())
+        .collect()
+}
+
+/// Every regular expression in `schema`, `pattern`s and `patternProperties` keys, with the
+/// JSON pointer to each below `schema`.
+pub fn patterns(schema: &Value) -> Vec<(String, &str)> {
     let mut out = Vec::new();
-    let mut stack = vec![schema];
-    while let Some(value) = stack.pop() {
-        let Some(object) = value.as_object() else {
-            continue;
-        };
-        if let Some(Value::String(reference)) = object.get("$ref") {
-            out.push(reference.as_str());
+    for (pointer, object) in schema_objects(schema) {
+        if let Some(Value::String(pattern)) = object.get("pattern") {
+            out.push((push_pointer(&pointer, "pattern"), pattern.as_str()));
         }
-        for (keyword, child) in object {
-            stack.extend(subschemas(keyword, child));
+        if let Some(Value::Object(entries)) = object.get("patternProperties") {
+            let map = push_pointer(&pointer, "patternProperties");
+            out.extend(
+                entries
+                    .keys()
+                    .map(|key| (push_pointer(&map, key), key.as_str())),
+            );
         }
     }
     out
 }
 
+/// The schema objects in `schema`'s schema positions, with their JSON pointers.
+fn schema_objects(schema: &Value) -> Vec<(String, &Map<String, Value>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![(String::new(), schema)];
+    while let Some((pointer, value)) = stack.pop() {
+        let Some(object) = value.as_object() else {
+            continue;
+        };
+        for (keyword, child) in object {
+            for (step, sub) in subschemas(keyword, child) {
+                let at = push_pointer(&pointer, keyword);
+                let at = match step {
+                    Step::Whole => at,
+                    Step::Index(i) => push_pointer(&at, &i.to_string()),
+                    Step::Name(name) => push_pointer(&at, name),
+                };
+                stack.push((at, sub));
+            }
+        }
+        out.push((pointer, object));
+    }
+    out
+}
+
+/// Where a subschema stands under its keyword.
+enum Step<'v> {
+    /// The keyword's value is the schema.
+    Whole,
+    /// An element of the keyword's array.
+    Index(usize),
+    /// An entry of the keyword's map.
+    Name(&'v str),
+}
+
 /// The subschemas directly under `keyword` of a schema object.
-fn subschemas<'v>(keyword: &str, value: &'v Value) -> Box<dyn Iterator<Item = &'v Value> + 'v> {
+fn subschemas<'v>(
+    keyword: &str,
+    value: &'v Value,
+) -> Box<dyn Iterator<Item = (Step<'v>, &'v Value)> + 'v> {
+    let elements = || {
+        let items = value.as_array().into_iter().flatten().enumerate();
+        Box::new(items.map(|(i, item)| (Step::Index(i), item)))
+    };
     if SCHEMA_KEYWORDS.contains(&keyword) {
         match value {
-            Value::Array(items) => Box::new(items.iter()),
-            other => Box::new(std::iter::once(other)),
+            Value::Array(_) => elements(),
+            other => Box::new(std::iter::once((Step::Whole, other))),
         }
     } else if SCHEMA_ARRAY_KEYWORDS.contains(&keyword) {
-        Box::new(value.as_array().into_iter().flatten())
+        elements()
     } else if SCHEMA_MAP_KEYWORDS.contains(&keyword) {
-        Box::new(value.as_object().into_iter().flat_map(|m| m.values()))
+        let entries = value.as_object().into_iter().flatten();
+        Box::new(entries.map(|(name, entry)| (Step::Name(name), entry)))
     } else {
         Box::new(std::iter::empty())
     }

@@ -76,6 +76,14 @@ fn older_drafts_become_2020_12() {
         label.starts_with(r"A label. Must match the pattern `^\p{Print}+$`"),
         "{label}"
     );
+    assert_eq!(
+        code["meta"],
+        serde_json::json!({
+            "type": "object",
+            "patternProperties": {"^x-": {"type": "string"}},
+            "description": "Properties whose names match `(?i)^y-` have a schema not given here (not checked: not an ECMA-262 pattern)."
+        })
+    );
 }
 
 #[test]

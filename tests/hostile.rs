@@ -291,6 +291,45 @@ fn files_are_read_when_a_used_reference_reaches_them() {
     );
 }
 
+/// 2,000 files whose schemas form 1,000 two-file cycles: a tool's `$defs` holds its own
+/// cycle, never the other files' schemas (a ring through every file is the one shape in
+/// which each tool does reach them all).
+#[test]
+fn many_cyclic_files_give_each_tool_only_what_it_reaches() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = 2_000;
+    let mut paths = String::new();
+    for i in 0..files {
+        let partner = i ^ 1;
+        write(
+            dir.path(),
+            &format!("s{i}.yaml"),
+            format!("Node{i}:\n  type: object\n  properties:\n    next: {{$ref: 's{partner}.yaml#/Node{partner}'}}\n"),
+        );
+        paths.push_str(&format!("  /n{i}:\n    post:\n      requestBody:\n        content:\n          application/json:\n            schema: {{$ref: 's{i}.yaml#/Node{i}'}}\n      responses: {{}}\n"));
+    }
+    let manifest = accepted(&write(
+        dir.path(),
+        "api.yaml",
+        format!("{HEAD}paths:\n{paths}"),
+    ));
+    let tools = manifest["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), files);
+    for (i, tool) in tools.iter().enumerate() {
+        let defs = tool["inputSchema"]["$defs"].as_object().unwrap();
+        let mut names: Vec<&String> = defs.keys().collect();
+        names.sort();
+        let mut expected = [format!("Node{i}"), format!("Node{}", i ^ 1)];
+        expected.sort();
+        assert_eq!(
+            names,
+            expected.iter().collect::<Vec<_>>(),
+            "{}",
+            tool["name"]
+        );
+    }
+}
+
 #[test]
 fn the_root_named_by_its_own_file_name_is_read_once() {
     let dir = tempfile::tempdir().unwrap();

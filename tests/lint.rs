@@ -354,6 +354,40 @@ fn each_rule_alone_on_its_own_fixture() {
     }
 }
 
+/// In a manifest, non-ecma-pattern finds each pattern clients cannot compile where it
+/// stands, nested properties and `patternProperties` keys included.
+#[test]
+fn patterns_clients_cannot_compile_are_found_in_a_manifest() {
+    let manifest = serde_json::json!({"tools": [{
+        "name": "put_code",
+        "inputSchema": {"type": "object", "properties": {
+            "code": {"type": "string", "pattern": "^[[:alpha:]]+$"},
+            "ok": {"type": "string", "pattern": "^[a-z]+$"},
+            "labels": {"type": "object", "patternProperties": {"(?i)^x-": {}}}
+        }}
+    }]});
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tools.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+    let findings = lint_json(&[path.to_str().unwrap(), "--fail-on", "never"]);
+    let found: Vec<(&str, &str)> = findings
+        .iter()
+        .filter(|f| f["code"] == "OAM018")
+        .map(|f| {
+            (
+                f["location"]["pointer"].as_str().unwrap(),
+                f["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(found.len(), 2, "{findings:?}");
+    assert!(found.iter().any(|(pointer, message)| *pointer
+        == "/tools/0/inputSchema/properties/code/pattern"
+        && message.ends_with("clients cannot compile it")));
+    assert!(found.iter().any(|(pointer, _)| *pointer
+        == "/tools/0/inputSchema/properties/labels/patternProperties/(?i)^x-"));
+}
+
 /// A person's reasoned decision in the overrides file is reported, never as an error; a
 /// default that cancels what the method gives is not redundant; and `review --base` still
 /// shows the decision as loosening the tool.

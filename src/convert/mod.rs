@@ -17,7 +17,7 @@ use crate::hints::overrides::{Overrides, ToolKey};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
 use crate::model::{ApiModel, Credential, CredentialKind, Operation};
-use crate::schema::{Defs, Mode, SchemaConverter};
+use crate::schema::{Defs, DroppedPattern, Mode, SchemaConverter};
 use crate::tool::{Binding, Scheme, SchemeKind, Tool};
 use filter::Filters;
 use naming::NameAllocator;
@@ -78,6 +78,9 @@ pub struct Converted {
     pub lint_ignore: Vec<String>,
     /// The operation in the spec.
     pub location: Location,
+    /// Patterns of the spec left out of this tool's schemas (each reported with the first
+    /// tool that uses it).
+    pub dropped_patterns: Vec<DroppedPattern>,
 }
 
 impl Converted {
@@ -241,7 +244,9 @@ fn convert_operation(
     } else {
         None
     };
-    for warning in schemas.take_warnings() {
+    let dropped_patterns = schemas.take_dropped_patterns();
+    for dropped in &dropped_patterns {
+        let warning = spec.error_at(&dropped.location, dropped.message());
         conversion
             .warnings
             .push(format!("tool '{name}': {warning}"));
@@ -293,6 +298,7 @@ fn convert_operation(
             .map(|r| r.to_string())
             .collect(),
         location: operation.location.clone(),
+        dropped_patterns,
     }))
 }
 

@@ -17,6 +17,7 @@ use crate::http::Method;
 use crate::load::Spec;
 use crate::manifest::Manifest;
 use crate::options::LintOptions;
+use crate::schema;
 use crate::tool::{Annotations, HintKind, Tool};
 use rules::Rule;
 
@@ -56,6 +57,8 @@ pub enum Target {
     Description,
     InputSchema,
     Hint(HintKind),
+    /// One of [`Subject::bad_patterns`], by index.
+    Pattern(usize),
 }
 
 /// What a rule found in one tool.
@@ -111,6 +114,11 @@ impl Subject<'_> {
         self.tool.binding().map(|b| &b.method)
     }
 
+    /// The tool's regular expressions that clients cannot compile.
+    pub fn bad_patterns(&self) -> &[BadPattern] {
+        &self.places.patterns
+    }
+
     pub fn hint(&self, kind: HintKind) -> bool {
         self.effective[kind as usize]
     }
@@ -145,6 +153,19 @@ impl Subject<'_> {
     }
 }
 
+/// A regular expression in a tool's schemas (a `pattern` or a `patternProperties` key)
+/// that is not ECMA-262 in unicode mode, what clients compile schemas as.
+#[derive(Debug, Clone)]
+pub struct BadPattern {
+    pub pattern: String,
+    /// Why it does not compile.
+    pub reason: String,
+    /// Convert left it out of the tool (a spec); else the tool holds it (a manifest).
+    pub left_out: bool,
+    file: String,
+    pointer: String,
+}
+
 /// Where each part of a tool stands: a file and JSON pointers into it.
 #[derive(Debug, Clone)]
 struct Places {
@@ -155,11 +176,20 @@ struct Places {
     description: Option<String>,
     input_schema: Option<String>,
     hints: [Option<String>; 4],
+    patterns: Vec<BadPattern>,
 }
 
 impl Places {
+    fn file(&self, target: Target) -> &str {
+        match target {
+            Target::Pattern(i) => &self.patterns[i].file,
+            _ => &self.file,
+        }
+    }
+
     fn pointer(&self, target: Target) -> &str {
         let specific = match target {
+            Target::Pattern(i) => Some(&self.patterns[i].pointer),
             Target::Tool => None,
             Target::Name => self.name.as_ref(),
             Target::Title => self.title.as_ref(),
@@ -197,6 +227,17 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
                     description: at("description", converted.has_own_description),
                     input_schema: None,
                     hints,
+                    patterns: converted
+                        .dropped_patterns
+                        .iter()
+                        .map(|dropped| BadPattern {
+                            pattern: dropped.pattern.clone(),
+                            reason: dropped.reason.clone(),
+                            left_out: true,
+                            file: spec.file(dropped.location.file).name.clone(),
+                            pointer: dropped.location.pointer.clone(),
+                        })
+                        .collect(),
                 },
             }
         })
@@ -220,6 +261,22 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
                     .map(|_| push_pointer(&annotations, k.key()))
             });
             let facts = Facts::of_tool(tool, &pointer);
+            let input_schema = push_pointer(&pointer, "inputSchema");
+            let patterns = tool
+                .input_schema
+                .iter()
+                .flat_map(schema::patterns)
+                .filter_map(|(at, pattern)| {
+                    let reason = crate::pattern::compile(pattern).err()?;
+                    Some(BadPattern {
+                        pattern: pattern.to_string(),
+                        reason,
+                        left_out: false,
+                        file: file.to_string(),
+                        pointer: format!("{input_schema}{at}"),
+                    })
+                })
+                .collect();
             let declared = Hints::declared(&tool.annotations);
             let suggestions = evidence::judge(&facts, &evidence::read(&facts), &declared);
             Subject {
@@ -234,8 +291,9 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
                     name: at("name", true),
                     title: at("title", tool.title.is_some()),
                     description: at("description", tool.description.is_some()),
-                    input_schema: at("inputSchema", tool.input_schema.is_some()),
+                    input_schema: tool.input_schema.is_some().then_some(input_schema),
                     hints,
+                    patterns,
                     tool: pointer,
                 },
             }
@@ -370,7 +428,7 @@ pub fn lint(
                     tool: subject.name().to_string(),
                     message,
                     location: FindingLocation {
-                        file: subject.places.file.clone(),
+                        file: subject.places.file(hit.target).to_string(),
                         pointer: subject.places.pointer(hit.target).to_string(),
                         line_col: None,
                     },

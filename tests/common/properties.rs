@@ -108,6 +108,15 @@ pub fn manifest_problems(manifest: &Value, checks: Checks) -> Vec<String> {
         if checks.valid_schemas && !jsonschema::draft202012::meta::is_valid(input) {
             problem("inputSchema is not valid JSON Schema 2020-12".into());
         }
+        // Clients compile patterns as ECMA-262 in unicode mode; convert translates or drops
+        // the others, whatever the spec holds.
+        for (pointer, pattern) in openapi2mcp::schema::patterns(input) {
+            if let Err(reason) = openapi2mcp::pattern::compile(pattern) {
+                problem(format!(
+                    "inputSchema{pointer}: pattern '{pattern}' does not compile: {reason}"
+                ));
+            }
+        }
         let http = &tool["_meta"]["openapi2mcp/http"];
         let required: Vec<&str> = input["required"]
             .as_array()

@@ -86,6 +86,7 @@ pub static ALL: &[&Rule] = &[
     &schemas::UNRESOLVED_REF,
     &schemas::INVALID_JSON_SCHEMA,
     &schemas::CLIENT_REJECTS,
+    &schemas::NON_ECMA_PATTERN,
 ];
 
 /// A rule by code or name.

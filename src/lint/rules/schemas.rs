@@ -147,3 +147,41 @@ fn client_rejects(tool: &Subject<'_>, context: &RuleContext) -> Vec<Hit> {
         .map(|reason| Hit::new(Target::InputSchema, reason))
         .collect()
 }
+
+rule! {
+    /// A `pattern` or `patternProperties` key that is not an ECMA-262 regular expression in
+    /// unicode mode. On a spec: one convert could not translate with certain meaning, so
+    /// the tool leaves it out (its description says it). On a manifest: one the tool holds.
+    ///
+    /// Why: clients compile schemas as ECMA-262 in unicode mode (ajv's `new RegExp(p,
+    /// "u")`); a pattern written for Java, Python or PCRE fails there, and the client drops
+    /// the whole tool, or, left out, the constraint goes unchecked.
+    ///
+    /// Example: `pattern: '\A[a-z]+\Z'` (`\Z` matches before a final newline in some
+    /// dialects and not in others), or `[[:alpha:]]` kept in a manifest.
+    ///
+    /// Fix: write the pattern in ECMA-262 syntax (`^[a-z]+$`); convert translates the
+    /// certain cases itself.
+    NON_ECMA_PATTERN = "OAM018", "non-ecma-pattern", Warning, non_ecma_pattern
+}
+
+fn non_ecma_pattern(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
+    tool.bad_patterns()
+        .iter()
+        .enumerate()
+        .map(|(i, bad)| {
+            let what = if bad.left_out {
+                "left out of the tool"
+            } else {
+                "clients cannot compile it"
+            };
+            Hit::new(
+                Target::Pattern(i),
+                format!(
+                    "pattern '{}' is not ECMA-262 in unicode mode ({}): {what}",
+                    bad.pattern, bad.reason
+                ),
+            )
+        })
+        .collect()
+}
