@@ -721,10 +721,14 @@ impl<'s> SchemaConverter<'s> {
                             Err(_) => value.clone(),
                         }
                     }
-                    // 2020-12 requires a positive `multipleOf`; 0 (or a YAML float that
-                    // underflowed to 0) constrains nothing a validator can check.
-                    ("multipleOf", Value::Number(n)) if n.as_f64().is_some_and(|f| f <= 0.0) => {
-                        continue;
+                    // 2020-12 requires a positive `multipleOf`. One too small for a double
+                    // (`1e-400`) is 0 to every client that parses JSON into doubles
+                    // (`JSON.parse`), which then calls the schema invalid; it constrains
+                    // nothing they could check, so it goes too.
+                    ("multipleOf", Value::Number(n))
+                        if !is_positive(n) || n.as_f64() == Some(0.0) =>
+                    {
+                        continue
                     }
                     // Swagger 2.0's file upload: a binary string.
                     ("type", Value::String(t)) if t == "file" => {
@@ -945,6 +949,13 @@ fn schema_objects(schema: &Value) -> Vec<(String, &Map<String, Value>)> {
     out
 }
 
+/// Whether `number` is greater than zero, read from its exact text.
+fn is_positive(number: &serde_json::Number) -> bool {
+    let text = number.to_string();
+    let mantissa = text.split(['e', 'E']).next().unwrap_or_default();
+    !text.starts_with('-') && mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b))
+}
+
 /// Where a subschema stands under its keyword.
 enum Step<'v> {
     /// The keyword's value is the schema.
@@ -1079,6 +1090,18 @@ pub fn name_safe(c: char) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positive_numbers_are_judged_by_their_exact_text() {
+        let positive = |text: &str| is_positive(&serde_json::from_str(text).unwrap());
+        assert!(positive("1e-400"));
+        assert!(positive("0.0001"));
+        assert!(positive("5"));
+        assert!(!positive("0"));
+        assert!(!positive("0.0e5"));
+        assert!(!positive("-1e-400"));
+        assert!(!positive("-3"));
+    }
 
     #[test]
     fn property_schemas_are_objects() {

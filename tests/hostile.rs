@@ -434,6 +434,34 @@ fn integers_beyond_64_bits_are_kept_exactly() {
     assert!(text.contains(&format!(r#""minimum":-{huge}"#)), "{text}");
 }
 
+/// Numbers beyond a double: kept exactly where they constrain something (`1e400`, a
+/// fraction of 28 digits in JSON); a `multipleOf` a double holds as 0 goes, in YAML and in
+/// JSON alike (a client reading doubles would call the schema invalid); a tiny one stays.
+#[test]
+fn numbers_beyond_a_double() {
+    let dir = tempfile::tempdir().unwrap();
+    let yaml = format!(
+        "{HEAD}paths:\n  /a:\n    get:\n      parameters:\n        - {{name: n, in: query, schema: {{type: number, maximum: 1e400, multipleOf: 1e-400}}}}\n        - {{name: m, in: query, schema: {{type: number, multipleOf: 1e-300}}}}\n      responses: {{}}\n"
+    );
+    let text = accepted(&write(dir.path(), "n.yaml", yaml)).to_string();
+    assert!(
+        text.contains(r#""n":{"type":"number","maximum":1e+400}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""m":{"type":"number","multipleOf":1e-300}"#),
+        "{text}"
+    );
+    let json = r#"{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{"parameters":[{"name":"n","in":"query","schema":{"type":"number","maximum":1e400,"multipleOf":1e-400,"minimum":0.1000000000000000000000000001}}],"responses":{}}}}}"#;
+    let text = accepted(&write(dir.path(), "n.json", json)).to_string();
+    assert!(
+        text.contains(
+            r#""n":{"type":"number","maximum":1e+400,"minimum":0.1000000000000000000000000001}"#
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn bad_references() {
     let errors = repo_path("specs/errors");
