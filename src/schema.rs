@@ -40,6 +40,11 @@ pub enum Mode {
 /// JSON depth past which an inlined copy is placed in `$defs` instead.
 const MAX_INLINE_DEPTH: usize = 64;
 
+/// The names JSON Schema's `type` takes.
+const JSON_TYPES: [&str; 7] = [
+    "string", "number", "integer", "boolean", "object", "array", "null",
+];
+
 /// Keywords whose value is one schema.
 const SCHEMA_KEYWORDS: [&str; 12] = [
     "items",
@@ -736,6 +741,13 @@ impl<'s> SchemaConverter<'s> {
                         out.insert("format".into(), "binary".into());
                         continue;
                     }
+                    // `String`, `Integer`: a type name in the wrong case means that type.
+                    ("type", Value::String(t))
+                        if t.bytes().any(|b| b.is_ascii_uppercase())
+                            && JSON_TYPES.contains(&t.to_lowercase().as_str()) =>
+                    {
+                        Value::String(t.to_lowercase())
+                    }
                     _ => value.clone(),
                 }
             };
@@ -949,6 +961,87 @@ fn schema_objects(schema: &Value) -> Vec<(String, &Map<String, Value>)> {
     out
 }
 
+/// Leaves out of `schema` each keyword whose value the JSON Schema 2020-12 meta-schema
+/// refuses (specs hold `pattern: 0`, `type: application/json`, an `allOf` written as a
+/// map), and makes a subschema that is no schema at all `{}`, so convert never writes a
+/// schema lint calls invalid. Returns the JSON pointer of each part that went.
+pub fn drop_invalid_keywords(schema: &mut Value) -> Vec<String> {
+    let validator = jsonschema::draft202012::meta::validator();
+    let mut dropped = Vec::new();
+    if validator.is_valid(schema) {
+        return dropped;
+    }
+    // An error can hide others below it, so a few rounds; each round removes something.
+    for _ in 0..8 {
+        let paths: Vec<String> = validator
+            .iter_errors(schema)
+            .map(|error| error.instance_path().to_string())
+            .collect();
+        let mut changed = false;
+        for path in paths {
+            if let Some(gone) = drop_at(schema, &path) {
+                dropped.push(gone);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    dropped.sort();
+    dropped.dedup();
+    dropped
+}
+
+/// Removes the keyword of the deepest schema object on `pointer`, or replaces the
+/// subschema `pointer` ends at with `{}`; the pointer of what changed, if anything did.
+fn drop_at(schema: &mut Value, pointer: &str) -> Option<String> {
+    let tokens: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    let mut current = schema;
+    let mut at = String::new();
+    let mut i = 0;
+    loop {
+        let Some(keyword) = tokens.get(i) else {
+            // The path ends at a subschema that is not one.
+            if current.is_object() || current.is_boolean() || at.is_empty() {
+                return None;
+            }
+            *current = json!({});
+            return Some(at);
+        };
+        let object = current.as_object_mut()?;
+        let value = object.get(keyword.as_str())?;
+        let steps = match value {
+            _ if tokens.len() == i + 1 => 0,
+            Value::Object(_) if SCHEMA_KEYWORDS.contains(&keyword.as_str()) => 1,
+            Value::Array(_) if SCHEMA_KEYWORDS.contains(&keyword.as_str()) => 2,
+            Value::Array(_) if SCHEMA_ARRAY_KEYWORDS.contains(&keyword.as_str()) => 2,
+            Value::Object(_) if SCHEMA_MAP_KEYWORDS.contains(&keyword.as_str()) => 2,
+            _ => 0,
+        };
+        if steps == 0 {
+            object.remove(keyword.as_str());
+            return Some(push_pointer(&at, keyword));
+        }
+        at = push_pointer(&at, keyword);
+        let mut next = object.get_mut(keyword.as_str())?;
+        if steps == 2 {
+            let entry = tokens.get(i + 1)?;
+            at = push_pointer(&at, entry);
+            next = match next {
+                Value::Array(items) => items.get_mut(entry.parse::<usize>().ok()?)?,
+                other => other.get_mut(entry.as_str())?,
+            };
+        }
+        current = next;
+        i += steps;
+    }
+}
+
 /// Whether `number` is greater than zero, read from its exact text.
 fn is_positive(number: &serde_json::Number) -> bool {
     let text = number.to_string();
@@ -1090,6 +1183,49 @@ pub fn name_safe(c: char) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keywords_the_meta_schema_refuses_are_left_out() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "pattern": 0},
+                "form": {"type": "application/json", "description": "kept"},
+                "odd": 5,
+                "list": {"type": "array", "items": {"type": "string", "minLength": -1}},
+                "tuple": {"prefixItems": [{"type": "string"}, {"maxLength": "4"}]}
+            },
+            "allOf": {"3": {"properties": {}}},
+            "examples": {"a": 1}
+        });
+        let dropped = drop_invalid_keywords(&mut schema);
+        assert_eq!(
+            dropped,
+            [
+                "/allOf",
+                "/examples",
+                "/properties/code/pattern",
+                "/properties/form/type",
+                "/properties/list/items/minLength",
+                "/properties/odd",
+                "/properties/tuple/prefixItems/1/maxLength"
+            ]
+        );
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {
+                    "code": {"type": "string"},
+                    "form": {"description": "kept"},
+                    "odd": {},
+                    "list": {"type": "array", "items": {"type": "string"}},
+                    "tuple": {"prefixItems": [{"type": "string"}, {}]}
+                }
+            })
+        );
+        assert!(jsonschema::draft202012::meta::is_valid(&schema));
+    }
 
     #[test]
     fn positive_numbers_are_judged_by_their_exact_text() {

@@ -81,6 +81,9 @@ pub struct Converted {
     /// Patterns of the spec left out of this tool's schemas (each reported with the first
     /// tool that uses it).
     pub dropped_patterns: Vec<DroppedPattern>,
+    /// Parts of the tool's schemas left out because JSON Schema refuses them as the spec
+    /// wrote them: `inputSchema/...` or `outputSchema/...` pointers.
+    pub invalid_keywords: Vec<String>,
 }
 
 impl Converted {
@@ -238,12 +241,28 @@ fn convert_operation(
         risks.push(risk);
     }
     let mut input = input::build(operation, schemas, options.client)?;
-    input.schema = options.client.shape(input.schema);
-    let output = if options.output_schema {
+    let mut output = if options.output_schema {
         output_schema(operation, schemas)?
     } else {
         None
     };
+    // What the spec's schemas hold that JSON Schema refuses goes, with a word.
+    let output_schema = output.as_mut().map(|output| &mut output.schema);
+    let schemas_written = [
+        ("inputSchema", Some(&mut input.schema)),
+        ("outputSchema", output_schema),
+    ];
+    let mut invalid_keywords = Vec::new();
+    for (field, schema) in schemas_written {
+        let Some(schema) = schema else { continue };
+        for pointer in crate::schema::drop_invalid_keywords(schema) {
+            conversion.warnings.push(format!(
+                "tool '{name}': {field}{pointer} left out: not valid JSON Schema 2020-12 (as the spec wrote it)"
+            ));
+            invalid_keywords.push(format!("{field}{pointer}"));
+        }
+    }
+    input.schema = options.client.shape(input.schema);
     let dropped_patterns = schemas.take_dropped_patterns();
     for dropped in &dropped_patterns {
         let warning = spec.error_at(&dropped.location, dropped.message());
@@ -299,6 +318,7 @@ fn convert_operation(
             .collect(),
         location: operation.location.clone(),
         dropped_patterns,
+        invalid_keywords,
     }))
 }
 

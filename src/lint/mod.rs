@@ -99,6 +99,9 @@ pub struct Subject<'a> {
     pub ignored: Vec<String>,
     /// What the evidence reader judged: the same judgement review shows.
     pub suggestions: Vec<Suggestion>,
+    /// Parts of a converted tool's schemas convert left out as invalid JSON Schema
+    /// (`inputSchema/...` pointers); none for a manifest, whose schemas are checked whole.
+    pub invalid_keywords: Vec<String>,
     /// For each hint a person decided with a reason (an overrides file), that reason.
     pub reviewed: [Option<String>; 4],
     places: Places,
@@ -218,6 +221,7 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
                 effective: HintKind::ALL.map(|k| converted.hints.get(k).value),
                 ignored: converted.lint_ignore.clone(),
                 suggestions: converted.suggestions.clone(),
+                invalid_keywords: converted.invalid_keywords.clone(),
                 reviewed: HintKind::ALL.map(|k| converted.hints.get(k).reviewed.clone()),
                 places: Places {
                     file: spec.file(converted.location.file).name.clone(),
@@ -285,6 +289,7 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
                 effective: tool.annotations.effective_all(),
                 ignored: Vec::new(),
                 suggestions,
+                invalid_keywords: Vec::new(),
                 reviewed: Default::default(),
                 places: Places {
                     file: file.to_string(),

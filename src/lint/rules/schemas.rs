@@ -90,7 +90,8 @@ fn unresolved_ref(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
 }
 
 rule! {
-    /// `inputSchema` is not valid under the JSON Schema 2020-12 meta-schema.
+    /// `inputSchema` is not valid under the JSON Schema 2020-12 meta-schema. On a spec:
+    /// each part of a schema that convert left out because JSON Schema refuses it as written.
     ///
     /// Why: MCP input schemas are JSON Schema 2020-12; clients that validate arguments
     /// drop or reject a tool whose schema is not.
@@ -102,19 +103,29 @@ rule! {
 }
 
 fn invalid_json_schema(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
+    let mut hits: Vec<Hit> = tool
+        .invalid_keywords
+        .iter()
+        .map(|pointer| {
+            Hit::new(
+                Target::Tool,
+                format!("{pointer} is not valid JSON Schema 2020-12 as the spec wrote it: left out of the tool"),
+            )
+        })
+        .collect();
     let Some(schema) = tool.tool.input_schema.as_ref() else {
-        return Vec::new();
+        return hits;
     };
-    match jsonschema::draft202012::meta::validate(schema) {
-        Ok(()) => Vec::new(),
-        Err(error) => vec![Hit::new(
+    if let Err(error) = jsonschema::draft202012::meta::validate(schema) {
+        hits.push(Hit::new(
             Target::InputSchema,
             format!(
                 "inputSchema is not valid JSON Schema 2020-12: {error} (at {})",
                 error.instance_path()
             ),
-        )],
+        ));
     }
+    hits
 }
 
 rule! {
