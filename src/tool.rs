@@ -214,6 +214,10 @@ pub struct Binding {
     /// takes one: serve mints it once per call and sends the same one on every retry.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub idempotency_key: Option<String>,
+    /// A write that a person reviewed as idempotent or read-only (an overrides file) and
+    /// that takes an idempotency key: serve may repeat it. A hint alone is a claim.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retry_reviewed: bool,
     /// Where a non-object JSON response goes in `structuredContent`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_property: Option<String>,
@@ -223,6 +227,12 @@ pub struct Binding {
 }
 
 impl Binding {
+    /// Whether a call that timed out or got a 5xx may be sent again: its method is
+    /// idempotent in HTTP, or a person reviewed it so ([`Binding::retry_reviewed`]).
+    pub fn retry_safe(&self) -> bool {
+        self.method.is_idempotent() || self.retry_reviewed
+    }
+
     pub fn new(method: Method, path: impl Into<String>) -> Binding {
         Binding {
             method,
@@ -231,6 +241,7 @@ impl Binding {
             body_media_type: None,
             auth: Vec::new(),
             idempotency_key: None,
+            retry_reviewed: false,
             result_property: None,
             params: IndexMap::new(),
         }

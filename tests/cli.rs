@@ -402,3 +402,47 @@ fn every_command_reads_a_tools_list_response() {
         "the server lists the manifest's 9 tools, with their hints\n"
     );
 }
+
+/// Timeouts and retry counts out of range are usage errors (exit 2), never a panic or a
+/// count that wraps.
+#[test]
+fn timeouts_and_retries_out_of_range_are_refused() {
+    let serve_spec = spec("serve.yaml");
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["serve", &serve_spec, "--timeout", "1e20"],
+            "'1e20' is not a number of seconds above 0 and at most 86400",
+        ),
+        (
+            &["serve", &serve_spec, "--timeout", "0"],
+            "'0' is not a number of seconds",
+        ),
+        (
+            &["serve", &serve_spec, "--retries", "4294967295"],
+            "4294967295 is not in 0..=10",
+        ),
+        (
+            &["verify", &serve_spec, "--timeout", "NaN", "--", "true"],
+            "'NaN' is not a number of seconds",
+        ),
+        (
+            &[
+                "lint",
+                "--url",
+                "http://127.0.0.1:9/mcp",
+                "--timeout",
+                "inf",
+            ],
+            "'inf' is not a number of seconds",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = run(args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&output.stderr).contains(message),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+    }
+}

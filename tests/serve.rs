@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use openapi2mcp::convert::Options;
+use openapi2mcp::hints::overrides::Overrides;
 use openapi2mcp::load::Input;
 use openapi2mcp::pipeline;
 use openapi2mcp::serve::{ApiCaller, CallSettings, Media, MediaKind, Outcome};
@@ -430,11 +431,30 @@ async fn structured_content_with_output_schema_wraps_what_is_not_an_object() {
 }
 
 /// The tools with `idempotentHint: true` set on `names`, as a reviewed override would.
-fn with_idempotent(mut tools: Vec<Tool>, names: &[&str]) -> Vec<Tool> {
-    for tool in &mut tools {
-        if names.contains(&tool.name.as_str()) {
-            tool.annotations.idempotent_hint = Some(true);
+/// The spec's tools with `names` reviewed as idempotent in an overrides file (`reason`
+/// given) or, without one, only claimed so by their hints.
+fn with_idempotent(spec: &str, names: &[&str], reviewed: bool) -> Vec<Tool> {
+    let mut text = String::from("tools:\n");
+    for name in names {
+        text.push_str(&format!("  {name}:\n    idempotentHint: true\n"));
+        if reviewed {
+            text.push_str("    reason: the API dedupes by its idempotency key\n");
         }
+    }
+    let options = Options {
+        overrides: Some(Overrides::parse("overrides.yaml".into(), text).unwrap()),
+        ..Options::default()
+    };
+    let input = Input::Path(crate::common::repo_path(spec));
+    let conversion = pipeline::convert_input(&input, &Default::default(), &options).unwrap();
+    let tools: Vec<Tool> = conversion.tools.into_iter().map(|c| c.tool).collect();
+    for tool in &tools {
+        let binding = tool.binding().unwrap();
+        let key = binding.idempotency_key.is_some();
+        assert_eq!(
+            binding.retry_reviewed,
+            reviewed && key && names.contains(&tool.name.as_str())
+        );
     }
     tools
 }
@@ -459,7 +479,7 @@ async fn flaky(failures: u64) -> MockServer {
 #[tokio::test]
 async fn a_post_with_an_idempotency_key_is_retried_with_the_same_key() {
     let mock = flaky(1).await;
-    let tools = with_idempotent(tools(&Options::default()), &["create_item"]);
+    let tools = with_idempotent("specs/serve.yaml", &["create_item"], true);
     let settings = CallSettings {
         retries: 2,
         ..settings_for(&mock)
@@ -485,11 +505,10 @@ async fn a_post_with_an_idempotency_key_is_retried_with_the_same_key() {
 #[tokio::test]
 async fn a_body_idempotency_key_is_minted_once_and_resent() {
     let mock = flaky(1).await;
-    let spec = b"openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /payments:\n    post:\n      operationId: createPayment\n      requestBody:\n        content:\n          application/x-www-form-urlencoded:\n            schema:\n              type: object\n              properties:\n                Amount: {type: integer}\n                IdempotencyKey: {type: string}\n      responses: {'201': {description: created}}\n";
-    let spec = openapi2mcp::load::load_bytes("payments.yaml", spec.to_vec()).unwrap();
-    let conversion = pipeline::convert_spec(&spec, &Options::default()).unwrap();
-    let tools: Vec<Tool> = conversion.tools.into_iter().map(|c| c.tool).collect();
-    let tools = with_idempotent(tools, &["create_payment"]);
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("payments.yaml");
+    std::fs::write(&spec, "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /payments:\n    post:\n      operationId: createPayment\n      requestBody:\n        content:\n          application/x-www-form-urlencoded:\n            schema:\n              type: object\n              properties:\n                Amount: {type: integer}\n                IdempotencyKey: {type: string}\n      responses: {'201': {description: created}}\n").unwrap();
+    let tools = with_idempotent(spec.to_str().unwrap(), &["create_payment"], true);
     let settings = CallSettings {
         retries: 2,
         ..settings_for(&mock)
@@ -512,13 +531,14 @@ async fn a_body_idempotency_key_is_minted_once_and_resent() {
     assert!(bodies[0].contains("IdempotencyKey="), "{}", bodies[0]);
 }
 
+/// A write is repeated only when a person reviewed it and the API takes a key: not for
+/// a hint alone (the spec's own claim, or an override without a reason), not without a key.
 #[tokio::test]
-async fn writes_without_an_idempotency_key_are_never_retried() {
-    // create_payment is a POST with no key: even marked idempotent, one attempt only.
-    for marked in [false, true] {
+async fn writes_are_retried_only_when_reviewed_with_an_idempotency_key() {
+    // create_payment is a POST with no key: even reviewed as idempotent, one attempt only.
+    for reviewed in [false, true] {
         let mock = flaky(1).await;
-        let names: &[&str] = if marked { &["create_payment"] } else { &[] };
-        let tools = with_idempotent(tools(&Options::default()), names);
+        let tools = with_idempotent("specs/serve.yaml", &["create_payment"], reviewed);
         let settings = CallSettings {
             retries: 3,
             ..settings_for(&mock)
@@ -531,16 +551,26 @@ async fn writes_without_an_idempotency_key_are_never_retried() {
         assert_eq!(outcome.text, "HTTP 503 Service Unavailable");
         assert_eq!(mock.received_requests().await.unwrap().len(), 1);
     }
-    // create_item has a key but is not marked idempotent: not retried either.
-    let mock = flaky(1).await;
-    let settings = CallSettings {
-        retries: 3,
-        ..settings_for(&mock)
-    };
-    let api = api_with(tools(&Options::default()), settings, &SECRETS);
-    api.call("create_item", arguments(json!({"name": "x"})))
-        .await;
-    assert_eq!(mock.received_requests().await.unwrap().len(), 1);
+    // create_item has a key: claimed idempotent (no reason), or read-only by the spec's
+    // own x-mcp-annotations, it is not retried either.
+    let claimed = with_idempotent("specs/serve.yaml", &["create_item"], false);
+    let mut spec_claim = tools(&Options::default());
+    let create = spec_claim
+        .iter_mut()
+        .find(|t| t.name == "create_item")
+        .unwrap();
+    create.annotations.read_only_hint = Some(true);
+    for tools in [tools(&Options::default()), claimed, spec_claim] {
+        let mock = flaky(1).await;
+        let settings = CallSettings {
+            retries: 3,
+            ..settings_for(&mock)
+        };
+        let api = api_with(tools, settings, &SECRETS);
+        api.call("create_item", arguments(json!({"name": "x"})))
+            .await;
+        assert_eq!(mock.received_requests().await.unwrap().len(), 1);
+    }
 }
 
 #[tokio::test]

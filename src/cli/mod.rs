@@ -134,15 +134,29 @@ impl SpecArgs {
     }
 }
 
+/// A `--timeout`: a positive number of seconds, at most a day (timers past that are no
+/// timeout, and some overflow).
+fn seconds(text: &str) -> std::result::Result<std::time::Duration, String> {
+    const DAY: f64 = 86_400.0;
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= DAY => {
+            Ok(std::time::Duration::from_secs_f64(seconds))
+        }
+        _ => Err(format!(
+            "'{text}' is not a number of seconds above 0 and at most {DAY}"
+        )),
+    }
+}
+
 /// Where a running server is: a command after `--`, or `--url`.
 #[derive(Debug, Args)]
 struct ServerArgs {
     /// A Streamable HTTP endpoint to reach (http:// only), instead of a command after --
     #[arg(long, value_name = "URL", conflicts_with = "command")]
     url: Option<String>,
-    /// Seconds to wait for the server to start and answer
-    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
-    timeout: f64,
+    /// Seconds to wait for the server to start and answer (at most a day)
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
+    timeout: std::time::Duration,
     /// The command that starts the server over stdio, after --
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -161,11 +175,7 @@ impl ServerArgs {
         let server = self
             .server()
             .ok_or_else(|| Error::new("name the server: a command after --, or --url URL"))?;
-        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
-            return Err(Error::new("--timeout must be a positive number of seconds"));
-        }
-        let timeout = std::time::Duration::from_secs_f64(self.timeout);
-        runtime()?.block_on(mcp::client::list_tools(&server, timeout))
+        runtime()?.block_on(mcp::client::list_tools(&server, self.timeout))
     }
 }
 

@@ -20,12 +20,12 @@ pub(super) struct ServeArgs {
     /// Send every request to URL instead of the spec's server URL
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
-    /// Seconds to wait for each response from the API
-    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
-    timeout: f64,
-    /// Repeat a call that timed out or got a 5xx up to N times, only for tools that are
-    /// read-only or idempotent (a POST or PATCH only with an idempotency key)
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Seconds to wait for each response from the API (at most a day)
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = super::seconds)]
+    timeout: std::time::Duration,
+    /// Repeat a call that timed out or got a 5xx up to N times (at most 10), only for tools
+    /// that are read-only or idempotent (a POST or PATCH only with an idempotency key)
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10))]
     retries: u32,
     /// Cut response bodies longer than BYTES, with a note saying so
     #[arg(long, value_name = "BYTES", default_value_t = 1_000_000)]
@@ -44,9 +44,6 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
     let output = args.output.combine(config.output);
     let tools = tools_of(&spec, &spec_options, &output)?;
     drop(spec);
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(Error::new("--timeout must be a positive number of seconds"));
-    }
     let base_url = args
         .base_url
         .as_deref()
@@ -59,7 +56,7 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
         .transpose()?;
     let settings = serve::CallSettings {
         base_url,
-        timeout: std::time::Duration::from_secs_f64(args.timeout),
+        timeout: args.timeout,
         retries: args.retries,
         max_response_bytes: args.max_response_bytes,
     };

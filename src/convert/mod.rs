@@ -292,6 +292,13 @@ fn convert_operation(
     };
     binding.idempotency_key =
         key_in(crate::tool::In::Header).or_else(|| key_in(crate::tool::In::Body));
+    binding.retry_reviewed = binding.idempotency_key.is_some()
+        && [HintKind::Idempotent, HintKind::ReadOnly]
+            .into_iter()
+            .any(|kind| {
+                let hint = hints.get(kind);
+                hint.value && hint.reviewed.is_some()
+            });
     binding.result_property = output.as_ref().and_then(|o| o.wrapper).map(str::to_string);
     binding.params = input.params;
 

@@ -14,7 +14,7 @@ use reqwest::Url;
 use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
-use crate::tool::{Binding, HintKind, Scheme, SchemeKind, Tool, HTTP_META_KEY};
+use crate::tool::{Binding, Scheme, SchemeKind, Tool, HTTP_META_KEY};
 use request::{Files, Payload, Request, Secret};
 
 /// How the server calls the API.
@@ -37,7 +37,7 @@ struct Served {
     binding: Binding,
     files: Files,
     base: Url,
-    /// Whether a timeout or 5xx may be retried (see [`retry_safe`]).
+    /// Whether a timeout or 5xx may be retried ([`Binding::retry_safe`]).
     retry_safe: bool,
     validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
 }
@@ -127,7 +127,7 @@ impl ApiCaller {
                     secrets.insert(scheme.scheme.clone(), secret);
                 }
             }
-            let retry_safe = retry_safe(&listed, &binding);
+            let retry_safe = binding.retry_safe();
             by_name.insert(name, served.len());
             served.push(Served {
                 files: Files::of(listed.input_schema.as_ref().unwrap_or(&Value::Null)),
@@ -382,15 +382,6 @@ struct Response {
     body: Vec<u8>,
     /// The body went on past the limit.
     cut: bool,
-}
-
-/// Whether a timeout or 5xx may be retried: the tool's effective hints say it is
-/// read-only, or idempotent by its HTTP method or by an idempotency key the API honours.
-fn retry_safe(tool: &Tool, binding: &Binding) -> bool {
-    let hint = |kind| tool.annotations.effective(kind);
-    hint(HintKind::ReadOnly)
-        || (hint(HintKind::Idempotent)
-            && (binding.method.is_idempotent() || binding.idempotency_key.is_some()))
 }
 
 /// An error with its causes ("error sending request: ...: Connection refused").
