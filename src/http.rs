@@ -148,6 +148,28 @@ pub fn is_json(media_type: &str) -> bool {
         || essence.to_ascii_lowercase().ends_with("+json")
 }
 
+/// Header fields the HTTP client owns: framing (`Content-Length`, `Transfer-Encoding`),
+/// routing (`Host`), connection management (RFC 9110 section 7.6.1's hop-by-hop fields,
+/// `Expect`, `Upgrade`) and proxy credentials. One sent from a tool argument could cut a
+/// body, smuggle a request or reach another host, so serve never does.
+pub fn is_client_owned_header(name: &str) -> bool {
+    const OWNED: [&str; 12] = [
+        "host",
+        "content-length",
+        "transfer-encoding",
+        "connection",
+        "keep-alive",
+        "proxy-connection",
+        "proxy-authorization",
+        "proxy-authenticate",
+        "te",
+        "trailer",
+        "upgrade",
+        "expect",
+    ];
+    OWNED.iter().any(|owned| name.eq_ignore_ascii_case(owned))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -696,3 +696,102 @@ async fn images_come_whole_and_other_binary_bodies_are_described() {
     );
     assert_eq!(outcome.media, None);
 }
+
+/// Tools whose arguments reach for what serve owns: framing headers and the credential's
+/// own query parameter.
+fn hostile_tools() -> Vec<Tool> {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("hostile.yaml");
+    std::fs::write(
+        &spec,
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://api.example.com/v1'}]\npaths:\n  /things:\n    get:\n      operationId: listThings\n      security: [{key: []}]\n      parameters:\n        - {name: Host, in: header, schema: {type: string}}\n        - {name: Content-Length, in: header, schema: {type: string}}\n        - {name: Transfer-Encoding, in: header, schema: {type: string}}\n        - {name: filter, in: query, schema: {type: object, additionalProperties: {type: string}}}\n        - {name: X-Trace, in: header, schema: {type: string}}\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: query, name: api_key}\n",
+    )
+    .unwrap();
+    let conversion =
+        pipeline::convert_input(&Input::Path(spec), &Default::default(), &Options::default())
+            .unwrap();
+    conversion.tools.into_iter().map(|c| c.tool).collect()
+}
+
+/// Headers the HTTP client owns never become arguments, and a hand-made binding that
+/// sends one, or an argument that would stand beside the credential, is refused before
+/// anything is sent.
+#[tokio::test]
+async fn arguments_cannot_set_framing_headers_or_shadow_credentials() {
+    let mut tools = hostile_tools();
+    let properties = tools[0].input_schema.as_ref().unwrap()["properties"]
+        .as_object()
+        .unwrap();
+    let mut names: Vec<&String> = properties.keys().collect();
+    names.sort();
+    assert_eq!(names, ["X-Trace", "filter"]);
+
+    let mock = mock_answering(200).await;
+    let secrets = [("OPENAPI2MCP_AUTH_KEY", "SECRET")];
+    let binding = tools[0].meta.http.as_mut().unwrap();
+    let host = openapi2mcp::tool::Param::new(openapi2mcp::tool::In::Header, Some("Host".into()));
+    binding.params.insert("host".into(), host);
+    let api = api_with(tools, settings_for(&mock), &secrets);
+    for (given, message) in [
+        (
+            json!({"filter": {"api_key": "attacker"}}),
+            "an argument would set the query parameter 'api_key', which carries the credentials",
+        ),
+        (
+            json!({"host": "evil.example"}),
+            "the argument 'host' would set the header 'Host', which only the HTTP client sets",
+        ),
+    ] {
+        let (outcome, log) = api.call("list_things", arguments(given)).await;
+        assert!(outcome.is_error);
+        assert_eq!(outcome.text, message);
+        assert!(log.ends_with(", not sent"), "{log}");
+    }
+    let (outcome, _) = api
+        .call(
+            "list_things",
+            arguments(json!({"filter": {"kind": "a"}, "X-Trace": "t"})),
+        )
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let received = mock.received_requests().await.unwrap();
+    assert_eq!(received.len(), 1, "only the harmless call was sent");
+    assert_eq!(received[0].url.query(), Some("kind=a&api_key=SECRET"));
+}
+
+/// The URL every request is built on is http(s), without credentials, query or fragment,
+/// whether it comes from --base-url or from the spec; a password never reaches a message.
+#[test]
+fn base_urls_that_cannot_carry_a_request_are_refused_at_start() {
+    let tools = hostile_tools();
+    for (server, message) in [
+        ("file:///etc", "tool 'list_things': its server URL 'file:///etc' is not an http(s) URL; give --base-url"),
+        ("ftp://h/v1", "tool 'list_things': its server URL 'ftp://h/v1' is not an http(s) URL; give --base-url"),
+        ("https://ann:pw@h/v1", "tool 'list_things': its server URL 'https://ann:***@h/v1' holds credentials: set them in the environment instead (OPENAPI2MCP_AUTH_<SCHEME>); give --base-url"),
+        ("https://h/v1?x=1", "tool 'list_things': its server URL 'https://h/v1?x=1' has a query or a fragment, which the request path cannot follow; give --base-url"),
+    ] {
+        let mut tools = tools.clone();
+        tools[0].meta.http.as_mut().unwrap().server = Some(server.into());
+        let settings = CallSettings {
+            base_url: None,
+            timeout: Duration::from_secs(1),
+            retries: 0,
+            max_response_bytes: 10,
+        };
+        let error = ApiCaller::new(tools, settings, &|_| None).err().expect("refused");
+        assert_eq!(error.to_string(), message);
+    }
+    let settings = CallSettings {
+        base_url: Some("http://h/v1#top".parse().unwrap()),
+        timeout: Duration::from_secs(1),
+        retries: 0,
+        max_response_bytes: 10,
+    };
+    let error = ApiCaller::new(tools, settings, &|_| None)
+        .err()
+        .expect("refused");
+    assert_eq!(
+        error.to_string(),
+        "--base-url 'http://h/v1#top' has a query or a fragment, which the request path cannot follow"
+    );
+}

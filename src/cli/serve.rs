@@ -49,9 +49,7 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
         .as_deref()
         .map(|url| {
             reqwest::Url::parse(url)
-                .ok()
-                .filter(|u| matches!(u.scheme(), "http" | "https"))
-                .ok_or_else(|| Error::new(format!("--base-url '{url}' is not an http(s) URL")))
+                .map_err(|_| Error::new(format!("--base-url '{url}' is not an http(s) URL")))
         })
         .transpose()?;
     let settings = serve::CallSettings {

@@ -138,3 +138,11 @@ pub fn drop_credential_parameters(operation: &mut Operation<'_>) {
         .parameters
         .retain(|p| !supplied(p.location, p.name));
 }
+
+/// Leaves out header parameters the HTTP client owns (`Host`, `Content-Length`...; see
+/// [`crate::http::is_client_owned_header`]): no tool argument may set them.
+pub fn drop_client_owned_headers(operation: &mut Operation<'_>) {
+    operation
+        .parameters
+        .retain(|p| !(p.location == In::Header && crate::http::is_client_owned_header(p.name)));
+}

@@ -99,6 +99,11 @@ impl ApiCaller {
         settings: CallSettings,
         environment: &dyn Fn(&str) -> Option<String>,
     ) -> Result<ApiCaller> {
+        if let Some(base) = &settings.base_url {
+            check_base_url(base).map_err(|problem| {
+                Error::new(format!("--base-url '{}' {problem}", redacted(base)))
+            })?;
+        }
         let mut served = Vec::with_capacity(tools.len());
         let mut by_name = HashMap::new();
         let mut secrets = HashMap::new();
@@ -111,11 +116,20 @@ impl ApiCaller {
             };
             let base = match (&settings.base_url, &binding.server) {
                 (Some(base), _) => base.clone(),
-                (None, Some(server)) => Url::parse(server).map_err(|_| {
-                    Error::new(format!(
-                        "tool '{name}': its server URL '{server}' is not absolute; give --base-url"
-                    ))
-                })?,
+                (None, Some(server)) => {
+                    let url = Url::parse(server).map_err(|_| {
+                        Error::new(format!(
+                            "tool '{name}': its server URL '{server}' is not absolute; give --base-url"
+                        ))
+                    })?;
+                    check_base_url(&url).map_err(|problem| {
+                        Error::new(format!(
+                            "tool '{name}': its server URL '{}' {problem}; give --base-url",
+                            redacted(&url)
+                        ))
+                    })?;
+                    url
+                }
                 (None, None) => {
                     return Err(Error::new(format!(
                         "tool '{name}': the spec names no server URL; give --base-url"
@@ -382,6 +396,35 @@ struct Response {
     body: Vec<u8>,
     /// The body went on past the limit.
     cut: bool,
+}
+
+/// What makes `url` unfit as the URL every request is built on: another scheme than
+/// http(s) (nothing else can be sent), credentials in it (they would be logged and sent
+/// beside the real ones: put them in the environment), a query or a fragment (the path
+/// would be appended after them).
+pub fn check_base_url(url: &Url) -> std::result::Result<(), String> {
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err("is not an http(s) URL".into());
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(
+            "holds credentials: set them in the environment instead (OPENAPI2MCP_AUTH_<SCHEME>)"
+                .into(),
+        );
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err("has a query or a fragment, which the request path cannot follow".into());
+    }
+    Ok(())
+}
+
+/// `url` fit to print: a password in it shown as `***`.
+fn redacted(url: &Url) -> String {
+    let mut shown = url.clone();
+    if shown.password().is_some() {
+        let _ = shown.set_password(Some("***"));
+    }
+    shown.to_string()
 }
 
 /// An error with its causes ("error sending request: ...: Connection refused").

@@ -232,7 +232,14 @@ pub fn build(
                 }
                 other => query.push(QueryPiece::Text(encode(&text(other), QUERY_TEXT))),
             },
-            In::Header => headers.push((name.to_string(), header_value(param, value))),
+            In::Header => {
+                if crate::http::is_client_owned_header(name) {
+                    return Err(format!(
+                        "the argument '{argument}' would set the header '{name}', which only the HTTP client sets"
+                    ));
+                }
+                headers.push((name.to_string(), header_value(param, value)));
+            }
             In::Cookie => cookies.extend(cookie_pairs(name, param, value)),
             In::Body => body_fields.push(BodyField {
                 argument,
@@ -242,6 +249,11 @@ pub fn build(
             }),
         }
     }
+    // Nothing from the arguments may stand beside a credential: a second `api_key` or
+    // `Authorization` could replace it at the API.
+    let from_arguments = headers.len();
+    let query_from_arguments = query.len();
+    let cookies_from_arguments = cookies.len();
     for secret in secrets {
         match &secret.scheme.kind {
             SchemeKind::Bearer => {
@@ -264,6 +276,51 @@ pub fn build(
             },
             SchemeKind::Unsupported { .. } => {}
         }
+    }
+    let (argument_headers, credential_headers) = headers.split_at(from_arguments);
+    if let Some((name, _)) = argument_headers.iter().find(|(name, _)| {
+        credential_headers
+            .iter()
+            .any(|(credential, _)| name.eq_ignore_ascii_case(credential))
+            || (name.eq_ignore_ascii_case("cookie") && !cookies.is_empty())
+    }) {
+        return Err(format!(
+            "an argument would set the header '{name}', which carries the credentials"
+        ));
+    }
+    let (argument_query, credential_query) = query.split_at(query_from_arguments);
+    let keys = |pieces: &[QueryPiece]| -> Vec<String> {
+        pieces
+            .iter()
+            .flat_map(|piece| match piece {
+                QueryPiece::Pair { key, .. } => vec![key.clone()],
+                QueryPiece::Text(text) => text
+                    .split('&')
+                    .map(|pair| pair.split('=').next().unwrap_or_default().to_string())
+                    .collect(),
+            })
+            .collect()
+    };
+    let credential_keys = keys(credential_query);
+    if let Some(key) = keys(argument_query)
+        .into_iter()
+        .find(|k| credential_keys.contains(k))
+    {
+        return Err(format!(
+            "an argument would set the query parameter '{key}', which carries the credentials"
+        ));
+    }
+    let cookie_name = |cookie: &String| cookie.split('=').next().unwrap_or_default().to_string();
+    let (argument_cookies, credential_cookies) = cookies.split_at(cookies_from_arguments);
+    let credential_names: Vec<String> = credential_cookies.iter().map(cookie_name).collect();
+    if let Some(name) = argument_cookies
+        .iter()
+        .map(cookie_name)
+        .find(|name| credential_names.contains(name))
+    {
+        return Err(format!(
+            "an argument would set the cookie '{name}', which carries the credentials"
+        ));
     }
     if !cookies.is_empty() {
         headers.push(("Cookie".into(), cookies.join("; ")));
