@@ -700,16 +700,9 @@ async fn images_come_whole_and_other_binary_bodies_are_described() {
 /// Tools whose arguments reach for what serve owns: framing headers and the credential's
 /// own query parameter.
 fn hostile_tools() -> Vec<Tool> {
-    let dir = tempfile::tempdir().unwrap();
-    let spec = dir.path().join("hostile.yaml");
-    std::fs::write(
-        &spec,
-        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://api.example.com/v1'}]\npaths:\n  /things:\n    get:\n      operationId: listThings\n      security: [{key: []}]\n      parameters:\n        - {name: Host, in: header, schema: {type: string}}\n        - {name: Content-Length, in: header, schema: {type: string}}\n        - {name: Transfer-Encoding, in: header, schema: {type: string}}\n        - {name: filter, in: query, schema: {type: object, additionalProperties: {type: string}}}\n        - {name: X-Trace, in: header, schema: {type: string}}\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: query, name: api_key}\n",
-    )
-    .unwrap();
-    let conversion =
-        pipeline::convert_input(&Input::Path(spec), &Default::default(), &Options::default())
-            .unwrap();
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://api.example.com/v1'}]\npaths:\n  /things:\n    get:\n      operationId: listThings\n      security: [{key: []}]\n      parameters:\n        - {name: Host, in: header, schema: {type: string}}\n        - {name: Content-Length, in: header, schema: {type: string}}\n        - {name: Transfer-Encoding, in: header, schema: {type: string}}\n        - {name: filter, in: query, schema: {type: object, additionalProperties: {type: string}}}\n        - {name: X-Trace, in: header, schema: {type: string}}\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: query, name: api_key}\n";
+    let spec = openapi2mcp::load::load_bytes("hostile.yaml", text.as_bytes().to_vec()).unwrap();
+    let conversion = pipeline::convert_spec(&spec, &Options::default()).unwrap();
     conversion.tools.into_iter().map(|c| c.tool).collect()
 }
 
