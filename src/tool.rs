@@ -207,6 +207,10 @@ pub struct Binding {
     pub server: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body_media_type: Option<String>,
+    /// The request body is required: sent (as `{}` or the media type's empty form) even
+    /// when no argument fills it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub body_required: bool,
     /// Credential alternatives: any one of them, each a list of schemes sent together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub auth: Vec<Vec<Scheme>>,
@@ -239,6 +243,7 @@ impl Binding {
             path: path.into(),
             server: None,
             body_media_type: None,
+            body_required: false,
             auth: Vec::new(),
             idempotency_key: None,
             retry_reviewed: false,

@@ -788,3 +788,69 @@ fn base_urls_that_cannot_carry_a_request_are_refused_at_start() {
         "--base-url 'http://h/v1#top' has a query or a fragment, which the request path cannot follow"
     );
 }
+
+/// With an outputSchema, a success that cannot be the structured result it describes (no
+/// body, not JSON, not matching) is an error result that shows the body and says why:
+/// the model still sees it, and no client that checks results against the schema fails.
+#[tokio::test]
+async fn a_success_that_does_not_fit_the_output_schema_is_shown_as_an_error() {
+    let options = Options {
+        output_schema: true,
+        ..Options::default()
+    };
+    let cases = [
+        (
+            ResponseTemplate::new(204),
+            "HTTP 204\n[openapi2mcp: not the result the tool's outputSchema describes: there is no body]",
+        ),
+        (
+            ResponseTemplate::new(200).set_body_string("lamp"),
+            "lamp\n[openapi2mcp: not the result the tool's outputSchema describes: the body is not JSON]",
+        ),
+        (
+            ResponseTemplate::new(200).set_body_json(json!({"name": 7})),
+            "{\"name\":7}\n[openapi2mcp: not the result the tool's outputSchema describes: the body does not match it: 7 is not of type \"string\" (at /name)]",
+        ),
+    ];
+    for (response, text) in cases {
+        let mock = MockServer::start().await;
+        Mock::given(wiremock::matchers::any())
+            .respond_with(response)
+            .mount(&mock)
+            .await;
+        let api = api_with(tools(&options), settings_for(&mock), &SECRETS);
+        let (outcome, _) = api.call("get_item", arguments(json!({"id": "1"}))).await;
+        assert!(outcome.is_error, "{outcome:?}");
+        assert_eq!(outcome.structured, None);
+        assert_eq!(outcome.text, text);
+    }
+}
+
+/// A required body goes out even when no argument fills it (`{}` for JSON); every request
+/// names its client; a redirect's result says where it points.
+#[tokio::test]
+async fn required_bodies_user_agent_and_redirects() {
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /things:\n    post:\n      operationId: createThing\n      requestBody:\n        required: true\n        content:\n          application/json:\n            schema: {type: object, properties: {name: {type: string}}}\n      responses: {'201': {description: created}}\n";
+    let spec = openapi2mcp::load::load_bytes("things.yaml", text.as_bytes().to_vec()).unwrap();
+    let conversion = pipeline::convert_spec(&spec, &Options::default()).unwrap();
+    let tools: Vec<Tool> = conversion.tools.into_iter().map(|c| c.tool).collect();
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(
+            ResponseTemplate::new(302).insert_header("Location", "https://elsewhere.example/x"),
+        )
+        .mount(&mock)
+        .await;
+    let api = api_with(tools, settings_for(&mock), &[]);
+    let (outcome, _) = api.call("create_thing", arguments(json!({}))).await;
+    assert!(outcome.is_error);
+    assert_eq!(
+        outcome.text,
+        "HTTP 302 Found\nLocation: https://elsewhere.example/x"
+    );
+    let request = only_request(&mock).await;
+    assert_eq!(request.body, b"{}");
+    assert_eq!(header(&request, "content-type"), ["application/json"]);
+    let agent = header(&request, "user-agent");
+    assert_eq!(agent, [concat!("openapi2mcp/", env!("CARGO_PKG_VERSION"))]);
+}

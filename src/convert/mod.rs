@@ -273,6 +273,7 @@ fn convert_operation(
     let mut binding = Binding::new(operation.method.clone(), operation.path);
     binding.server.clone_from(&operation.server);
     binding.body_media_type = operation.body.as_ref().map(|b| b.media_type.to_string());
+    binding.body_required = operation.body.as_ref().is_some_and(|b| b.required);
     binding.auth = auth_binding(&operation.security);
     // The argument that carries an idempotency key: a header, else a body field (Twilio's
     // `IdempotencyKey`). Serve mints it once per call and sends it on every retry.

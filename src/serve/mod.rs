@@ -40,6 +40,7 @@ struct Served {
     /// Whether a timeout or 5xx may be retried ([`Binding::retry_safe`]).
     retry_safe: bool,
     validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
+    output_validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
 }
 
 /// The API behind the tools.
@@ -150,11 +151,14 @@ impl ApiCaller {
                 base,
                 retry_safe,
                 validator: OnceLock::new(),
+                output_validator: OnceLock::new(),
             });
         }
         crate::tls::install_provider();
         let client = reqwest::Client::builder()
             .timeout(settings.timeout)
+            // Some APIs refuse a request without one.
+            .user_agent(concat!("openapi2mcp/", env!("CARGO_PKG_VERSION")))
             // A redirect could take a request, and its credentials, off the API's URL.
             .redirect(reqwest::redirect::Policy::none())
             .build()
@@ -363,11 +367,15 @@ impl ApiCaller {
         };
         let mut response = builder.send().await?;
         let status = response.status().as_u16();
-        let content_type = response
-            .headers()
-            .get(reqwest::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
+        let header = |name| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        };
+        let content_type = header(reqwest::header::CONTENT_TYPE);
+        let location = header(reqwest::header::LOCATION);
         let mut body = Vec::new();
         let mut cut = false;
         let limit = self.settings.max_response_bytes;
@@ -383,6 +391,7 @@ impl ApiCaller {
         Ok(Response {
             status,
             content_type,
+            location,
             body,
             cut,
         })
@@ -393,6 +402,8 @@ impl ApiCaller {
 struct Response {
     status: u16,
     content_type: Option<String>,
+    /// Where a redirect points (serve does not follow it: it could leave the API's URL).
+    location: Option<String>,
     body: Vec<u8>,
     /// The body went on past the limit.
     cut: bool,
@@ -442,6 +453,36 @@ fn failure_text(error: &dyn std::error::Error) -> String {
     text
 }
 
+/// Why a response's body cannot be a structured result, if it is not a JSON object.
+fn why_unstructured(response: &Response) -> &'static str {
+    let essence = crate::http::media_essence(response.content_type.as_deref().unwrap_or_default());
+    if response.cut {
+        "the body was cut"
+    } else if response.body.is_empty() {
+        "there is no body"
+    } else if !crate::http::is_json(essence) {
+        "the body is not JSON"
+    } else if serde_json::from_slice::<Value>(&response.body).is_err() {
+        "the body is not valid JSON"
+    } else {
+        "the body is not a JSON object"
+    }
+}
+
+/// The validator for a tool's `schema` (`field` names it), compiled on first use.
+fn compiled<'v>(
+    lock: &'v OnceLock<std::result::Result<jsonschema::Validator, String>>,
+    schema: Option<&Value>,
+    field: &str,
+) -> std::result::Result<&'v jsonschema::Validator, String> {
+    lock.get_or_init(|| {
+        jsonschema::draft202012::new(schema.unwrap_or(&Value::Null))
+            .map_err(|e| format!("the tool's {field} cannot be used: {e}"))
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}
+
 /// The wait before retry `attempt`: 100 ms, doubling, at most 2 s.
 fn backoff(attempt: u32) -> Duration {
     Duration::from_millis(100u64 << attempt.min(5)).min(Duration::from_secs(2))
@@ -451,11 +492,8 @@ impl Served {
     /// Checks the arguments against the tool's `inputSchema`; the message names the
     /// argument at fault.
     fn validate(&self, arguments: &Map<String, Value>) -> std::result::Result<(), String> {
-        let validator = self.validator.get_or_init(|| {
-            jsonschema::draft202012::new(self.listed.input_schema.as_ref().unwrap_or(&Value::Null))
-                .map_err(|e| format!("the tool's inputSchema cannot be used: {e}"))
-        });
-        let validator = validator.as_ref().map_err(Clone::clone)?;
+        let schema = self.listed.input_schema.as_ref();
+        let validator = compiled(&self.validator, schema, "inputSchema")?;
         let instance = Value::Object(arguments.clone());
         let problems: Vec<String> = validator
             .iter_errors(&instance)
@@ -479,7 +517,49 @@ impl Served {
         }
     }
 
+    /// `outcome` as the tool's `outputSchema` allows: a success whose body is not the
+    /// structured result the schema describes (no body, not JSON, cut, or not matching)
+    /// becomes an error result that shows the body and says why, so that the model still
+    /// sees what the API said and no client that checks results against the schema fails.
+    fn fit_output(&self, mut outcome: Outcome, why_unstructured: &str) -> Outcome {
+        let Some(schema) = self.listed.output_schema.as_ref() else {
+            return outcome;
+        };
+        if outcome.is_error {
+            return outcome;
+        }
+        let problem = match &outcome.structured {
+            None => why_unstructured.to_string(),
+            Some(value) => match compiled(&self.output_validator, Some(schema), "outputSchema") {
+                Ok(validator) => match validator.validate(value) {
+                    Ok(()) => return outcome,
+                    Err(error) => format!(
+                        "the body does not match it: {error} (at {})",
+                        error.instance_path()
+                    ),
+                },
+                Err(message) => message,
+            },
+        };
+        outcome.is_error = true;
+        outcome.structured = None;
+        outcome.text.push_str(&format!(
+            "\n[openapi2mcp: not the result the tool's outputSchema describes: {problem}]"
+        ));
+        outcome
+    }
+
     fn outcome(&self, response: Response, limit: usize) -> Outcome {
+        // Judged only for a tool that promises structured results.
+        let why_unstructured = match self.listed.output_schema {
+            Some(_) => why_unstructured(&response),
+            None => "",
+        };
+        let outcome = self.unchecked_outcome(response, limit);
+        self.fit_output(outcome, why_unstructured)
+    }
+
+    fn unchecked_outcome(&self, response: Response, limit: usize) -> Outcome {
         let content_type = response.content_type.clone().unwrap_or_default();
         let essence = crate::http::media_essence(&content_type);
         let is_json = crate::http::is_json(essence);
@@ -537,7 +617,11 @@ impl Served {
                 .ok()
                 .and_then(|s| s.canonical_reason())
                 .unwrap_or("");
-            format!("HTTP {} {reason}\n{text}", response.status)
+            let location = match &response.location {
+                Some(location) => format!("\nLocation: {location}"),
+                None => String::new(),
+            };
+            format!("HTTP {} {reason}{location}\n{text}", response.status)
                 .trim_end()
                 .to_string()
         };

@@ -362,7 +362,7 @@ pub fn build(
         url,
         url_for_log: with_query(query_text(true)),
         headers,
-        body: body(binding.body_media_type.as_deref(), &body_fields, files)?,
+        body: body(binding, &body_fields, files)?,
     })
 }
 
@@ -493,16 +493,24 @@ fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
 
 /// The request body from the arguments that go in it: a field each (`name` set) or the
 /// whole body (no `name`).
-fn body(
-    media_type: Option<&str>,
-    fields: &[BodyField<'_>],
-    files: &Files,
-) -> Result<Payload, String> {
-    let Some(media_type) = media_type else {
+fn body(binding: &Binding, fields: &[BodyField<'_>], files: &Files) -> Result<Payload, String> {
+    let Some(media_type) = binding.body_media_type.as_deref() else {
         return Ok(Payload::None);
     };
     if fields.is_empty() {
-        return Ok(Payload::None);
+        // A required body goes out in its empty form: `{}`, an empty form, no parts.
+        return Ok(match media_essence(media_type) {
+            _ if !binding.body_required => Payload::None,
+            "multipart/form-data" => Payload::Multipart(Vec::new()),
+            essence => Payload::Bytes {
+                content_type: media_type.to_string(),
+                bytes: if is_json(essence) {
+                    b"{}".to_vec()
+                } else {
+                    Vec::new()
+                },
+            },
+        });
     }
     // A body sent whole is one argument with no `name`; otherwise each field is named.
     let whole = fields.iter().find(|field| field.param.name.is_none());
