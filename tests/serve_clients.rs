@@ -80,15 +80,116 @@ impl Session {
 
     /// Sends a request and returns the `result` of its answer.
     fn request(&mut self, method: &str, params: Value) -> Value {
+        self.send(method, params);
+        self.answer()["result"].clone()
+    }
+
+    /// Sends a request without reading its answer; its id is `self.next_id`.
+    fn send(&mut self, method: &str, params: Value) {
         self.next_id += 1;
         let message =
             json!({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params});
         writeln!(self.stdin, "{message}").unwrap();
+    }
+
+    /// The next message, which answers the last request sent.
+    fn answer(&mut self) -> Value {
         let mut line = String::new();
         self.stdout.read_line(&mut line).unwrap();
         let answer: Value = serde_json::from_str(&line).unwrap();
         assert_eq!(answer["id"], self.next_id, "{answer}");
-        answer["result"].clone()
+        answer
+    }
+}
+
+/// MCP's error for an unknown tool is -32602 (invalid params), not a tool result.
+#[test]
+fn an_unknown_tool_is_invalid_params() {
+    let (mut session, _) = Session::start(&[&spec(), "-q"], "2025-11-25", &[]);
+    session.send(
+        "tools/call",
+        json!({"name": "no_such_tool", "arguments": {}}),
+    );
+    let answer = session.answer();
+    assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    assert_eq!(answer["error"]["message"], "unknown tool: no_such_tool");
+}
+
+/// `notifications/cancelled` stops a call, its retries included, and gets no answer.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cancelled_call_stops_retrying() {
+    let mock = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&mock)
+        .await;
+    let base = format!("{}/v1", mock.uri());
+    let spec = spec();
+    tokio::task::spawn_blocking(move || {
+        let args = [spec.as_str(), "--base-url", &base, "--retries", "6", "-q"];
+        let secrets = [("OPENAPI2MCP_AUTH_BEARER", "b")];
+        let (mut session, _) = Session::start(&args, "2025-11-25", &secrets);
+        session.send(
+            "tools/call",
+            json!({"name": "get_item", "arguments": {"id": "1"}}),
+        );
+        let cancelled = session.next_id;
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        let notice = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": cancelled, "reason": "the user stopped it"}});
+        writeln!(session.stdin, "{notice}").unwrap();
+        // Uncancelled, six retries would take more than 6 s; the next answer is the list's.
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let listed = session.request("tools/list", json!({}));
+        assert!(listed["tools"].is_array());
+    })
+    .await
+    .unwrap();
+    let sent = mock.received_requests().await.unwrap().len();
+    assert!(sent <= 3, "{sent} requests after the cancellation");
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert_eq!(
+        mock.received_requests().await.unwrap().len(),
+        sent,
+        "no retry later"
+    );
+}
+
+/// Over HTTP, only pages on this machine may call the server (`Origin`), as MCP requires
+/// against DNS rebinding.
+#[test]
+fn http_refuses_other_origins() {
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let _server = Running(
+        Command::new(BINARY)
+            .args(["serve", &spec(), "--http", &address, "-q"])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(port);
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}})
+    .to_string();
+    for (origin, status) in [
+        ("http://evil.example", "403"),
+        ("http://localhost:5173", "200"),
+    ] {
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        write!(
+            stream,
+            "POST /mcp HTTP/1.1\r\nHost: {address}\r\nOrigin: {origin}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{initialize}",
+            initialize.len()
+        )
+        .unwrap();
+        let mut status_line = String::new();
+        BufReader::new(stream).read_line(&mut status_line).unwrap();
+        assert!(
+            status_line.starts_with(&format!("HTTP/1.1 {status}")),
+            "{origin}: {status_line}"
+        );
     }
 }
 

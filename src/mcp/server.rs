@@ -64,9 +64,22 @@ impl ServerHandler for ToolServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
-        let (outcome, log) = self.api.call(&request.name, request.arguments).await;
+        // MCP: an unknown tool is a protocol error, -32602 (invalid params).
+        if !self.api.has_tool(&request.name) {
+            let message = format!("unknown tool: {}", request.name);
+            return Err(ErrorData::invalid_params(message, None));
+        }
+        // A `notifications/cancelled` for this request stops the call, retries included.
+        let call = self.api.call(&request.name, request.arguments);
+        let (outcome, log) = tokio::select! {
+            done = call => done,
+            () = context.ct.cancelled() => {
+                (self.log)(&format!("openapi2mcp serve: {}: cancelled by the client", request.name));
+                return Err(ErrorData::internal_error("the client cancelled the call", None));
+            }
+        };
         (self.log)(&format!("openapi2mcp serve: {log}"));
         let mut content = vec![ContentBlock::text(outcome.text)];
         if let Some(media) = outcome.media {
@@ -103,6 +116,16 @@ pub async fn serve_stdio(server: ToolServer) -> Result<()> {
     Ok(())
 }
 
+/// The browser origins allowed to call the HTTP server: pages on this machine.
+const LOOPBACK_ORIGINS: [&str; 6] = [
+    "http://localhost:*",
+    "https://localhost:*",
+    "http://127.0.0.1:*",
+    "https://127.0.0.1:*",
+    "http://[::1]:*",
+    "https://[::1]:*",
+];
+
 /// Serves Streamable HTTP at `http://{address}/mcp` until interrupted (Ctrl-C).
 pub async fn serve_http(server: ToolServer, address: SocketAddr) -> Result<()> {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -116,15 +139,22 @@ pub async fn serve_http(server: ToolServer, address: SocketAddr) -> Result<()> {
         .local_addr()
         .map_err(|e| Error::new(format!("cannot listen on {address}: {e}")))?;
     let server_log = server.log;
+    // A browser page may reach a local server: only pages served from this machine may
+    // call it (the MCP specification's guard against DNS rebinding, beside rmcp's check
+    // that the Host is a loopback name).
+    let config = StreamableHttpServerConfig::default().with_allowed_origins(LOOPBACK_ORIGINS);
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
         Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
+        config,
     );
     let router = axum::Router::new().nest_service("/mcp", service);
     (server_log)(&format!(
         "openapi2mcp serve: listening on http://{bound}/mcp"
     ));
+    if bound.ip().is_unspecified() {
+        (server_log)("openapi2mcp serve: warning: listening on every interface, with no authentication; requests must still name a loopback host (localhost, 127.0.0.1, ::1), so other machines are refused");
+    }
     axum::serve(listener, router)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

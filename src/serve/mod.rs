@@ -172,6 +172,11 @@ impl ApiCaller {
         })
     }
 
+    /// Whether a tool of that name is served.
+    pub fn has_tool(&self, name: &str) -> bool {
+        self.by_name.contains_key(name)
+    }
+
     /// The tools, in order, as `tools/list` returns them.
     pub fn tools(&self) -> impl Iterator<Item = &Tool> {
         self.tools.iter().map(|t| &t.listed)
