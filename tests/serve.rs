@@ -103,7 +103,7 @@ async fn path_query_header_and_cookie_parameters_arrive_as_the_spec_says() {
     assert_eq!(request.url.path(), "/v1/items/a%20b%2Fc%3Fd%23e");
     assert_eq!(
         request.url.query(),
-        Some("tags=x&tags=y%20z&fields=f1,f2&ids=1%202&levels=l1%7Cl2&filter[color]=red&filter[size]=2&verbose=true")
+        Some("tags=x&tags=y%20z&fields=f1,f2&ids=1%202&levels=l1|l2&filter[color]=red&filter[size]=2&verbose=true")
     );
     assert_eq!(header(&request, "x-trace"), ["t1,t2"]);
     assert_eq!(header(&request, "cookie"), ["session=s%201; theme=dark"]);
@@ -701,9 +701,7 @@ async fn images_come_whole_and_other_binary_bodies_are_described() {
 /// own query parameter.
 fn hostile_tools() -> Vec<Tool> {
     let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://api.example.com/v1'}]\npaths:\n  /things:\n    get:\n      operationId: listThings\n      security: [{key: []}]\n      parameters:\n        - {name: Host, in: header, schema: {type: string}}\n        - {name: Content-Length, in: header, schema: {type: string}}\n        - {name: Transfer-Encoding, in: header, schema: {type: string}}\n        - {name: filter, in: query, schema: {type: object, additionalProperties: {type: string}}}\n        - {name: X-Trace, in: header, schema: {type: string}}\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: query, name: api_key}\n";
-    let spec = openapi2mcp::load::load_bytes("hostile.yaml", text.as_bytes().to_vec()).unwrap();
-    let conversion = pipeline::convert_spec(&spec, &Options::default()).unwrap();
-    conversion.tools.into_iter().map(|c| c.tool).collect()
+    tools_of("hostile.yaml", text)
 }
 
 /// Headers the HTTP client owns never become arguments, and a hand-made binding that
@@ -831,9 +829,7 @@ async fn a_success_that_does_not_fit_the_output_schema_is_shown_as_an_error() {
 #[tokio::test]
 async fn required_bodies_user_agent_and_redirects() {
     let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /things:\n    post:\n      operationId: createThing\n      requestBody:\n        required: true\n        content:\n          application/json:\n            schema: {type: object, properties: {name: {type: string}}}\n      responses: {'201': {description: created}}\n";
-    let spec = openapi2mcp::load::load_bytes("things.yaml", text.as_bytes().to_vec()).unwrap();
-    let conversion = pipeline::convert_spec(&spec, &Options::default()).unwrap();
-    let tools: Vec<Tool> = conversion.tools.into_iter().map(|c| c.tool).collect();
+    let tools = tools_of("things.yaml", text);
     let mock = MockServer::start().await;
     Mock::given(wiremock::matchers::any())
         .respond_with(
@@ -853,4 +849,41 @@ async fn required_bodies_user_agent_and_redirects() {
     assert_eq!(header(&request, "content-type"), ["application/json"]);
     let agent = header(&request, "user-agent");
     assert_eq!(agent, [concat!("openapi2mcp/", env!("CARGO_PKG_VERSION"))]);
+}
+
+/// The tools of a spec given as text.
+fn tools_of(name: &str, text: &str) -> Vec<Tool> {
+    let spec = openapi2mcp::load::load_bytes(name, text.as_bytes().to_vec()).unwrap();
+    let conversion = pipeline::convert_spec(&spec, &Options::default()).unwrap();
+    conversion.tools.into_iter().map(|c| c.tool).collect()
+}
+
+/// What OpenAPI's serialization rules say a query string is: a `content` parameter is one
+/// value in its media type; a delimited object is its keys and values in turn; the
+/// delimiters of styles and of Swagger 2.0's `collectionFormat` stand literally.
+#[tokio::test]
+async fn query_values_are_serialized_as_openapi_says() {
+    let v3 = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: query\n      parameters:\n        - {name: jsonq, in: query, content: {application/json: {schema: {type: object}}}}\n        - {name: space, in: query, style: spaceDelimited, explode: false, schema: {type: object}}\n        - {name: pipe, in: query, style: pipeDelimited, explode: false, schema: {type: object}}\n      responses: {'200': {description: ok}}\n";
+    let v2 = "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: legacy\n      parameters:\n        - {name: csv, in: query, type: array, items: {type: string}, collectionFormat: csv}\n        - {name: pipes, in: query, type: array, items: {type: string}, collectionFormat: pipes}\n        - {name: ssv, in: query, type: array, items: {type: string}, collectionFormat: ssv}\n      responses: {'200': {description: ok}}\n";
+    let cases = [
+        (
+            tools_of("v3.yaml", v3),
+            "query",
+            json!({"jsonq": {"a": 1}, "space": {"R": 100, "G": 200}, "pipe": {"R": 100, "G": 200}}),
+            "jsonq=%7B%22a%22%3A1%7D&space=R%20100%20G%20200&pipe=R|100|G|200",
+        ),
+        (
+            tools_of("v2.yaml", v2),
+            "legacy",
+            json!({"csv": ["a", "b,c"], "pipes": ["a", "b"], "ssv": ["a", "b"]}),
+            "csv=a,b%2Cc&pipes=a|b&ssv=a%20b",
+        ),
+    ];
+    for (tools, name, given, query) in cases {
+        let mock = mock_answering(200).await;
+        let api = api_with(tools, settings_for(&mock), &[]);
+        let (outcome, _) = api.call(name, arguments(given)).await;
+        assert!(!outcome.is_error, "{outcome:?}");
+        assert_eq!(only_request(&mock).await.url.query(), Some(query), "{name}");
+    }
 }

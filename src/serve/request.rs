@@ -366,9 +366,33 @@ pub fn build(
     })
 }
 
+/// The value of a parameter described by `content` (OpenAPI 3: one media type instead of
+/// `style`): one text in that media type, JSON as JSON, anything else as text; `None` for
+/// a parameter with a `schema` and a style.
+fn in_media_type(param: &Param, value: &Value) -> Option<String> {
+    let media_type = param.media_type.as_deref()?;
+    Some(match value {
+        Value::String(text) if !is_json(media_essence(media_type)) => text.clone(),
+        other => other.to_string(),
+    })
+}
+
+/// A collection format's separator as it stands between encoded items: a delimiter, so
+/// `,` and `|` stay literal (as OpenAPI 3's styles send them); a space or tab is encoded.
+fn delimiter(separator: &'static str) -> &'static str {
+    match separator {
+        " " => "%20",
+        "\t" => "%09",
+        literal => literal,
+    }
+}
+
 /// A path parameter's text: `simple` (the default), `label` or `matrix` style.
 fn path_value(name: &str, param: &Param, value: &Value) -> String {
     let e = |text: &str| encode(text, COMPONENT);
+    if let Some(text) = in_media_type(param, value) {
+        return e(&text);
+    }
     let explode = param.explode.unwrap_or(false);
     if let Some(format) = param.collection_format {
         if let ValueShape::List(items) = shape(value) {
@@ -412,11 +436,12 @@ fn path_value(name: &str, param: &Param, value: &Value) -> String {
 fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)> {
     let e = |text: &str| encode(text, COMPONENT);
     let key = e(name);
+    if let Some(text) = in_media_type(param, value) {
+        return vec![(key, e(&text))];
+    }
     if let (Some(format), ValueShape::List(items)) = (param.collection_format, shape(value)) {
         return match format.separator() {
-            Some(separator) => {
-                vec![(key, joined(&items, COMPONENT, &e(separator)))]
-            }
+            Some(separator) => vec![(key, joined(&items, COMPONENT, delimiter(separator)))],
             None => items.iter().map(|i| (key.clone(), e(i))).collect(),
         };
     }
@@ -434,23 +459,28 @@ fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)
         (_, ValueShape::Pairs(pairs)) if explode => {
             pairs.iter().map(|(k, v)| (e(k), e(v))).collect()
         }
-        (style, ValueShape::List(items)) => {
+        (style, shape) => {
             let separator = match style {
                 Style::SpaceDelimited => "%20",
-                Style::PipeDelimited => "%7C",
+                Style::PipeDelimited => "|",
                 _ => ",",
             };
+            // An object is its keys and values in turn, delimited as an array's items are.
+            let items = match shape {
+                ValueShape::List(items) => items,
+                ValueShape::Pairs(pairs) => pairs.into_iter().flat_map(|(k, v)| [k, v]).collect(),
+                ValueShape::Scalar(v) => vec![v],
+            };
             vec![(key, joined(&items, COMPONENT, separator))]
-        }
-        (_, ValueShape::Pairs(pairs)) => {
-            let flat: Vec<String> = pairs.iter().flat_map(|(k, v)| [e(k), e(v)]).collect();
-            vec![(key, flat.join(","))]
         }
     }
 }
 
 /// A header's value: `simple` style, the only one headers have.
 fn header_value(param: &Param, value: &Value) -> String {
+    if let Some(text) = in_media_type(param, value) {
+        return text;
+    }
     let separator = param
         .collection_format
         .and_then(CollectionFormat::separator)
@@ -474,6 +504,9 @@ fn header_value(param: &Param, value: &Value) -> String {
 /// A cookie parameter's `name=value` pairs: `form` style.
 fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
     let e = |text: &str| encode(text, COOKIE);
+    if let Some(text) = in_media_type(param, value) {
+        return vec![format!("{name}={}", e(&text))];
+    }
     let explode = param.explode.unwrap_or(true);
     match shape(value) {
         ValueShape::Scalar(v) => vec![format!("{name}={}", e(&v))],
