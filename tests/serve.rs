@@ -217,6 +217,7 @@ async fn a_multipart_body_sends_objects_as_json_parts_and_files_as_file_parts() 
                 "meta": {"size": 3},
                 "file": "line one\nline two",
                 "thumbnail": "iVBORw0=",
+                "attachments": ["one", "two"],
             })),
         )
         .await;
@@ -239,6 +240,8 @@ async fn a_multipart_body_sends_objects_as_json_parts_and_files_as_file_parts() 
             "Content-Disposition: form-data; name=\"meta\"\r\nContent-Type: application/json\r\n\r\n{\"size\":3}",
             "Content-Disposition: form-data; name=\"file\"; filename=\"file\"\r\nContent-Type: application/octet-stream\r\n\r\nline one\nline two",
             "Content-Disposition: form-data; name=\"thumbnail\"; filename=\"thumbnail\"\r\nContent-Type: image/png\r\n\r\n\u{fffd}PNG",
+            "Content-Disposition: form-data; name=\"attachments\"; filename=\"attachments\"\r\nContent-Type: application/octet-stream\r\n\r\none",
+            "Content-Disposition: form-data; name=\"attachments\"; filename=\"attachments\"\r\nContent-Type: application/octet-stream\r\n\r\ntwo",
         ]
     );
     let (outcome, _) = api

@@ -71,7 +71,8 @@ pub struct Part {
 }
 
 /// The arguments that hold a file's content, by name: what the tool's `inputSchema` marks
-/// with `format: binary`, `contentMediaType` or `contentEncoding: base64`.
+/// with `format: binary`, `contentMediaType` or `contentEncoding: base64`, or an array of
+/// such items (several files).
 #[derive(Debug, Clone, Default)]
 pub struct Files(HashMap<String, File>);
 
@@ -88,6 +89,8 @@ impl Files {
             return Files::default();
         };
         let files = properties.iter().filter_map(|(name, schema)| {
+            let items = schema.get("items").filter(|_| schema["type"] == "array");
+            let schema = items.unwrap_or(schema);
             let text = |key| schema.get(key).and_then(Value::as_str);
             let base64 = text("contentEncoding") == Some("base64");
             let is_file =
@@ -104,7 +107,12 @@ impl Files {
         Files(files.collect())
     }
 
-    /// The bytes to send for a file argument, decoded when base64.
+    /// Whether `argument` holds file content.
+    fn holds(&self, argument: &str) -> bool {
+        self.0.contains_key(argument)
+    }
+
+    /// The bytes to send for a file argument (or one item of it), decoded when base64.
     fn content(&self, argument: &str, value: &Value) -> Result<Option<(Vec<u8>, &str)>, String> {
         let (Some(file), Value::String(text)) = (self.0.get(argument), value) else {
             return Ok(None);
@@ -595,17 +603,22 @@ fn body(binding: &Binding, fields: &[BodyField<'_>], files: &Files) -> Result<Pa
     if essence == "multipart/form-data" && !entries.is_empty() {
         let mut parts = Vec::new();
         for (argument, name, _, value) in &entries {
-            if let Some((content, media_type)) = argument
-                .map(|argument| files.content(argument, value))
-                .transpose()?
-                .flatten()
-            {
-                parts.push(Part {
-                    name: name.to_string(),
-                    content,
-                    content_type: Some(media_type.to_string()),
-                    file_name: Some(name.to_string()),
-                });
+            if let Some(argument) = argument.filter(|argument| files.holds(argument)) {
+                // A file, or an array of files: a file part each, under the field's name.
+                let items = match value {
+                    Value::Array(items) => items.iter().collect(),
+                    one => vec![*one],
+                };
+                for item in items {
+                    if let Some((content, media_type)) = files.content(argument, item)? {
+                        parts.push(Part {
+                            name: name.to_string(),
+                            content,
+                            content_type: Some(media_type.to_string()),
+                            file_name: Some(name.to_string()),
+                        });
+                    }
+                }
                 continue;
             }
             let items: Vec<&Value> = match value {
