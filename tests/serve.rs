@@ -890,3 +890,20 @@ async fn query_values_are_serialized_as_openapi_says() {
         assert_eq!(only_request(&mock).await.url.query(), Some(query), "{name}");
     }
 }
+
+/// A form body's Encoding Object gives a field the style of a query parameter.
+#[tokio::test]
+async fn form_fields_follow_their_encoding_object() {
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /f:\n    post:\n      operationId: submit\n      requestBody:\n        content:\n          application/x-www-form-urlencoded:\n            schema:\n              type: object\n              properties:\n                csv: {type: array, items: {type: integer}}\n                pipes: {type: array, items: {type: integer}}\n                deep: {type: object}\n                plain: {type: array, items: {type: integer}}\n            encoding:\n              csv: {style: form, explode: false}\n              pipes: {style: pipeDelimited, explode: false}\n              deep: {style: deepObject, explode: true}\n      responses: {'204': {description: done}}\n";
+    let mock = mock_answering(200).await;
+    let api = api_with(tools_of("form.yaml", text), settings_for(&mock), &[]);
+    let given =
+        json!({"csv": [1, 2], "pipes": [3, 4], "deep": {"k": "v", "n": 7}, "plain": [5, 6]});
+    let (outcome, _) = api.call("submit", arguments(given)).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(
+        String::from_utf8_lossy(&request.body),
+        "csv=1,2&pipes=3|4&deep[k]=v&deep[n]=7&plain=5&plain=6"
+    );
+}

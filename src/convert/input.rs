@@ -70,6 +70,12 @@ pub fn build(
                             .iter()
                             .find(|(field, _)| field == name)
                             .map(|(_, format)| *format);
+                        if let Some((_, style, explode)) =
+                            body.encodings.iter().find(|(field, ..)| field == name)
+                        {
+                            param.style = *style;
+                            param.explode = *explode;
+                        }
                         fields.push(Field {
                             wanted: name.clone(),
                             param,

@@ -201,6 +201,8 @@ pub struct RequestBody<'a> {
     pub schema: Option<Schema<'a>>,
     /// Swagger 2.0 form fields' `collectionFormat`, by field name.
     pub collection_formats: Vec<(&'a str, CollectionFormat)>,
+    /// OpenAPI 3 form fields' Encoding Object `style` and `explode`, by field name.
+    pub encodings: Vec<(&'a str, Option<Style>, Option<bool>)>,
 }
 
 #[derive(Debug, Clone)]

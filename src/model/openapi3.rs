@@ -108,12 +108,27 @@ impl<'a> Reader<'a> {
         else {
             return Ok(None);
         };
+        // A form field's Encoding Object: serialized as a query parameter of that style.
+        let mut encodings = Vec::new();
+        for (field, encoding) in media
+            .get("encoding")
+            .map(|e| e.entries())
+            .unwrap_or_default()
+        {
+            let encoding = deref(self.spec, encoding)?;
+            encodings.push((
+                field,
+                style(self.spec, &encoding)?,
+                encoding.bool("explode"),
+            ));
+        }
         Ok(Some(RequestBody {
             required: body.bool("required").unwrap_or(false),
             description: body.str("description"),
             media_type,
             schema: media.get("schema").map(Schema::from),
             collection_formats: Vec::new(),
+            encodings,
         }))
     }
 }

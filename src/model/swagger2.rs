@@ -73,6 +73,7 @@ pub(super) fn read_operations<'a>(
                             media_type: body_media_type(&consumes),
                             schema: parameter.get("schema").map(Schema::from),
                             collection_formats: Vec::new(),
+                            encodings: Vec::new(),
                         })
                     }
                     "formData" => form_fields.push(parameter),
@@ -220,6 +221,7 @@ fn form_body<'a>(
         description: None,
         media_type,
         collection_formats,
+        encodings: Vec::new(),
         schema: Some(Schema {
             value: Cow::Owned(Value::Object(schema)),
             location: operation.location.clone(),

@@ -580,6 +580,15 @@ fn body(binding: &Binding, fields: &[BodyField<'_>], files: &Files) -> Result<Pa
     if essence == "application/x-www-form-urlencoded" && !entries.is_empty() {
         let mut pairs = Vec::new();
         for (_, name, param, value) in &entries {
+            // An Encoding Object's style: the field is serialized as a query parameter is.
+            if param.style.is_some() || param.explode.is_some() {
+                pairs.extend(
+                    query_pairs(name, param, value)
+                        .into_iter()
+                        .map(|(key, value)| format!("{key}={value}")),
+                );
+                continue;
+            }
             let key = encode(name, COMPONENT);
             let separator = param.collection_format.map(CollectionFormat::separator);
             match (value, separator) {
