@@ -907,3 +907,27 @@ async fn form_fields_follow_their_encoding_object() {
         "csv=1,2&pipes=3|4&deep[k]=v&deep[n]=7&plain=5&plain=6"
     );
 }
+
+/// A pattern the validator cannot compile (a manifest may hold anything) never makes a
+/// tool uncallable: arguments are checked without it, and serve says so at start.
+#[tokio::test]
+async fn a_pattern_the_validator_cannot_compile_is_left_out_of_the_check() {
+    let mut tools = tools(&Options::default());
+    let get_item = tools.iter_mut().find(|t| t.name == "get_item").unwrap();
+    get_item.input_schema.as_mut().unwrap()["properties"]["id"]["pattern"] = json!("(");
+    let mock = mock_answering(200).await;
+    let api = api_with(tools, settings_for(&mock), &SECRETS);
+    assert_eq!(
+        api.notes(),
+        ["tool 'get_item': the pattern '(' (inputSchema/properties/id/pattern) does not compile, so arguments are checked without it"]
+    );
+    let (outcome, _) = api.call("get_item", arguments(json!({"id": "1"}))).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    assert_eq!(mock.received_requests().await.unwrap().len(), 1);
+    let listed = api.tools().find(|t| t.name == "get_item").unwrap();
+    assert_eq!(
+        listed.input_schema.as_ref().unwrap()["properties"]["id"]["pattern"],
+        "(",
+        "listed as it is"
+    );
+}

@@ -71,6 +71,9 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
                 unset.join(", ")
             ));
         }
+        for note in api.notes() {
+            warn(&format!("warning: {note}"));
+        }
         verbose(&format!("serving {} tool(s)", api.tools().count()));
         let server = mcp::server::ToolServer::new(api, warn)?;
         match args.http {

@@ -40,11 +40,16 @@ struct Served {
     /// Whether a timeout or 5xx may be retried ([`Binding::retry_safe`]).
     retry_safe: bool,
     validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
+    /// The `inputSchema` arguments are checked against, when it differs from the listed
+    /// one: without the patterns the validator cannot compile.
+    checked_input: Option<Value>,
     output_validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
 }
 
 /// The API behind the tools.
 pub struct ApiCaller {
+    /// What the user should hear at start.
+    notes: Vec<String>,
     tools: Vec<Served>,
     by_name: HashMap<String, usize>,
     /// Secrets by scheme name, read from the environment once.
@@ -106,6 +111,7 @@ impl ApiCaller {
             })?;
         }
         let mut served = Vec::with_capacity(tools.len());
+        let mut notes = Vec::new();
         let mut by_name = HashMap::new();
         let mut secrets = HashMap::new();
         for listed in tools {
@@ -143,6 +149,13 @@ impl ApiCaller {
                 }
             }
             let retry_safe = binding.retry_safe();
+            let input_schema = listed.input_schema.as_ref().unwrap_or(&Value::Null);
+            let (checked_input, unchecked) = without_uncompilable_patterns(input_schema);
+            for (pointer, pattern) in unchecked {
+                notes.push(format!(
+                    "tool '{name}': the pattern '{pattern}' (inputSchema{pointer}) does not compile, so arguments are checked without it"
+                ));
+            }
             by_name.insert(name, served.len());
             served.push(Served {
                 files: Files::of(listed.input_schema.as_ref().unwrap_or(&Value::Null)),
@@ -151,6 +164,7 @@ impl ApiCaller {
                 base,
                 retry_safe,
                 validator: OnceLock::new(),
+                checked_input,
                 output_validator: OnceLock::new(),
             });
         }
@@ -164,12 +178,19 @@ impl ApiCaller {
             .build()
             .map_err(|e| Error::new(format!("cannot start the HTTP client: {e}")))?;
         Ok(ApiCaller {
+            notes,
             tools: served,
             by_name,
             secrets,
             client,
             settings,
         })
+    }
+
+    /// What the user should hear at start: the tools whose arguments are checked without
+    /// a pattern the validator cannot compile.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 
     /// Whether a tool of that name is served.
@@ -458,6 +479,31 @@ fn failure_text(error: &dyn std::error::Error) -> String {
     text
 }
 
+/// `schema` without the patterns the validator cannot compile (`None` when it has none),
+/// and each pattern left out with its pointer: a tool must stay callable whatever a
+/// manifest's pattern says.
+fn without_uncompilable_patterns(schema: &Value) -> (Option<Value>, Vec<(String, String)>) {
+    let compiles =
+        |pattern: &str| jsonschema::draft202012::new(&json!({ "pattern": pattern })).is_ok();
+    let unchecked: Vec<(String, String)> = crate::schema::patterns(schema)
+        .into_iter()
+        .filter(|(_, pattern)| !compiles(pattern))
+        .map(|(pointer, pattern)| (pointer, pattern.to_string()))
+        .collect();
+    if unchecked.is_empty() {
+        return (None, unchecked);
+    }
+    let mut checked = schema.clone();
+    for (pointer, _) in &unchecked {
+        let (parent, key) = pointer.rsplit_once('/').expect("a pointer below the root");
+        let key = key.replace("~1", "/").replace("~0", "~");
+        if let Some(Value::Object(object)) = checked.pointer_mut(parent) {
+            object.remove(&key);
+        }
+    }
+    (Some(checked), unchecked)
+}
+
 /// Why a response's body cannot be a structured result, if it is not a JSON object.
 fn why_unstructured(response: &Response) -> &'static str {
     let essence = crate::http::media_essence(response.content_type.as_deref().unwrap_or_default());
@@ -497,7 +543,10 @@ impl Served {
     /// Checks the arguments against the tool's `inputSchema`; the message names the
     /// argument at fault.
     fn validate(&self, arguments: &Map<String, Value>) -> std::result::Result<(), String> {
-        let schema = self.listed.input_schema.as_ref();
+        let schema = self
+            .checked_input
+            .as_ref()
+            .or(self.listed.input_schema.as_ref());
         let validator = compiled(&self.validator, schema, "inputSchema")?;
         let instance = Value::Object(arguments.clone());
         let problems: Vec<String> = validator
