@@ -102,6 +102,34 @@ impl Session {
     }
 }
 
+/// What the SDK would drop without a word gets JSON-RPC's error: a line that is not JSON
+/// -32700, one over 16 MiB -32600, `tools/call` arguments that are not an object -32602;
+/// the session goes on.
+#[test]
+fn malformed_messages_get_json_rpc_errors() {
+    let (mut session, _) = Session::start(&[&spec(), "-q"], "2025-11-25", &[]);
+    let big = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"tools/list\",\"params\":{{\"x\":\"{}\"}}}}",
+        "a".repeat(17 * 1024 * 1024)
+    );
+    let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+        "params": {"name": "get_item", "arguments": "id=1"}});
+    for (line, code, id) in [
+        ("this is not JSON".to_string(), -32700, Value::Null),
+        (big, -32600, Value::Null),
+        (call.to_string(), -32602, json!(7)),
+    ] {
+        writeln!(session.stdin, "{line}").unwrap();
+        let mut answer = String::new();
+        session.stdout.read_line(&mut answer).unwrap();
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(answer["error"]["code"], code, "{answer}");
+        assert_eq!(answer["id"], id);
+    }
+    let listed = session.request("tools/list", json!({}));
+    assert!(listed["tools"].is_array());
+}
+
 /// MCP's error for an unknown tool is -32602 (invalid params), not a tool result.
 #[test]
 fn an_unknown_tool_is_invalid_params() {
