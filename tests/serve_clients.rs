@@ -130,6 +130,130 @@ fn malformed_messages_get_json_rpc_errors() {
     assert!(listed["tools"].is_array());
 }
 
+/// `serve --http` on a free port; its address.
+fn http_replica() -> (Running, String) {
+    http_replica_with(&[], &[])
+}
+
+/// `serve --http` with more arguments and environment variables.
+fn http_replica_with(args: &[&str], env: &[(&str, &str)]) -> (Running, String) {
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let server = Running(
+        Command::new(BINARY)
+            .args(["serve", &spec(), "--http", &address, "-q"])
+            .args(args)
+            .envs(env.iter().copied())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(port);
+    (server, address)
+}
+
+/// POSTs `message` to `/mcp` over a connection of its own; the whole response as text.
+fn post(address: &str, headers: &[&str], message: &Value) -> String {
+    let host = format!("Host: {address}");
+    let mut all = vec![host.as_str()];
+    all.extend_from_slice(headers);
+    post_as(address, &all, message)
+}
+
+/// POSTs with exactly these extra `headers` (a `Host` among them).
+fn post_as(address: &str, headers: &[&str], message: &Value) -> String {
+    use std::io::Read;
+    let body = message.to_string();
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    let mut request = format!(
+        "POST /mcp HTTP/1.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+        body.len()
+    );
+    for header in headers {
+        request.push_str(&format!("{header}\r\n"));
+    }
+    write!(stream, "{request}\r\n{body}").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
+}
+
+/// Replicas hold no state: a 2026-07-28 client calls a tool with no handshake and no
+/// session, and a 2025-11-25 client's handshake on one replica is followed by a call on
+/// another, as behind a load balancer with no session affinity.
+#[test]
+fn http_replicas_need_no_session_affinity() {
+    let (_a, first) = http_replica();
+    let (_b, second) = http_replica();
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {}});
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "get_item", "arguments": {"id": "1"}, "_meta": meta}});
+    let headers = [
+        "MCP-Protocol-Version: 2026-07-28",
+        "Mcp-Method: tools/call",
+        "Mcp-Name: get_item",
+    ];
+    let response = post(&first, &headers, &call);
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(
+        response.contains("this tool needs credentials"),
+        "{response}"
+    );
+
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let response = post(&first, &[], &initialize);
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(
+        !response.to_ascii_lowercase().contains("mcp-session-id"),
+        "{response}"
+    );
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "get_item", "arguments": {"id": "1"}}});
+    let response = post(&second, &["MCP-Protocol-Version: 2025-11-25"], &call);
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(
+        response.contains("this tool needs credentials"),
+        "{response}"
+    );
+}
+
+/// Behind a load balancer: `--allow-host` adds the public name, and with
+/// OPENAPI2MCP_HTTP_TOKEN set every request must carry it as a bearer token.
+#[test]
+fn http_takes_a_public_host_name_and_a_bearer_token() {
+    let (_server, address) = http_replica_with(
+        &["--allow-host", "mcp.example.com"],
+        &[("OPENAPI2MCP_HTTP_TOKEN", "s3cret")],
+    );
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    for (headers, status) in [
+        (
+            &["Host: mcp.example.com", "Authorization: Bearer s3cret"][..],
+            "200",
+        ),
+        (&["Host: mcp.example.com"][..], "401"),
+        (
+            &["Host: mcp.example.com", "Authorization: Bearer s3creT"][..],
+            "401",
+        ),
+        (
+            &["Host: other.example.com", "Authorization: Bearer s3cret"][..],
+            "403",
+        ),
+    ] {
+        let response = post_as(&address, headers, &initialize);
+        assert!(
+            response.starts_with(&format!("HTTP/1.1 {status}")),
+            "{headers:?}: {response}"
+        );
+    }
+}
+
 /// MCP's error for an unknown tool is -32602 (invalid params), not a tool result.
 #[test]
 fn an_unknown_tool_is_invalid_params() {
@@ -187,36 +311,18 @@ async fn a_cancelled_call_stops_retrying() {
 /// against DNS rebinding.
 #[test]
 fn http_refuses_other_origins() {
-    let port = free_port();
-    let address = format!("127.0.0.1:{port}");
-    let _server = Running(
-        Command::new(BINARY)
-            .args(["serve", &spec(), "--http", &address, "-q"])
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    wait_for_port(port);
+    let (_server, address) = http_replica();
     let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
-        "clientInfo": {"name": "test", "version": "1"}}})
-    .to_string();
+        "clientInfo": {"name": "test", "version": "1"}}});
     for (origin, status) in [
         ("http://evil.example", "403"),
         ("http://localhost:5173", "200"),
     ] {
-        let mut stream = std::net::TcpStream::connect(&address).unwrap();
-        write!(
-            stream,
-            "POST /mcp HTTP/1.1\r\nHost: {address}\r\nOrigin: {origin}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{initialize}",
-            initialize.len()
-        )
-        .unwrap();
-        let mut status_line = String::new();
-        BufReader::new(stream).read_line(&mut status_line).unwrap();
+        let response = post(&address, &[&format!("Origin: {origin}")], &initialize);
         assert!(
-            status_line.starts_with(&format!("HTTP/1.1 {status}")),
-            "{origin}: {status_line}"
+            response.starts_with(&format!("HTTP/1.1 {status}")),
+            "{origin}: {response}"
         );
     }
 }

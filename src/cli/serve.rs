@@ -17,6 +17,10 @@ pub(super) struct ServeArgs {
     /// Serve Streamable HTTP at ADDRESS (such as 127.0.0.1:8080), path /mcp, instead of stdio
     #[arg(long, value_name = "ADDRESS")]
     http: Option<std::net::SocketAddr>,
+    /// With --http: also accept requests naming HOST (a name or host:port), as behind a load
+    /// balancer; loopback names are always accepted
+    #[arg(long, value_name = "HOST", requires = "http")]
+    allow_host: Vec<String>,
     /// Send every request to URL instead of the spec's server URL
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
@@ -77,7 +81,15 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
         verbose(&format!("serving {} tool(s)", api.tools().count()));
         let server = mcp::server::ToolServer::new(api, warn)?;
         match args.http {
-            Some(address) => mcp::server::serve_http(server, address).await,
+            Some(address) => {
+                let access = mcp::server::HttpAccess {
+                    extra_hosts: args.allow_host,
+                    token: std::env::var(mcp::server::TOKEN_VARIABLE)
+                        .ok()
+                        .filter(|t| !t.is_empty()),
+                };
+                mcp::server::serve_http(server, address, access).await
+            }
             None => mcp::server::serve_stdio(server).await,
         }
     })?;

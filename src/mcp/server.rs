@@ -116,6 +116,24 @@ pub async fn serve_stdio(server: ToolServer) -> Result<()> {
     Ok(())
 }
 
+/// The environment variable whose value, when set, every HTTP request must carry as
+/// `Authorization: Bearer VALUE`.
+pub const TOKEN_VARIABLE: &str = "OPENAPI2MCP_HTTP_TOKEN";
+
+/// Who may call the HTTP server.
+#[derive(Debug, Clone, Default)]
+pub struct HttpAccess {
+    /// Host names accepted besides the loopback ones (`--allow-host`).
+    pub extra_hosts: Vec<String>,
+    /// The bearer token every request must carry, if any.
+    pub token: Option<String>,
+}
+
+/// Whether two byte strings are equal, in a time that does not tell where they differ.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |diff, (x, y)| diff | (x ^ y)) == 0
+}
+
 /// The longest message taken over stdio.
 const MAX_MESSAGE_BYTES: usize = 16 * 1024 * 1024;
 
@@ -244,7 +262,7 @@ const LOOPBACK_ORIGINS: [&str; 6] = [
 ];
 
 /// Serves Streamable HTTP at `http://{address}/mcp` until interrupted (Ctrl-C).
-pub async fn serve_http(server: ToolServer, address: SocketAddr) -> Result<()> {
+pub async fn serve_http(server: ToolServer, address: SocketAddr, access: HttpAccess) -> Result<()> {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService,
@@ -259,18 +277,42 @@ pub async fn serve_http(server: ToolServer, address: SocketAddr) -> Result<()> {
     // A browser page may reach a local server: only pages served from this machine may
     // call it (the MCP specification's guard against DNS rebinding, beside rmcp's check
     // that the Host is a loopback name).
-    let config = StreamableHttpServerConfig::default().with_allowed_origins(LOOPBACK_ORIGINS);
+    let mut config = StreamableHttpServerConfig::default().with_allowed_origins(LOOPBACK_ORIGINS);
+    // Stateless for every protocol version: a call needs nothing from an earlier one, so
+    // any replica behind a load balancer can answer any request (no session affinity).
+    config.legacy_session_mode = false;
+    config.allowed_hosts.extend(access.extra_hosts);
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
         Arc::new(LocalSessionManager::default()),
         config,
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
+    let mut router = axum::Router::new().nest_service("/mcp", service);
+    let open = access.token.is_none();
+    if let Some(token) = access.token {
+        let expected = Arc::new(format!("Bearer {token}"));
+        router = router.layer(axum::middleware::from_fn(
+            move |request: axum::extract::Request, next: axum::middleware::Next| {
+                let expected = Arc::clone(&expected);
+                async move {
+                    let given = request.headers().get(axum::http::header::AUTHORIZATION);
+                    if given.is_some_and(|value| same_bytes(value.as_bytes(), expected.as_bytes()))
+                    {
+                        next.run(request).await
+                    } else {
+                        axum::response::IntoResponse::into_response(
+                            axum::http::StatusCode::UNAUTHORIZED,
+                        )
+                    }
+                }
+            },
+        ));
+    }
     (server_log)(&format!(
         "openapi2mcp serve: listening on http://{bound}/mcp"
     ));
-    if bound.ip().is_unspecified() {
-        (server_log)("openapi2mcp serve: warning: listening on every interface, with no authentication; requests must still name a loopback host (localhost, 127.0.0.1, ::1), so other machines are refused");
+    if bound.ip().is_unspecified() && open {
+        (server_log)(&format!("openapi2mcp serve: warning: listening on every interface with no authentication (set {TOKEN_VARIABLE} to require a bearer token)"));
     }
     axum::serve(listener, router)
         .with_graceful_shutdown(async {
