@@ -273,6 +273,9 @@ pub struct Param {
     /// Swagger 2.0 `collectionFormat`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub collection_format: Option<CollectionFormat>,
+    /// A query parameter's `allowReserved`: reserved characters are sent as they are.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub allow_reserved: bool,
 }
 
 impl Param {
@@ -284,6 +287,7 @@ impl Param {
             explode: None,
             media_type: None,
             collection_format: None,
+            allow_reserved: false,
         }
     }
 }

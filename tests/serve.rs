@@ -863,17 +863,18 @@ fn tools_of(name: &str, text: &str) -> Vec<Tool> {
 
 /// What OpenAPI's serialization rules say a query string is: a `content` parameter is one
 /// value in its media type; a delimited object is its keys and values in turn; the
-/// delimiters of styles and of Swagger 2.0's `collectionFormat` stand literally.
+/// delimiters of styles and of Swagger 2.0's `collectionFormat` stand literally;
+/// `allowReserved` keeps reserved characters but those that would break the query.
 #[tokio::test]
 async fn query_values_are_serialized_as_openapi_says() {
-    let v3 = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: query\n      parameters:\n        - {name: jsonq, in: query, content: {application/json: {schema: {type: object}}}}\n        - {name: space, in: query, style: spaceDelimited, explode: false, schema: {type: object}}\n        - {name: pipe, in: query, style: pipeDelimited, explode: false, schema: {type: object}}\n      responses: {'200': {description: ok}}\n";
+    let v3 = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: query\n      parameters:\n        - {name: jsonq, in: query, content: {application/json: {schema: {type: object}}}}\n        - {name: space, in: query, style: spaceDelimited, explode: false, schema: {type: object}}\n        - {name: pipe, in: query, style: pipeDelimited, explode: false, schema: {type: object}}\n        - {name: at, in: query, allowReserved: true, schema: {type: string}}\n      responses: {'200': {description: ok}}\n";
     let v2 = "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: legacy\n      parameters:\n        - {name: csv, in: query, type: array, items: {type: string}, collectionFormat: csv}\n        - {name: pipes, in: query, type: array, items: {type: string}, collectionFormat: pipes}\n        - {name: ssv, in: query, type: array, items: {type: string}, collectionFormat: ssv}\n      responses: {'200': {description: ok}}\n";
     let cases = [
         (
             tools_of("v3.yaml", v3),
             "query",
-            json!({"jsonq": {"a": 1}, "space": {"R": 100, "G": 200}, "pipe": {"R": 100, "G": 200}}),
-            "jsonq=%7B%22a%22%3A1%7D&space=R%20100%20G%20200&pipe=R|100|G|200",
+            json!({"jsonq": {"a": 1}, "space": {"R": 100, "G": 200}, "pipe": {"R": 100, "G": 200}, "at": "a/b:c?d&e=f g"}),
+            "jsonq=%7B%22a%22%3A1%7D&space=R%20100%20G%20200&pipe=R|100|G|200&at=a/b:c?d%26e%3Df%20g",
         ),
         (
             tools_of("v2.yaml", v2),

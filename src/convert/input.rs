@@ -151,6 +151,7 @@ fn parameter_field(
     param.explode = parameter.explode;
     param.media_type = parameter.media_type.map(str::to_string);
     param.collection_format = parameter.collection_format;
+    param.allow_reserved = parameter.allow_reserved;
     Ok(Field {
         wanted: parameter.name.to_string(),
         param,

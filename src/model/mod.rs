@@ -191,6 +191,8 @@ pub struct Parameter<'a> {
     pub media_type: Option<&'a str>,
     /// Swagger 2.0's `collectionFormat` for arrays (`csv`, `multi`...).
     pub collection_format: Option<CollectionFormat>,
+    /// OpenAPI 3's `allowReserved` (query parameters).
+    pub allow_reserved: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -96,6 +96,7 @@ impl<'a> Reader<'a> {
             explode: node.bool("explode"),
             media_type,
             collection_format: None,
+            allow_reserved: node.bool("allowReserved").unwrap_or(false),
         })
     }
 

@@ -99,6 +99,7 @@ pub(super) fn read_operations<'a>(
                             explode: None,
                             media_type: None,
                             collection_format: collection_format(spec, &parameter)?,
+                            allow_reserved: false,
                         });
                     }
                 }

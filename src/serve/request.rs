@@ -25,6 +25,23 @@ const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'_')
     .remove(b'~');
 
+/// A query value of an `allowReserved` parameter: RFC 3986's reserved characters stay,
+/// except those that would end the value or change the query's structure (`#`, `[`, `]`,
+/// `&`, `=`, `+`), which OpenAPI leaves to the application to encode.
+const RESERVED: &AsciiSet = &COMPONENT
+    .remove(b':')
+    .remove(b'/')
+    .remove(b'?')
+    .remove(b'@')
+    .remove(b'!')
+    .remove(b'$')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')')
+    .remove(b'*')
+    .remove(b',')
+    .remove(b';');
+
 /// A whole query string given as text (`in: querystring`): its own `=` and `&` stay.
 const QUERY_TEXT: &AsciiSet = &COMPONENT.remove(b'=').remove(b'&').remove(b'+');
 
@@ -442,14 +459,20 @@ fn path_value(name: &str, param: &Param, value: &Value) -> String {
 /// A query parameter's `name=value` pairs, encoded: `form` (the default, exploded unless
 /// `explode: false`), `spaceDelimited`, `pipeDelimited` or `deepObject`.
 fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)> {
-    let e = |text: &str| encode(text, COMPONENT);
+    // `allowReserved`: RFC 3986's reserved characters stand as they are.
+    let set = if param.allow_reserved {
+        RESERVED
+    } else {
+        COMPONENT
+    };
+    let e = |text: &str| encode(text, set);
     let key = e(name);
     if let Some(text) = in_media_type(param, value) {
         return vec![(key, e(&text))];
     }
     if let (Some(format), ValueShape::List(items)) = (param.collection_format, shape(value)) {
         return match format.separator() {
-            Some(separator) => vec![(key, joined(&items, COMPONENT, delimiter(separator)))],
+            Some(separator) => vec![(key, joined(&items, set, delimiter(separator)))],
             None => items.iter().map(|i| (key.clone(), e(i))).collect(),
         };
     }
@@ -479,7 +502,7 @@ fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)
                 ValueShape::Pairs(pairs) => pairs.into_iter().flat_map(|(k, v)| [k, v]).collect(),
                 ValueShape::Scalar(v) => vec![v],
             };
-            vec![(key, joined(&items, COMPONENT, separator))]
+            vec![(key, joined(&items, set, separator))]
         }
     }
 }
