@@ -148,14 +148,16 @@ pub fn is_json(media_type: &str) -> bool {
         || essence.to_ascii_lowercase().ends_with("+json")
 }
 
-/// Header fields the HTTP client owns: framing (`Content-Length`, `Transfer-Encoding`),
+/// Header fields the HTTP client owns: framing (`Content-Length`, `Transfer-Encoding`,
+/// `Content-Type`, which the body's media type decides),
 /// routing (`Host`), connection management (RFC 9110 section 7.6.1's hop-by-hop fields,
 /// `Expect`, `Upgrade`) and proxy credentials. One sent from a tool argument could cut a
 /// body, smuggle a request or reach another host, so serve never does.
 pub fn is_client_owned_header(name: &str) -> bool {
-    const OWNED: [&str; 12] = [
+    const OWNED: [&str; 13] = [
         "host",
         "content-length",
+        "content-type",
         "transfer-encoding",
         "connection",
         "keep-alive",

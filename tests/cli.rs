@@ -127,20 +127,24 @@ fn output_through_a_symbolic_link_replaces_its_target_and_keeps_the_link() {
     std::fs::write(&target, "old").unwrap();
     let link = dir.path().join("tools.json");
     std::os::unix::fs::symlink("real/tools.json", &link).unwrap();
-    let output = run(
-        &[
-            "convert",
-            &spec("petstore-3.0.yaml"),
-            "-o",
-            link.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    assert!(std::fs::symlink_metadata(&link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    // Converts through `link`, which stays a link.
+    let convert_through = |link: &std::path::Path| {
+        let output = run(
+            &[
+                "convert",
+                &spec("petstore-3.0.yaml"),
+                "-o",
+                link.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert!(std::fs::symlink_metadata(link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+    };
+    convert_through(&link);
     assert!(std::fs::read_to_string(&target)
         .unwrap()
         .contains("\"tools\""));
@@ -151,20 +155,7 @@ fn output_through_a_symbolic_link_replaces_its_target_and_keeps_the_link() {
     // A link to a file not there yet makes that file.
     let dangling = dir.path().join("new.json");
     std::os::unix::fs::symlink("real/new.json", &dangling).unwrap();
-    let output = run(
-        &[
-            "convert",
-            &spec("petstore-3.0.yaml"),
-            "-o",
-            dangling.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    assert!(std::fs::symlink_metadata(&dangling)
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    convert_through(&dangling);
     assert!(dir.path().join("real/new.json").is_file());
 }
 

@@ -544,7 +544,7 @@ fn profiles_shape_names_and_schemas() {
     );
     assert_eq!(
         schema["properties"]["ttl"],
-        serde_json::json!({"type": "integer", "format": "enum", "enum": ["60", "600", "3600"]})
+        serde_json::json!({"type": "integer", "description": "one of: 60, 600, 3600"})
     );
     assert!(schema["properties"].get("X_Request_Id").is_some());
     let vscode = convert_for("vscode", &[]);

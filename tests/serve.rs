@@ -103,7 +103,7 @@ async fn path_query_header_and_cookie_parameters_arrive_as_the_spec_says() {
     assert_eq!(request.url.path(), "/v1/items/a%20b%2Fc%3Fd%23e");
     assert_eq!(
         request.url.query(),
-        Some("tags=x&tags=y%20z&fields=f1,f2&ids=1%202&levels=l1|l2&filter[color]=red&filter[size]=2&verbose=true")
+        Some("tags=x&tags=y%20z&fields=f1,f2&ids=1%202&levels=l1%7Cl2&filter[color]=red&filter[size]=2&verbose=true")
     );
     assert_eq!(header(&request, "x-trace"), ["t1,t2"]);
     assert_eq!(header(&request, "cookie"), ["session=s%201; theme=dark"]);
@@ -703,7 +703,7 @@ async fn images_come_whole_and_other_binary_bodies_are_described() {
 /// Tools whose arguments reach for what serve owns: framing headers and the credential's
 /// own query parameter.
 fn hostile_tools() -> Vec<Tool> {
-    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://api.example.com/v1'}]\npaths:\n  /things:\n    get:\n      operationId: listThings\n      security: [{key: []}]\n      parameters:\n        - {name: Host, in: header, schema: {type: string}}\n        - {name: Content-Length, in: header, schema: {type: string}}\n        - {name: Transfer-Encoding, in: header, schema: {type: string}}\n        - {name: filter, in: query, schema: {type: object, additionalProperties: {type: string}}}\n        - {name: X-Trace, in: header, schema: {type: string}}\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: query, name: api_key}\n";
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://api.example.com/v1'}]\npaths:\n  /things:\n    get:\n      operationId: listThings\n      security: [{key: []}]\n      parameters:\n        - {name: Host, in: header, schema: {type: string}}\n        - {name: Content-Length, in: header, schema: {type: string}}\n        - {name: Transfer-Encoding, in: header, schema: {type: string}}\n        - {name: filter, in: query, schema: {type: object, additionalProperties: {type: string}}}\n        - {name: X-Trace, in: header, schema: {type: string}}\n        - {name: Content-Type, in: header, schema: {type: string}}\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: query, name: api_key}\n";
     tools_of("hostile.yaml", text)
 }
 
@@ -802,15 +802,15 @@ async fn a_success_that_does_not_fit_the_output_schema_is_shown_as_an_error() {
     let cases = [
         (
             ResponseTemplate::new(204),
-            "HTTP 204\n[openapi2mcp: not the result the tool's outputSchema describes: there is no body]",
+            "HTTP 204\n[openapi2mcp: the request succeeded, but this is not the result the tool's outputSchema describes: there is no body]",
         ),
         (
             ResponseTemplate::new(200).set_body_string("lamp"),
-            "lamp\n[openapi2mcp: not the result the tool's outputSchema describes: the body is not JSON]",
+            "lamp\n[openapi2mcp: the request succeeded, but this is not the result the tool's outputSchema describes: the body is not JSON]",
         ),
         (
             ResponseTemplate::new(200).set_body_json(json!({"name": 7})),
-            "{\"name\":7}\n[openapi2mcp: not the result the tool's outputSchema describes: the body does not match it: 7 is not of type \"string\" (at /name)]",
+            "{\"name\":7}\n[openapi2mcp: the request succeeded, but this is not the result the tool's outputSchema describes: the body does not match it: 7 is not of type \"string\" (at /name)]",
         ),
     ];
     for (response, text) in cases {
@@ -863,26 +863,30 @@ fn tools_of(name: &str, text: &str) -> Vec<Tool> {
 
 /// What OpenAPI's serialization rules say a query string is: a `content` parameter is one
 /// value in its media type; a delimited object is its keys and values in turn; the
-/// delimiters of styles and of Swagger 2.0's `collectionFormat` stand literally;
+/// `,` delimiter of styles and of Swagger 2.0's `collectionFormat` stands literally;
 /// `allowReserved` keeps reserved characters but those that would break the query.
 #[tokio::test]
 async fn query_values_are_serialized_as_openapi_says() {
     let v3 = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: query\n      parameters:\n        - {name: jsonq, in: query, content: {application/json: {schema: {type: object}}}}\n        - {name: space, in: query, style: spaceDelimited, explode: false, schema: {type: object}}\n        - {name: pipe, in: query, style: pipeDelimited, explode: false, schema: {type: object}}\n        - {name: at, in: query, allowReserved: true, schema: {type: string}}\n      responses: {'200': {description: ok}}\n";
-    let v2 = "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: legacy\n      parameters:\n        - {name: csv, in: query, type: array, items: {type: string}, collectionFormat: csv}\n        - {name: pipes, in: query, type: array, items: {type: string}, collectionFormat: pipes}\n        - {name: ssv, in: query, type: array, items: {type: string}, collectionFormat: ssv}\n      responses: {'200': {description: ok}}\n";
+    let v2 = "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: legacy\n      parameters:\n        - {name: csv, in: query, type: array, items: {type: string}, collectionFormat: csv}\n        - {name: pipes, in: query, type: array, items: {type: string}, collectionFormat: pipes}\n        - {name: ssv, in: query, type: array, items: {type: string}, collectionFormat: ssv}\n        - {name: Content-Type, in: header, type: string}\n      responses: {'200': {description: ok}}\n";
     let cases = [
         (
             tools_of("v3.yaml", v3),
             "query",
             json!({"jsonq": {"a": 1}, "space": {"R": 100, "G": 200}, "pipe": {"R": 100, "G": 200}, "at": "a/b:c?d&e=f g"}),
-            "jsonq=%7B%22a%22%3A1%7D&space=R%20100%20G%20200&pipe=R|100|G|200&at=a/b:c?d%26e%3Df%20g",
+            "jsonq=%7B%22a%22%3A1%7D&space=R%20100%20G%20200&pipe=R%7C100%7CG%7C200&at=a/b:c?d%26e%3Df%20g",
         ),
         (
             tools_of("v2.yaml", v2),
             "legacy",
             json!({"csv": ["a", "b,c"], "pipes": ["a", "b"], "ssv": ["a", "b"]}),
-            "csv=a,b%2Cc&pipes=a|b&ssv=a%20b",
+            "csv=a,b%2Cc&pipes=a%7Cb&ssv=a%20b",
         ),
     ];
+    let legacy = &cases[1].0[0];
+    assert!(legacy.input_schema.as_ref().unwrap()["properties"]
+        .get("Content-Type")
+        .is_none());
     for (tools, name, given, query) in cases {
         let mock = mock_answering(200).await;
         let api = api_with(tools, settings_for(&mock), &[]);
@@ -905,7 +909,7 @@ async fn form_fields_follow_their_encoding_object() {
     let request = only_request(&mock).await;
     assert_eq!(
         String::from_utf8_lossy(&request.body),
-        "csv=1,2&pipes=3|4&deep[k]=v&deep[n]=7&plain=5&plain=6"
+        "csv=1,2&pipes=3%7C4&deep[k]=v&deep[n]=7&plain=5&plain=6"
     );
 }
 
@@ -931,4 +935,74 @@ async fn a_pattern_the_validator_cannot_compile_is_left_out_of_the_check() {
         "(",
         "listed as it is"
     );
+}
+
+/// A cookie object's keys are encoded as cookie names: `=` or `;` in one cannot make
+/// another cookie, the credential's own included.
+#[tokio::test]
+async fn cookie_keys_cannot_inject_a_cookie() {
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nsecurity: [{key: []}]\npaths:\n  /c:\n    get:\n      operationId: prefs\n      parameters:\n        - {name: prefs, in: cookie, schema: {type: object}}\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: cookie, name: session}\n";
+    let mock = mock_answering(200).await;
+    let secrets = [("OPENAPI2MCP_AUTH_KEY", "REAL-SESSION")];
+    let api = api_with(tools_of("c.yaml", text), settings_for(&mock), &secrets);
+    let given = json!({"prefs": {"x=1; session": "attacker"}});
+    let (outcome, _) = api.call("prefs", arguments(given)).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(
+        header(&request, "cookie"),
+        ["x%3D1%3B%20session=attacker; session=REAL-SESSION"]
+    );
+}
+
+/// A credential the API echoes, in a redirect's `Location` or in a body (as sent or
+/// percent-encoded), never reaches the result.
+#[tokio::test]
+async fn a_credential_the_api_echoes_is_redacted() {
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(
+            ResponseTemplate::new(301)
+                .insert_header(
+                    "Location",
+                    "https://api.example.com/v1/items?api_key=query%20secret",
+                )
+                .set_body_string("your key: query secret"),
+        )
+        .mount(&mock)
+        .await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, _) = api.call("list_items", None).await;
+    assert_eq!(
+        outcome.text,
+        "HTTP 301 Moved Permanently\nLocation: https://api.example.com/v1/items?api_key=***\nyour key: ***"
+    );
+}
+
+/// What serve checks without an uncompilable pattern: an output too, and a removed
+/// `patternProperties` entry takes `additionalProperties: false` with it.
+#[tokio::test]
+async fn uncompilable_patterns_leave_output_and_pattern_properties_checkable() {
+    let options = Options {
+        output_schema: true,
+        ..Options::default()
+    };
+    let mut tools = tools(&options);
+    let get_item = tools.iter_mut().find(|t| t.name == "get_item").unwrap();
+    get_item.output_schema.as_mut().unwrap()["properties"]["name"]["pattern"] = json!("(");
+    get_item.input_schema.as_mut().unwrap()["properties"]["filter"] = json!({
+        "type": "object", "patternProperties": {"(": {"type": "string"}}, "additionalProperties": false
+    });
+    let mock = mock_answering(200).await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"name": "lamp"})))
+        .with_priority(1)
+        .mount(&mock)
+        .await;
+    let api = api_with(tools, settings_for(&mock), &SECRETS);
+    assert_eq!(api.notes().len(), 2, "{:?}", api.notes());
+    let given = json!({"id": "1", "filter": {"color": "red"}});
+    let (outcome, _) = api.call("get_item", arguments(given)).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    assert_eq!(outcome.structured, Some(json!({"name": "lamp"})));
 }

@@ -126,6 +126,16 @@ fn malformed_messages_get_json_rpc_errors() {
         assert_eq!(answer["error"]["code"], code, "{answer}");
         assert_eq!(answer["id"], id);
     }
+    // A line of exactly 16 MiB, its newline included, is taken and answered.
+    let head = r#"{"jsonrpc":"2.0","id":98,"method":"tools/list","params":{"x":""#;
+    let tail = r#""}}"#;
+    let pad = "a".repeat(16 * 1024 * 1024 - head.len() - tail.len() - 1);
+    writeln!(session.stdin, "{head}{pad}{tail}").unwrap();
+    let mut answer = String::new();
+    session.stdout.read_line(&mut answer).unwrap();
+    let answer: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(answer["id"], 98);
+    assert!(answer["result"]["tools"].is_array());
     let listed = session.request("tools/list", json!({}));
     assert!(listed["tools"].is_array());
 }

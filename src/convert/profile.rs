@@ -337,10 +337,11 @@ fn gemini(schema: &Value, defs: &Value, mut depth: usize) -> Value {
     Value::Object(out)
 }
 
-/// Gemini's `enum` holds strings only; its Schema documentation writes an integer enum as
-/// strings with `format: enum`. So `null` becomes `nullable`, an integer schema's integers
-/// and a string schema's values become strings, and any other value moves to the
-/// description, where the model still reads it.
+/// Gemini's `enum` holds strings only. So `null` becomes `nullable`, a string schema's
+/// values become strings, and any other value moves to the description, where the model
+/// still reads it. (Gemini's documentation writes an integer enum as strings with
+/// `format: enum`, but no argument could then pass the tool's own `inputSchema`, which
+/// `serve` checks: an integer is not a string, nor `"60"` an integer.)
 fn gemini_enum(out: &mut Map<String, Value>, notes: &mut Vec<String>) {
     let Some(Value::Array(mut values)) = out.remove("enum") else {
         return;
@@ -349,17 +350,12 @@ fn gemini_enum(out: &mut Map<String, Value>, notes: &mut Vec<String>) {
         values.retain(|value| !value.is_null());
         out.insert("nullable".into(), true.into());
     }
-    let is_integer = |value: &Value| value.is_i64() || value.is_u64();
     let written = |value: &Value| match value {
         Value::String(text) => text.clone(),
         other => other.to_string(),
     };
     let strings = match out.get("type").and_then(Value::as_str) {
         _ if values.iter().all(Value::is_string) => values,
-        Some("integer") if values.iter().all(is_integer) => {
-            out.insert("format".into(), "enum".into());
-            values.iter().map(|v| written(v).into()).collect()
-        }
         Some("string") => values.iter().map(|v| written(v).into()).collect(),
         _ => {
             let listed: Vec<String> = values.iter().map(Value::to_string).collect();
@@ -473,7 +469,7 @@ mod tests {
             shaped["properties"],
             json!({
                 "state": {"type": "string", "enum": ["open"], "nullable": true},
-                "ttl": {"type": "integer", "format": "enum", "enum": ["60", "600"]},
+                "ttl": {"type": "integer", "format": "int32", "description": "one of: 60, 600"},
                 "code": {"type": "string", "enum": ["a", "1", "true"]},
                 "flag": {"type": "boolean", "description": "Set. (must be true)"},
                 "ratio": {"type": "number", "description": "one of: 0.5, 1"},

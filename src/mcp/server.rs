@@ -105,14 +105,17 @@ impl ServerHandler for ToolServer {
 
 /// Serves over standard input and output until the client closes them.
 pub async fn serve_stdio(server: ToolServer) -> Result<()> {
+    let (transport, writer) = guarded(tokio::io::stdin(), tokio::io::stdout());
     let running = server
-        .serve(guarded(tokio::io::stdin(), tokio::io::stdout()))
+        .serve(transport)
         .await
         .map_err(|e| Error::new(format!("MCP over stdio failed to start: {e}")))?;
     running
         .waiting()
         .await
         .map_err(|e| Error::new(format!("MCP over stdio stopped: {e}")))?;
+    // The last answers are written before the process ends.
+    let _ = writer.await;
     Ok(())
 }
 
@@ -134,14 +137,22 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0, |diff, (x, y)| diff | (x ^ y)) == 0
 }
 
-/// The longest message taken over stdio.
+/// The longest line taken over stdio, its newline included (the SDK's own limit).
 const MAX_MESSAGE_BYTES: usize = 16 * 1024 * 1024;
 
 /// A stdio transport that answers what the SDK would drop without a word, as JSON-RPC
 /// says: a line that is not JSON gets -32700 (parse error), one longer than
 /// [`MAX_MESSAGE_BYTES`] -32600 (invalid request), and a `tools/call` whose `arguments`
 /// is not an object -32602 (invalid params). Everything else passes through.
-fn guarded<R, W>(input: R, output: W) -> (tokio::io::DuplexStream, tokio::io::DuplexStream)
+/// Returns the SDK's transport and the task that writes to `output`, which ends after the
+/// SDK's last message and every reply of the guard's own.
+fn guarded<R, W>(
+    input: R,
+    output: W,
+) -> (
+    (tokio::io::DuplexStream, tokio::io::DuplexStream),
+    tokio::task::JoinHandle<()>,
+)
 where
     R: tokio::io::AsyncRead + Unpin + Send + 'static,
     W: tokio::io::AsyncWrite + Unpin + Send + 'static,
@@ -154,15 +165,28 @@ where
         let mut input = BufReader::new(input);
         loop {
             let mut line = Vec::new();
+            // A whole line, or one byte past the limit (the SDK counts the newline too).
             let limit = (MAX_MESSAGE_BYTES + 1) as u64;
             match (&mut input).take(limit).read_until(b'\n', &mut line).await {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {}
             }
+            let ended = line.last() == Some(&b'\n');
             if line.len() > MAX_MESSAGE_BYTES {
-                // Skip the rest of the line.
-                let mut rest = Vec::new();
-                let _ = input.read_until(b'\n', &mut rest).await;
+                // Skip the rest of the line, a buffer at a time.
+                if !ended {
+                    while let Ok(buffer) = input.fill_buf().await {
+                        if buffer.is_empty() {
+                            break;
+                        }
+                        if let Some(end) = buffer.iter().position(|&b| b == b'\n') {
+                            input.consume(end + 1);
+                            break;
+                        }
+                        let all = buffer.len();
+                        input.consume(all);
+                    }
+                }
                 let _ = replies.send(error_reply(
                     &serde_json::Value::Null,
                     -32600,
@@ -183,7 +207,7 @@ where
         }
         let _ = to_sdk.shutdown().await;
     });
-    tokio::spawn(async move {
+    let writer = tokio::spawn(async move {
         let mut output = output;
         let mut from_sdk = BufReader::new(from_sdk).lines();
         loop {
@@ -203,8 +227,13 @@ where
             }
             let _ = output.flush().await;
         }
+        // Replies the guard queued before the SDK's stream ended.
+        while let Ok(reply) = pending.try_recv() {
+            let _ = output.write_all(format!("{reply}\n").as_bytes()).await;
+        }
+        let _ = output.flush().await;
     });
-    (sdk_input, sdk_output)
+    ((sdk_input, sdk_output), writer)
 }
 
 /// The error reply a line gets instead of going to the SDK, if it is one the SDK drops.
@@ -311,8 +340,8 @@ pub async fn serve_http(server: ToolServer, address: SocketAddr, access: HttpAcc
     (server_log)(&format!(
         "openapi2mcp serve: listening on http://{bound}/mcp"
     ));
-    if bound.ip().is_unspecified() && open {
-        (server_log)(&format!("openapi2mcp serve: warning: listening on every interface with no authentication (set {TOKEN_VARIABLE} to require a bearer token)"));
+    if !bound.ip().is_loopback() && open {
+        (server_log)(&format!("openapi2mcp serve: warning: listening beyond this machine with no authentication (set {TOKEN_VARIABLE} to require a bearer token)"));
     }
     axum::serve(listener, router)
         .with_graceful_shutdown(async {

@@ -43,6 +43,8 @@ struct Served {
     /// The `inputSchema` arguments are checked against, when it differs from the listed
     /// one: without the patterns the validator cannot compile.
     checked_input: Option<Value>,
+    /// The same for the `outputSchema` results are checked against.
+    checked_output: Option<Value>,
     output_validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
 }
 
@@ -156,6 +158,13 @@ impl ApiCaller {
                     "tool '{name}': the pattern '{pattern}' (inputSchema{pointer}) does not compile, so arguments are checked without it"
                 ));
             }
+            let output_schema = listed.output_schema.as_ref().unwrap_or(&Value::Null);
+            let (checked_output, unchecked) = without_uncompilable_patterns(output_schema);
+            for (pointer, pattern) in unchecked {
+                notes.push(format!(
+                    "tool '{name}': the pattern '{pattern}' (outputSchema{pointer}) does not compile, so results are checked without it"
+                ));
+            }
             by_name.insert(name, served.len());
             served.push(Served {
                 files: Files::of(listed.input_schema.as_ref().unwrap_or(&Value::Null)),
@@ -165,6 +174,7 @@ impl ApiCaller {
                 retry_safe,
                 validator: OnceLock::new(),
                 checked_input,
+                checked_output,
                 output_validator: OnceLock::new(),
             });
         }
@@ -292,10 +302,12 @@ impl ApiCaller {
                     "{name}: {} {} -> {} in {took} ms{tries}",
                     request.method, request.url_for_log, response.status
                 );
-                (
-                    tool.outcome(response, self.settings.max_response_bytes),
-                    log,
-                )
+                let mut outcome = tool.outcome(response, self.settings.max_response_bytes);
+                outcome.text = request::redact(&outcome.text, &secrets);
+                if let Some(structured) = &mut outcome.structured {
+                    redact_strings(structured, &secrets);
+                }
+                (outcome, log)
             }
             Err(error) => {
                 let what = if error.is_timeout() {
@@ -479,6 +491,22 @@ fn failure_text(error: &dyn std::error::Error) -> String {
     text
 }
 
+/// Every string in `value` (keys too), redacted ([`request::redact`]).
+fn redact_strings(value: &mut Value, secrets: &[Secret<'_>]) {
+    match value {
+        Value::String(text) => *text = request::redact(text, secrets),
+        Value::Array(items) => items.iter_mut().for_each(|v| redact_strings(v, secrets)),
+        Value::Object(object) => {
+            let entries = std::mem::take(object);
+            for (key, mut v) in entries {
+                redact_strings(&mut v, secrets);
+                object.insert(request::redact(&key, secrets), v);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// `schema` without the patterns the validator cannot compile (`None` when it has none),
 /// and each pattern left out with its pointer: a tool must stay callable whatever a
 /// manifest's pattern says.
@@ -499,6 +527,13 @@ fn without_uncompilable_patterns(schema: &Value) -> (Option<Value>, Vec<(String,
         let key = key.replace("~1", "/").replace("~0", "~");
         if let Some(Value::Object(object)) = checked.pointer_mut(parent) {
             object.remove(&key);
+        }
+        // Properties a removed `patternProperties` entry matched must not fall to these.
+        if let Some(schema) = parent.strip_suffix("/patternProperties") {
+            if let Some(Value::Object(object)) = checked.pointer_mut(schema) {
+                object.remove("additionalProperties");
+                object.remove("unevaluatedProperties");
+            }
         }
     }
     (Some(checked), unchecked)
@@ -584,7 +619,11 @@ impl Served {
         }
         let problem = match &outcome.structured {
             None => why_unstructured.to_string(),
-            Some(value) => match compiled(&self.output_validator, Some(schema), "outputSchema") {
+            Some(value) => match compiled(
+                &self.output_validator,
+                Some(self.checked_output.as_ref().unwrap_or(schema)),
+                "outputSchema",
+            ) {
                 Ok(validator) => match validator.validate(value) {
                     Ok(()) => return outcome,
                     Err(error) => format!(
@@ -598,7 +637,7 @@ impl Served {
         outcome.is_error = true;
         outcome.structured = None;
         outcome.text.push_str(&format!(
-            "\n[openapi2mcp: not the result the tool's outputSchema describes: {problem}]"
+            "\n[openapi2mcp: the request succeeded, but this is not the result the tool's outputSchema describes: {problem}]"
         ));
         outcome
     }

@@ -54,6 +54,23 @@ const COOKIE: &AsciiSet = &percent_encoding::CONTROLS
     .add(b'\\')
     .add(b'%');
 
+/// `text` with every secret in it, as sent or percent-encoded, shown as `***`: an API
+/// may echo a credential (in a redirect's `Location`, in an error body), and a result
+/// must never carry one. Secrets under 4 characters are left alone (they would blot out
+/// ordinary text, and are no real credential).
+pub fn redact(text: &str, secrets: &[Secret<'_>]) -> String {
+    let mut out = text.to_string();
+    for secret in secrets.iter().filter(|s| s.value.len() >= 4) {
+        for form in [secret.value.clone(), encode(&secret.value, COMPONENT)] {
+            out = out.replace(&form, "***");
+        }
+    }
+    out
+}
+
+/// What may not stand in a cookie's name unencoded.
+const COOKIE_NAME: &AsciiSet = &COOKIE.add(b'=');
+
 /// An HTTP request, ready to send.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
@@ -402,10 +419,12 @@ fn in_media_type(param: &Param, value: &Value) -> Option<String> {
     })
 }
 
-/// A collection format's separator as it stands between encoded items: a delimiter, so
-/// `,` and `|` stay literal (as OpenAPI 3's styles send them); a space or tab is encoded.
+/// A collection format's separator as it stands between encoded items: `,` literal (as
+/// OpenAPI 3's styles send it); `|`, a space and a tab encoded (`|` is not allowed bare in
+/// an RFC 3986 query, and servers such as Tomcat refuse it).
 fn delimiter(separator: &'static str) -> &'static str {
     match separator {
+        "|" => "%7C",
         " " => "%20",
         "\t" => "%09",
         literal => literal,
@@ -493,7 +512,7 @@ fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)
         (style, shape) => {
             let separator = match style {
                 Style::SpaceDelimited => "%20",
-                Style::PipeDelimited => "|",
+                Style::PipeDelimited => "%7C",
                 _ => ",",
             };
             // An object is its keys and values in turn, delimited as an array's items are.
@@ -545,11 +564,13 @@ fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
             items.iter().map(|i| format!("{name}={}", e(i))).collect()
         }
         ValueShape::List(items) => vec![format!("{name}={}", joined(&items, COOKIE, ","))],
-        ValueShape::Pairs(pairs) if explode => {
-            pairs.iter().map(|(k, v)| format!("{k}={}", e(v))).collect()
-        }
+        // A key is a cookie's name: `=` in it would start another cookie's value.
+        ValueShape::Pairs(pairs) if explode => pairs
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode(k, COOKIE_NAME), e(v)))
+            .collect(),
         ValueShape::Pairs(pairs) => {
-            let flat: Vec<String> = pairs.iter().flat_map(|(k, v)| [k.clone(), e(v)]).collect();
+            let flat: Vec<String> = pairs.iter().flat_map(|(k, v)| [e(k), e(v)]).collect();
             vec![format!("{name}={}", flat.join(","))]
         }
     }
