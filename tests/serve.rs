@@ -136,7 +136,12 @@ async fn a_path_parameter_cannot_leave_its_segment() {
         .call("get_item", arguments(json!({"id": "../admin"})))
         .await;
     assert!(!outcome.is_error, "{outcome:?}");
-    assert_eq!(only_request(&mock).await.url.path(), "/v1/items/..%2Fadmin");
+    let request = only_request(&mock).await;
+    assert_eq!(request.url.path(), "/v1/items/..%2Fadmin");
+    // Optional parameters not given are not sent, not even empty.
+    assert_eq!(request.url.query(), None);
+    assert!(header(&request, "x-trace").is_empty());
+    assert!(header(&request, "cookie").is_empty());
 
     for dots in ["..", "."] {
         let (outcome, log) = api.call("get_item", arguments(json!({"id": dots}))).await;
@@ -148,6 +153,13 @@ async fn a_path_parameter_cannot_leave_its_segment() {
         );
         assert!(log.ends_with("not sent"), "{log}");
     }
+    let (outcome, log) = api.call("get_item", arguments(json!({"id": ""}))).await;
+    assert!(outcome.is_error);
+    assert_eq!(
+        outcome.text,
+        "argument 'id': empty, but the path needs a value for it (without one the request would go to another URL)"
+    );
+    assert!(log.ends_with("not sent"), "{log}");
     assert_eq!(mock.received_requests().await.unwrap().len(), 1);
 }
 
@@ -327,6 +339,66 @@ async fn missing_credentials_are_named_and_nothing_is_sent() {
             ("OPENAPI2MCP_AUTH_BEARER".to_string(), false),
         ]
     );
+}
+
+/// A requirement of two schemes that both go in `Authorization` cannot be met by one
+/// request (RFC 9110 section 5.3: no second field line): never sent as two headers; another
+/// alternative is used, or the call is refused with the reason, as for mutual TLS.
+#[tokio::test]
+async fn schemes_that_share_a_header_are_never_sent_together() {
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /both:\n    post:\n      operationId: both\n      security: [{basic: [], token: []}]\n      responses: {'200': {description: ok}}\n  /either:\n    post:\n      operationId: either\n      security: [{basic: [], token: []}, {key: []}]\n      responses: {'200': {description: ok}}\n  /tls:\n    post:\n      operationId: tls\n      security: [{tls: []}]\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    basic: {type: http, scheme: basic}\n    token: {type: oauth2, flows: {clientCredentials: {tokenUrl: 'https://a.example/t', scopes: {}}}}\n    key: {type: apiKey, in: header, name: X-Key}\n    tls: {type: mutualTLS}\n";
+    let mock = mock_answering(200).await;
+    let secrets = [
+        ("OPENAPI2MCP_AUTH_BASIC", "ann:pw"),
+        ("OPENAPI2MCP_AUTH_TOKEN", "tok"),
+        ("OPENAPI2MCP_AUTH_KEY", "key-1"),
+    ];
+    let api = api_with(tools_of("auth.yaml", text), settings_for(&mock), &secrets);
+    let (outcome, _) = api.call("both", arguments(json!({}))).await;
+    assert!(outcome.is_error);
+    assert_eq!(
+        outcome.text,
+        "this tool needs credentials: set 'basic' and 'token' together (both go in the \
+         Authorization header, which a request carries once, so serve cannot send them) in the \
+         server's environment"
+    );
+    let (outcome, _) = api.call("tls", arguments(json!({}))).await;
+    assert_eq!(
+        outcome.text,
+        "this tool needs credentials: set 'tls' ('mutualTLS' security, which serve cannot \
+         send) in the server's environment"
+    );
+    let (outcome, _) = api.call("either", arguments(json!({}))).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert!(header(&request, "authorization").is_empty());
+    assert_eq!(header(&request, "x-key"), ["key-1"]);
+}
+
+/// Path values as OpenAPI's style examples write them: `simple` array `blue,black`, object
+/// `R,100,G,200`, exploded `R=100,G=200`; `matrix` array `;m=blue,black`, exploded object
+/// `;R=100;G=200`. A Swagger 2.0 body with no `consumes` anywhere is JSON, the only form
+/// its schema describes.
+#[tokio::test]
+async fn path_styles_and_a_swagger_body_without_consumes() {
+    let v3 = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /p/{array}/{object}/{exploded}/{m}{point}:\n    get:\n      operationId: simple\n      parameters:\n        - {name: array, in: path, required: true, schema: {type: array, items: {type: string}}}\n        - {name: object, in: path, required: true, schema: {type: object}}\n        - {name: exploded, in: path, required: true, explode: true, schema: {type: object}}\n        - {name: m, in: path, required: true, style: matrix, schema: {type: array, items: {type: string}}}\n        - {name: point, in: path, required: true, style: matrix, explode: true, schema: {type: object}}\n      responses: {'200': {description: ok}}\n";
+    let v2 = "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths:\n  /orders:\n    post:\n      operationId: order\n      parameters:\n        - {name: body, in: body, required: true, schema: {type: object, properties: {n: {type: integer}}}}\n      responses: {'200': {description: ok}}\n";
+    let mock = mock_answering(200).await;
+    let api = api_with(tools_of("simple.yaml", v3), settings_for(&mock), &[]);
+    let given = json!({"array": ["blue", "black"], "object": {"R": 100, "G": 200}, "exploded": {"R": 100, "G": 200}, "m": ["blue", "black"], "point": {"R": 100, "G": 200}});
+    let (outcome, _) = api.call("simple", arguments(given)).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    assert_eq!(
+        only_request(&mock).await.url.path(),
+        "/v1/p/blue,black/R,100,G,200/R=100,G=200/;m=blue,black;R=100;G=200"
+    );
+    let mock = mock_answering(200).await;
+    let api = api_with(tools_of("v2.yaml", v2), settings_for(&mock), &[]);
+    let (outcome, _) = api.call("order", arguments(json!({"n": 3}))).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(header(&request, "content-type"), ["application/json"]);
+    assert_eq!(request.body, br#"{"n":3}"#);
 }
 
 #[tokio::test]
@@ -864,7 +936,8 @@ fn tools_of(name: &str, text: &str) -> Vec<Tool> {
 /// What OpenAPI's serialization rules say a query string is: a `content` parameter is one
 /// value in its media type; a delimited object is its keys and values in turn; the
 /// `,` delimiter of styles and of Swagger 2.0's `collectionFormat` stands literally;
-/// `allowReserved` keeps reserved characters but those that would break the query.
+/// `allowReserved` keeps reserved characters but those that would break the query, and
+/// percent-encoded triples (RFC 6570's reserved expansion).
 #[tokio::test]
 async fn query_values_are_serialized_as_openapi_says() {
     let v3 = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /q:\n    get:\n      operationId: query\n      parameters:\n        - {name: jsonq, in: query, content: {application/json: {schema: {type: object}}}}\n        - {name: space, in: query, style: spaceDelimited, explode: false, schema: {type: object}}\n        - {name: pipe, in: query, style: pipeDelimited, explode: false, schema: {type: object}}\n        - {name: at, in: query, allowReserved: true, schema: {type: string}}\n      responses: {'200': {description: ok}}\n";
@@ -873,8 +946,8 @@ async fn query_values_are_serialized_as_openapi_says() {
         (
             tools_of("v3.yaml", v3),
             "query",
-            json!({"jsonq": {"a": 1}, "space": {"R": 100, "G": 200}, "pipe": {"R": 100, "G": 200}, "at": "a/b:c?d&e=f g"}),
-            "jsonq=%7B%22a%22%3A1%7D&space=R%20100%20G%20200&pipe=R%7C100%7CG%7C200&at=a/b:c?d%26e%3Df%20g",
+            json!({"jsonq": {"a": 1}, "space": {"R": 100, "G": 200}, "pipe": {"R": 100, "G": 200}, "at": "a/b:c?d&e=f g%2F%zz%4"}),
+            "jsonq=%7B%22a%22%3A1%7D&space=R%20100%20G%20200&pipe=R%7C100%7CG%7C200&at=a/b:c?d%26e%3Df%20g%2F%25zz%254",
         ),
         (
             tools_of("v2.yaml", v2),
@@ -894,6 +967,22 @@ async fn query_values_are_serialized_as_openapi_says() {
         assert!(!outcome.is_error, "{outcome:?}");
         assert_eq!(only_request(&mock).await.url.query(), Some(query), "{name}");
     }
+}
+
+/// A JSON body the schema lets be `null` is sent as the JSON text `null` (RFC 8259), not
+/// left out: a required body is still there.
+#[tokio::test]
+async fn a_null_json_body_is_sent_as_null() {
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /points:\n    patch:\n      operationId: movePoint\n      requestBody:\n        required: true\n        content:\n          application/json:\n            schema: {oneOf: [{type: object}, {type: 'null'}]}\n      responses: {'200': {description: ok}}\n";
+    let mock = mock_answering(200).await;
+    let api = api_with(tools_of("null.yaml", text), settings_for(&mock), &[]);
+    let (outcome, _) = api
+        .call("move_point", arguments(json!({"body": null})))
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(header(&request, "content-type"), ["application/json"]);
+    assert_eq!(request.body, b"null");
 }
 
 /// A form body's Encoding Object gives a field the style of a query parameter.

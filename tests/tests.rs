@@ -10,6 +10,7 @@ mod hints;
 mod hostile;
 mod lint;
 mod pipelines;
+mod prism;
 mod review;
 mod serve;
 mod serve_clients;

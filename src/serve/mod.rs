@@ -14,7 +14,7 @@ use reqwest::Url;
 use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
-use crate::tool::{Binding, Scheme, SchemeKind, Tool, HTTP_META_KEY};
+use crate::tool::{Binding, KeyLocation, Scheme, SchemeKind, Tool, HTTP_META_KEY};
 use request::{Files, Payload, Request, Secret};
 
 /// How the server calls the API.
@@ -334,6 +334,9 @@ impl ApiCaller {
             return Ok(Vec::new());
         }
         let satisfied = |alternative: &'b Vec<Scheme>| -> Option<Vec<Secret<'b>>> {
+            if clash(alternative).is_some() {
+                return None;
+            }
             alternative
                 .iter()
                 .map(|scheme| {
@@ -354,6 +357,12 @@ impl ApiCaller {
             .auth
             .iter()
             .map(|alternative| {
+                if let Some((one, other, place)) = clash(alternative) {
+                    return format!(
+                        "'{}' and '{}' together (both go in {place}, which a request carries once, so serve cannot send them)",
+                        one.scheme, other.scheme
+                    );
+                }
                 alternative
                     .iter()
                     .map(|scheme| match &scheme.kind {
@@ -451,6 +460,28 @@ struct Response {
 /// http(s) (nothing else can be sent), credentials in it (they would be logged and sent
 /// beside the real ones: put them in the environment), a query or a fragment (the path
 /// would be appended after them).
+/// Two schemes of one security requirement that go in the same place of a request, which
+/// holds one value there (`basic` and `oauth2` both in `Authorization`: a request carries
+/// that header once, RFC 9110 section 5.3), with where that is.
+fn clash(alternative: &[Scheme]) -> Option<(&Scheme, &Scheme, String)> {
+    let place = |scheme: &Scheme| match &scheme.kind {
+        SchemeKind::Bearer | SchemeKind::Basic => Some("the Authorization header".to_string()),
+        SchemeKind::ApiKey { location, name } => Some(match location {
+            KeyLocation::Header => format!("the {} header", name.to_ascii_lowercase()),
+            KeyLocation::Query => format!("the query parameter '{name}'"),
+            KeyLocation::Cookie => format!("the cookie '{name}'"),
+        }),
+        SchemeKind::Unsupported { .. } => None,
+    };
+    alternative.iter().enumerate().find_map(|(i, one)| {
+        let at = place(one)?;
+        let other = alternative[i + 1..]
+            .iter()
+            .find(|other| place(other).as_ref() == Some(&at))?;
+        Some((one, other, at))
+    })
+}
+
 pub fn check_base_url(url: &Url) -> std::result::Result<(), String> {
     if !matches!(url.scheme(), "http" | "https") {
         return Err("is not an http(s) URL".into());

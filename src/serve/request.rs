@@ -219,6 +219,31 @@ fn encode(text: &str, set: &'static AsciiSet) -> String {
     utf8_percent_encode(text, set).to_string()
 }
 
+/// An `allowReserved` value: RFC 6570's reserved expansion (section 3.2.3), as OpenAPI
+/// 3.2 defines it: reserved characters ([`RESERVED`]) and percent-encoded triples pass
+/// through; anything else, `%` outside a triple included, is encoded.
+fn reserved_expansion(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let triple = bytes[i] == b'%'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+        if triple {
+            out.push_str(&encode(&text[start..i], RESERVED));
+            out.push_str(&text[i..i + 3]);
+            i += 3;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&encode(&text[start..], RESERVED));
+    out
+}
+
 /// Each item encoded, joined by `separator` (which is not encoded).
 fn joined(items: &[String], set: &'static AsciiSet, separator: &str) -> String {
     items
@@ -251,7 +276,18 @@ pub fn build(
         match param.location {
             In::Path => {
                 let expanded = path_value(name, param, value);
+                // `/items/{id}` with no id is `/items/`: another operation's URL.
+                if expanded.is_empty() {
+                    return Err(format!(
+                        "argument '{argument}': empty, but the path needs a value for it (without one the request would go to another URL)"
+                    ));
+                }
                 path = path.replace(&format!("{{{name}}}"), &expanded);
+                if let Some(segment) = path.split('/').find(|s| *s == "." || *s == "..") {
+                    return Err(format!(
+                        "argument '{argument}': makes the path segment '{segment}', which would leave the path"
+                    ));
+                }
             }
             In::Query => {
                 for (key, value) in query_pairs(name, param, value) {
@@ -367,11 +403,6 @@ pub fn build(
     if !cookies.is_empty() {
         headers.push(("Cookie".into(), cookies.join("; ")));
     }
-    if let Some(segment) = path.split('/').find(|s| *s == "." || *s == "..") {
-        return Err(format!(
-            "a path parameter made the segment '{segment}', which would leave the path"
-        ));
-    }
 
     let prefix = base.as_str().trim_end_matches('/');
     let query_text = |redact: bool| {
@@ -478,20 +509,27 @@ fn path_value(name: &str, param: &Param, value: &Value) -> String {
 /// A query parameter's `name=value` pairs, encoded: `form` (the default, exploded unless
 /// `explode: false`), `spaceDelimited`, `pipeDelimited` or `deepObject`.
 fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)> {
-    // `allowReserved`: RFC 3986's reserved characters stand as they are.
-    let set = if param.allow_reserved {
-        RESERVED
-    } else {
-        COMPONENT
+    let e = |text: &str| {
+        if param.allow_reserved {
+            reserved_expansion(text)
+        } else {
+            encode(text, COMPONENT)
+        }
     };
-    let e = |text: &str| encode(text, set);
+    let joined = |items: &[String], separator: &str| {
+        items
+            .iter()
+            .map(|i| e(i))
+            .collect::<Vec<_>>()
+            .join(separator)
+    };
     let key = e(name);
     if let Some(text) = in_media_type(param, value) {
         return vec![(key, e(&text))];
     }
     if let (Some(format), ValueShape::List(items)) = (param.collection_format, shape(value)) {
         return match format.separator() {
-            Some(separator) => vec![(key, joined(&items, set, delimiter(separator)))],
+            Some(separator) => vec![(key, joined(&items, delimiter(separator)))],
             None => items.iter().map(|i| (key.clone(), e(i))).collect(),
         };
     }
@@ -521,7 +559,7 @@ fn query_pairs(name: &str, param: &Param, value: &Value) -> Vec<(String, String)
                 ValueShape::Pairs(pairs) => pairs.into_iter().flat_map(|(k, v)| [k, v]).collect(),
                 ValueShape::Scalar(v) => vec![v],
             };
-            vec![(key, joined(&items, set, separator))]
+            vec![(key, joined(&items, separator))]
         }
     }
 }
