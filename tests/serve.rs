@@ -157,7 +157,7 @@ async fn a_path_parameter_cannot_leave_its_segment() {
     assert!(outcome.is_error);
     assert_eq!(
         outcome.text,
-        "argument 'id': empty, but the path needs a value for it (without one the request would go to another URL)"
+        "argument 'id': empty, but it is a whole path segment (without it the request would go to another URL)"
     );
     assert!(log.ends_with("not sent"), "{log}");
     assert_eq!(mock.received_requests().await.unwrap().len(), 1);
@@ -346,27 +346,32 @@ async fn missing_credentials_are_named_and_nothing_is_sent() {
 /// alternative is used, or the call is refused with the reason, as for mutual TLS.
 #[tokio::test]
 async fn schemes_that_share_a_header_are_never_sent_together() {
-    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /both:\n    post:\n      operationId: both\n      security: [{basic: [], token: []}]\n      responses: {'200': {description: ok}}\n  /either:\n    post:\n      operationId: either\n      security: [{basic: [], token: []}, {key: []}]\n      responses: {'200': {description: ok}}\n  /tls:\n    post:\n      operationId: tls\n      security: [{tls: []}]\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    basic: {type: http, scheme: basic}\n    token: {type: oauth2, flows: {clientCredentials: {tokenUrl: 'https://a.example/t', scopes: {}}}}\n    key: {type: apiKey, in: header, name: X-Key}\n    tls: {type: mutualTLS}\n";
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /both:\n    post:\n      operationId: both\n      security: [{basic: [], token: []}]\n      responses: {'200': {description: ok}}\n  /either:\n    post:\n      operationId: either\n      security: [{basic: [], token: []}, {key: []}]\n      responses: {'200': {description: ok}}\n  /tls:\n    post:\n      operationId: tls\n      security: [{tls: []}]\n      responses: {'200': {description: ok}}\n  /keyed:\n    post:\n      operationId: keyed\n      security: [{basic: [], header_key: []}]\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    basic: {type: http, scheme: basic}\n    token: {type: oauth2, flows: {clientCredentials: {tokenUrl: 'https://a.example/t', scopes: {}}}}\n    key: {type: apiKey, in: header, name: X-Key}\n    tls: {type: mutualTLS}\n    header_key: {type: apiKey, in: header, name: Authorization}\n";
     let mock = mock_answering(200).await;
     let secrets = [
         ("OPENAPI2MCP_AUTH_BASIC", "ann:pw"),
         ("OPENAPI2MCP_AUTH_TOKEN", "tok"),
         ("OPENAPI2MCP_AUTH_KEY", "key-1"),
+        ("OPENAPI2MCP_AUTH_HEADER_KEY", "key-2"),
     ];
     let api = api_with(tools_of("auth.yaml", text), settings_for(&mock), &secrets);
     let (outcome, _) = api.call("both", arguments(json!({}))).await;
     assert!(outcome.is_error);
     assert_eq!(
         outcome.text,
-        "this tool needs credentials: set 'basic' and 'token' together (both go in the \
-         Authorization header, which a request carries once, so serve cannot send them) in the \
-         server's environment"
+        "serve cannot call this tool: its security needs 'basic' and 'token' together, which \
+         both go in the authorization header, which a request carries once"
+    );
+    let (outcome, _) = api.call("keyed", arguments(json!({}))).await;
+    assert_eq!(
+        outcome.text,
+        "serve cannot call this tool: its security needs 'basic' and 'header_key' together, \
+         which both go in the authorization header, which a request carries once"
     );
     let (outcome, _) = api.call("tls", arguments(json!({}))).await;
     assert_eq!(
         outcome.text,
-        "this tool needs credentials: set 'tls' ('mutualTLS' security, which serve cannot \
-         send) in the server's environment"
+        "serve cannot call this tool: its security needs 'tls' ('mutualTLS' security)"
     );
     let (outcome, _) = api.call("either", arguments(json!({}))).await;
     assert!(!outcome.is_error, "{outcome:?}");

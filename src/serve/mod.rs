@@ -353,32 +353,38 @@ impl ApiCaller {
         if let Some(secrets) = alternatives.into_iter().find_map(satisfied) {
             return Ok(secrets);
         }
-        let wanted: Vec<String> = binding
-            .auth
-            .iter()
-            .map(|alternative| {
-                if let Some((one, other, place)) = clash(alternative) {
-                    return format!(
-                        "'{}' and '{}' together (both go in {place}, which a request carries once, so serve cannot send them)",
-                        one.scheme, other.scheme
-                    );
-                }
-                alternative
-                    .iter()
-                    .map(|scheme| match &scheme.kind {
-                        SchemeKind::Unsupported { reason } => {
-                            format!("'{}' ({reason}, which serve cannot send)", scheme.scheme)
-                        }
-                        _ => scheme.variable(),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            })
-            .collect();
-        Err(format!(
-            "this tool needs credentials: set {} in the server's environment",
-            wanted.join(", or ")
-        ))
+        // The alternatives serve could send once their variables are set, and why the others
+        // cannot be sent at all.
+        let (mut wanted, mut impossible) = (Vec::new(), Vec::new());
+        for alternative in &binding.auth {
+            if let Some((one, other, place)) = clash(alternative) {
+                impossible.push(format!(
+                    "'{}' and '{}' together, which both go in {place}, which a request carries once",
+                    one.scheme, other.scheme
+                ));
+            } else if let Some((scheme, reason)) =
+                alternative.iter().find_map(|scheme| match &scheme.kind {
+                    SchemeKind::Unsupported { reason } => Some((scheme, reason)),
+                    _ => None,
+                })
+            {
+                impossible.push(format!("'{}' ({reason})", scheme.scheme));
+            } else {
+                let variables: Vec<String> = alternative.iter().map(Scheme::variable).collect();
+                wanted.push(variables.join(" and "));
+            }
+        }
+        Err(if wanted.is_empty() {
+            format!(
+                "serve cannot call this tool: its security needs {}",
+                impossible.join(", or ")
+            )
+        } else {
+            format!(
+                "this tool needs credentials: set {} in the server's environment",
+                wanted.join(", or ")
+            )
+        })
     }
 
     async fn send(&self, request: &Request) -> reqwest::Result<Response> {
@@ -456,32 +462,40 @@ struct Response {
     cut: bool,
 }
 
-/// What makes `url` unfit as the URL every request is built on: another scheme than
-/// http(s) (nothing else can be sent), credentials in it (they would be logged and sent
-/// beside the real ones: put them in the environment), a query or a fragment (the path
-/// would be appended after them).
 /// Two schemes of one security requirement that go in the same place of a request, which
 /// holds one value there (`basic` and `oauth2` both in `Authorization`: a request carries
-/// that header once, RFC 9110 section 5.3), with where that is.
+/// that header once, RFC 9110 sections 5.3 and 11.6.2), with where that is.
 fn clash(alternative: &[Scheme]) -> Option<(&Scheme, &Scheme, String)> {
+    // Header names are compared without regard to case; query and cookie names as written.
     let place = |scheme: &Scheme| match &scheme.kind {
-        SchemeKind::Bearer | SchemeKind::Basic => Some("the Authorization header".to_string()),
+        SchemeKind::Bearer | SchemeKind::Basic => {
+            Some((KeyLocation::Header, "authorization".into()))
+        }
         SchemeKind::ApiKey { location, name } => Some(match location {
-            KeyLocation::Header => format!("the {} header", name.to_ascii_lowercase()),
-            KeyLocation::Query => format!("the query parameter '{name}'"),
-            KeyLocation::Cookie => format!("the cookie '{name}'"),
+            KeyLocation::Header => (KeyLocation::Header, name.to_ascii_lowercase()),
+            other => (*other, name.clone()),
         }),
         SchemeKind::Unsupported { .. } => None,
     };
     alternative.iter().enumerate().find_map(|(i, one)| {
-        let at = place(one)?;
+        let at: (KeyLocation, String) = place(one)?;
         let other = alternative[i + 1..]
             .iter()
             .find(|other| place(other).as_ref() == Some(&at))?;
-        Some((one, other, at))
+        let (location, name) = at;
+        let place = match location {
+            KeyLocation::Header => format!("the {name} header"),
+            KeyLocation::Query => format!("the query parameter '{name}'"),
+            KeyLocation::Cookie => format!("the cookie '{name}'"),
+        };
+        Some((one, other, place))
     })
 }
 
+/// What makes `url` unfit as the URL every request is built on: another scheme than
+/// http(s) (nothing else can be sent), credentials in it (they would be logged and sent
+/// beside the real ones: put them in the environment), a query or a fragment (the path
+/// would be appended after them).
 pub fn check_base_url(url: &Url) -> std::result::Result<(), String> {
     if !matches!(url.scheme(), "http" | "https") {
         return Err("is not an http(s) URL".into());

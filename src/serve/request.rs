@@ -276,18 +276,14 @@ pub fn build(
         match param.location {
             In::Path => {
                 let expanded = path_value(name, param, value);
+                let placeholder = format!("{{{name}}}");
                 // `/items/{id}` with no id is `/items/`: another operation's URL.
-                if expanded.is_empty() {
+                if expanded.is_empty() && binding.path.split('/').any(|s| s == placeholder) {
                     return Err(format!(
-                        "argument '{argument}': empty, but the path needs a value for it (without one the request would go to another URL)"
+                        "argument '{argument}': empty, but it is a whole path segment (without it the request would go to another URL)"
                     ));
                 }
-                path = path.replace(&format!("{{{name}}}"), &expanded);
-                if let Some(segment) = path.split('/').find(|s| *s == "." || *s == "..") {
-                    return Err(format!(
-                        "argument '{argument}': makes the path segment '{segment}', which would leave the path"
-                    ));
-                }
+                path = path.replace(&placeholder, &expanded);
             }
             In::Query => {
                 for (key, value) in query_pairs(name, param, value) {
@@ -402,6 +398,33 @@ pub fn build(
     }
     if !cookies.is_empty() {
         headers.push(("Cookie".into(), cookies.join("; ")));
+    }
+
+    // Values cannot hold `/` (it is encoded), so the path's segments are the template's.
+    let template: Vec<&str> = binding.path.split('/').collect();
+    for (i, segment) in path.split('/').enumerate() {
+        if segment == "." || segment == ".." {
+            let from: Vec<String> = binding
+                .params
+                .iter()
+                .filter(|(_, p)| p.location == In::Path)
+                .filter(|(argument, p)| {
+                    let name = p.name.as_deref().unwrap_or(argument);
+                    template
+                        .get(i)
+                        .is_some_and(|t| t.contains(&format!("{{{name}}}")))
+                })
+                .map(|(argument, _)| format!("'{argument}'"))
+                .collect();
+            let by = match from.len() {
+                0 => "the path template".to_string(),
+                1 => format!("argument {}", from[0]),
+                _ => format!("arguments {}", from.join(" and ")),
+            };
+            return Err(format!(
+                "{by}: the path segment '{segment}' would leave the path"
+            ));
+        }
     }
 
     let prefix = base.as_str().trim_end_matches('/');

@@ -123,6 +123,25 @@ function refusals(log) {
   return found;
 }
 
+const RECEIVED = /Request received/g;
+const ANSWERED = /Responding with "\d+"|Request terminated with error/g;
+
+function count(text, pattern) {
+  return (text.match(pattern) ?? []).length;
+}
+
+// Until Prism has logged a request since its log was `mark` long, and an answer to each
+// request since, or has exited; at most 10 seconds.
+async function settled(mark) {
+  for (let waited = 0; waited < 10_000; waited += 10) {
+    const since = log.text.slice(mark);
+    const received = count(since, RECEIVED);
+    if (prism.dead || (received > 0 && count(since, ANSWERED) >= received)) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`prism logged no answer to a request:\n${log.text.slice(-2000)}`);
+}
+
 // Serve refused the arguments and sent nothing: the generator's miss, tried again.
 function unsent(result) {
   const text = result.content?.[0]?.text ?? "";
@@ -169,9 +188,11 @@ try {
       let result;
       let args;
       let before = 0;
+      let mark = 0;
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         args = generate(tool.inputSchema, requiredOnly, attempt + 1);
         before = refusals(log.text).length;
+        mark = log.text.length;
         result = await client.callTool({ name: tool.name, arguments: args });
         if (!unsent(result)) break;
       }
@@ -182,6 +203,7 @@ try {
         const required = tool.inputSchema?.required ?? [];
         args = Object.fromEntries(Object.entries(args).filter(([k]) => required.includes(k) || !faulty.includes(k)));
         before = refusals(log.text).length;
+        mark = log.text.length;
         result = await client.callTool({ name: tool.name, arguments: args });
       }
       const text = result.content?.[0]?.text ?? "";
@@ -191,7 +213,11 @@ try {
       }
       report.calls += 1;
       const status = result._meta?.["openapi2mcp/http"]?.status;
-      if (status === undefined) await new Promise((resolve) => setTimeout(resolve, 200));
+      // Prism logs through another pipe than it answers: wait until it has logged this
+      // request to its end (or exited), so that what it says is this call's.
+      if (status !== undefined || text.startsWith("the request failed")) {
+        await settled(mark);
+      }
       if (prism.dead) {
         // Prism itself failed on this request: its error, and a new Prism for the rest.
         const since = log.text.lastIndexOf("Request received");
@@ -200,8 +226,6 @@ try {
         prism = await startPrism(port, log);
         continue;
       }
-      // Prism logs as it answers, but its log comes through another pipe.
-      if (status === undefined || status >= 400) await new Promise((resolve) => setTimeout(resolve, 100));
       const refused = refusals(log.text).slice(before);
       if (status === undefined || refused.length > 0 || refusedByPrism(text)) {
         report.rejected.push({
