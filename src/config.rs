@@ -26,6 +26,8 @@
 //!   read-only: false
 //! lint:
 //!   fail-on: error                # error, warning, info or never
+//!   tool-token-limit: 8000        # tool-too-large
+//!   token-budget: 100000          # too-many-tools
 //!   rules:
 //!     redundant-default: off      # by name or code; error, warning, info or off
 //!     OAM004: error

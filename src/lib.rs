@@ -54,5 +54,6 @@ pub mod schema;
 pub mod serve;
 #[cfg(feature = "mcp")]
 mod tls;
+pub mod tokens;
 pub mod tool;
 pub mod verify;

@@ -152,6 +152,12 @@ pub struct LintOptions {
     #[cfg_attr(feature = "cli", arg(long = "ignore", value_name = "RULE"))]
     #[serde(skip)]
     pub ignore: Option<Vec<String>>,
+    /// Tokens one tool may take before tool-too-large reports it (default 8000)
+    #[cfg_attr(feature = "cli", arg(long, value_name = "TOKENS"))]
+    pub tool_token_limit: Option<usize>,
+    /// Tokens the whole tool list may take before too-many-tools reports it (default 100000)
+    #[cfg_attr(feature = "cli", arg(long, value_name = "TOKENS"))]
+    pub token_budget: Option<usize>,
 }
 
 impl SpecOptions {
@@ -256,6 +262,8 @@ impl LintOptions {
             fail_on: self.fail_on.or(file.fail_on),
             rules: self.rules.or(file.rules),
             ignore: self.ignore.or(file.ignore),
+            tool_token_limit: self.tool_token_limit.or(file.tool_token_limit),
+            token_budget: self.token_budget.or(file.token_budget),
         }
     }
 }

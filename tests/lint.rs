@@ -263,7 +263,7 @@ fn a_config_file_sets_severities_by_code_or_name() {
         ),
         (
             "lint:\n  rulez: {}\n",
-            ":2:3: invalid config: unknown field `rulez`, expected one of `fail-on`, `rules` (at /lint/rulez)",
+            ":2:3: invalid config: unknown field `rulez`, expected one of `fail-on`, `rules`, `tool-token-limit`, `token-budget` (at /lint/rulez)",
         ),
     ];
     for (text, expected) in cases {
@@ -297,6 +297,55 @@ fn rules_prints_the_documentation() {
     assert!(one.contains("Why:") && one.contains("Example:") && one.contains("Fix:"));
     assert_eq!(run(&["rules", "OAM005"], None).stdout, one.as_bytes());
     assert_eq!(run(&["rules", "nope"], None).status.code(), Some(2));
+}
+
+/// The size limits come from flags or the config file; too-many-tools reports the token
+/// budget where the list passes it, and the client's tool limit only with that client.
+#[test]
+fn token_limits_are_set_by_flag_or_config() {
+    let fixture = spec("lint/OAM020.yaml");
+    let sizes = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![fixture.as_str()];
+        args.extend_from_slice(extra);
+        lint_json(&args)
+            .iter()
+            .filter(|f| f["code"] == "OAM019" || f["code"] == "OAM020")
+            .map(|f| {
+                format!(
+                    "{} {}: {}",
+                    f["code"].as_str().unwrap(),
+                    f["tool"].as_str().unwrap(),
+                    f["message"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    assert!(sizes(&[]).is_empty(), "{:?}", sizes(&[]));
+    let budget = sizes(&["--token-budget", "1000", "--tool-token-limit", "10"]);
+    assert_eq!(budget.len(), 131, "{budget:?}");
+    assert!(
+        budget[0].starts_with("OAM019 get_item1: the tool takes "),
+        "{budget:?}"
+    );
+    let passed: Vec<&String> = budget.iter().filter(|f| f.starts_with("OAM020")).collect();
+    assert_eq!(passed.len(), 1, "{passed:?}");
+    assert!(
+        passed[0].contains("past the budget of 1000 for the whole list; all 130 take "),
+        "{passed:?}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("openapi2mcp.yaml");
+    std::fs::write(&config, "lint:\n  token-budget: 1000\n").unwrap();
+    let from_file = sizes(&["--config", config.to_str().unwrap()]);
+    assert_eq!(from_file, [passed[0].clone()]);
+    let vscode = sizes(&["--client", "vscode"]);
+    assert_eq!(vscode.len(), 1, "{vscode:?}");
+    assert!(
+        vscode[0]
+            .ends_with("tool 129 of 130: VS Code takes 128 tools and refuses a request with more"),
+        "{vscode:?}"
+    );
 }
 
 #[test]
@@ -341,8 +390,12 @@ fn each_rule_alone_on_its_own_fixture() {
             tools = manifest::read(spec.root(), &fixture).unwrap();
             lint::subjects_from_manifest(&tools, &fixture)
         };
-        // The client matters only to client-rejects.
-        let client = Some((ClientProfile::Gemini, None));
+        // The client matters only to client-rejects, and to too-many-tools (VS Code's limit).
+        let profile = match rule.code {
+            "OAM020" => ClientProfile::Vscode,
+            _ => ClientProfile::Gemini,
+        };
+        let client = Some((profile, None));
         let mut findings = lint::lint(&subjects, &RuleSettings::only(rule), client);
         lint::add_lines(&mut findings, &spec);
         assert!(!findings.is_empty(), "{} fires on its fixture", rule.code);

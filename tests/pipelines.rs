@@ -422,6 +422,23 @@ fn quiet_and_verbose() {
         stderr.contains("9 tool(s) written") && stderr.contains("done in"),
         "{stderr}"
     );
+    // The total is the sum of what review shows for each tool.
+    let review = run(&["review", &hints, "--format", "json"], None);
+    let review: serde_json::Value = serde_json::from_slice(&review.stdout).unwrap();
+    let tokens: u64 = review["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["tokens"].as_u64().unwrap())
+        .sum();
+    assert!(tokens > 9 * 20, "{tokens}");
+    assert!(
+        stderr.contains(&format!(
+            "the tools take {tokens} tokens of a model's context (o200k)"
+        )),
+        "{stderr}"
+    );
+    assert!(!String::from_utf8_lossy(&normal.stderr).contains("tokens"));
     let both = run(&["convert", &hints, "-q", "-v"], None);
     assert_eq!(both.status.code(), Some(2));
 }

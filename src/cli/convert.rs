@@ -135,12 +135,20 @@ fn write_manifest<W: Write>(
 ) -> Result<(Conversion, usize, W), Error> {
     let mut writer = ManifestWriter::new(out);
     let mut written = 0;
+    let mut tokens = 0;
+    let count_tokens = super::is_verbose();
     let conversion = pipeline::convert_spec_each(spec, options, &mut |converted| {
         written += 1;
+        if count_tokens {
+            tokens += openapi2mcp::tokens::count(&converted.tool);
+        }
         writer
             .push(&converted.tool)
             .map_err(|e| output::write_error(path, e))
     })?;
     let out = writer.finish().map_err(|e| output::write_error(path, e))?;
+    verbose(&format!(
+        "the tools take {tokens} tokens of a model's context (o200k)"
+    ));
     Ok((conversion, written, out))
 }

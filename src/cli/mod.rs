@@ -81,9 +81,14 @@ fn remove_unfinished_files_on_signals() {
 
 /// What was done, with `--verbose`.
 fn verbose(message: &str) {
-    if VERBOSITY.load(Ordering::Relaxed) >= 2 {
+    if is_verbose() {
         eprintln!("{message}");
     }
+}
+
+/// Whether `--verbose` was given: work done only to say what was done waits for it.
+fn is_verbose() -> bool {
+    VERBOSITY.load(Ordering::Relaxed) >= 2
 }
 
 #[derive(Debug, Subcommand)]

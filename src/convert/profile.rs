@@ -60,6 +60,19 @@ const GEMINI_KEYWORDS: [&str; 22] = [
 ];
 
 impl ClientProfile {
+    /// How many tools the client takes from a server, its name, and what it does past that;
+    /// none where no limit is known.
+    pub fn tool_limit(self) -> Option<(usize, &'static str, &'static str)> {
+        match self {
+            ClientProfile::Vscode => Some((128, "VS Code", "refuses a request with more")),
+            ClientProfile::Openai => Some((128, "the OpenAI API", "refuses a request with more")),
+            ClientProfile::Cursor => {
+                Some((80, "Cursor", "warns above that and may leave tools out"))
+            }
+            _ => None,
+        }
+    }
+
     /// The longest tool name the client takes.
     pub fn name_max(self, server_name: Option<&str>) -> Result<usize, String> {
         match self {

@@ -325,11 +325,30 @@ pub struct Finding {
 }
 
 /// Which rules run and how serious each is: defaults, then the config file, then
-/// `--ignore`.
+/// `--ignore`; and the limits the size rules judge by.
 #[derive(Debug, Clone, Default)]
 pub struct RuleSettings {
     /// By rule code: a severity, or `None` for off.
     pub severities: HashMap<&'static str, Option<Severity>>,
+    pub limits: Limits,
+}
+
+/// What the tools may cost a model's context, in tokens ([`crate::tokens`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// One tool (tool-too-large).
+    pub tool_tokens: usize,
+    /// The whole list (too-many-tools).
+    pub list_tokens: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            tool_tokens: 8_000,
+            list_tokens: 100_000,
+        }
+    }
 }
 
 impl RuleSettings {
@@ -352,7 +371,10 @@ impl RuleSettings {
             .iter()
             .map(|r| (r.code, (r.code == rule.code).then_some(r.severity)))
             .collect();
-        RuleSettings { severities }
+        RuleSettings {
+            severities,
+            limits: Limits::default(),
+        }
     }
 
     fn severity(&self, rule: &Rule) -> Option<Severity> {
@@ -365,6 +387,9 @@ impl RuleSettings {
     /// The rule severities a config file's `lint:` and `--ignore` set.
     pub fn from_options(options: &LintOptions) -> Result<RuleSettings> {
         let mut settings = RuleSettings::default();
+        let limits = &mut settings.limits;
+        limits.tool_tokens = options.tool_token_limit.unwrap_or(limits.tool_tokens);
+        limits.list_tokens = options.token_budget.unwrap_or(limits.list_tokens);
         for (rule, level) in options.rules.iter().flatten() {
             settings.set(rule, level).map_err(Error::new)?;
         }
@@ -385,6 +410,15 @@ pub struct RuleContext {
     pub name_counts: HashMap<String, usize>,
     /// The client named with `--client`, and the server name, if any.
     pub client: Option<(ClientProfile, Option<String>)>,
+    pub limits: Limits,
+    /// How many tools the list has, and the tokens they take together.
+    pub count: usize,
+    pub total_tokens: usize,
+    /// Where the tool being checked stands: its place in the list (from 0), its tokens, and
+    /// those of the tools before it.
+    pub position: usize,
+    pub tokens: usize,
+    pub tokens_before: usize,
 }
 
 /// Runs every enabled rule on every tool.
@@ -397,14 +431,27 @@ pub fn lint(
     for subject in subjects {
         *name_counts.entry(subject.name().to_string()).or_insert(0) += 1;
     }
-    let context = RuleContext {
+    let tokens: Vec<usize> = subjects
+        .iter()
+        .map(|s| crate::tokens::count(s.tool))
+        .collect();
+    let mut context = RuleContext {
         explicit_style: !subjects.is_empty()
             && subjects.iter().all(|s| s.declared.declared().count() == 4),
         name_counts,
         client,
+        limits: settings.limits,
+        count: subjects.len(),
+        total_tokens: tokens.iter().sum(),
+        position: 0,
+        tokens: 0,
+        tokens_before: 0,
     };
     let mut findings = Vec::new();
-    for subject in subjects {
+    for (position, subject) in subjects.iter().enumerate() {
+        context.tokens_before += context.tokens;
+        context.position = position;
+        context.tokens = tokens[position];
         let ignored: HashSet<&str> = subject.ignored.iter().map(String::as_str).collect();
         for rule in rules::ALL {
             if ignored.contains(rule.code) || ignored.contains(rule.name) {

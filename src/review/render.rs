@@ -95,23 +95,26 @@ fn source_letter(source: HintSource) -> &'static str {
 
 fn table(tools: &[&Converted], color: bool) -> String {
     let header = format!(
-        "{} {} {} {:5} {:5} {:5} {}",
+        "{} {} {} {:>6} {:5} {:5} {:5} {}",
         fit("TOOL", 24),
         fit("METHOD", 7),
-        fit("PATH", 19),
+        fit("PATH", 12),
+        "TOKENS",
         SHORT[0],
         SHORT[1],
         SHORT[2],
         SHORT[3]
     );
     let mut out = format!("{header}\n");
-    let (mut suggestions, mut risky) = (0, 0);
+    let (mut suggestions, mut risky, mut total_tokens) = (0, 0, 0);
     for tool in tools {
+        let tokens = crate::tokens::count(&tool.tool);
+        total_tokens += tokens;
         let mut row = format!(
-            "{} {} {}",
+            "{} {} {} {tokens:>6}",
             fit(tool.name(), 24),
             fit(tool.binding().method.as_str(), 7),
-            fit(&tool.binding().path, 19)
+            fit(&tool.binding().path, 12)
         );
         for kind in HintKind::ALL {
             let hint = tool.hints.get(kind);
@@ -161,15 +164,15 @@ fn table(tools: &[&Converted], color: bool) -> String {
     out.push('\n');
     out.push_str(&wrap(
         "",
-        "RO readOnlyHint, DESTR destructiveHint, IDEMP idempotentHint, OPEN openWorldHint. \
-         Each value is followed by its source: d the MCP default, i inferred from the HTTP \
+        "TOKENS what the tool takes of a model's context (o200k). RO readOnlyHint, DESTR \
+         destructiveHint, IDEMP idempotentHint, OPEN openWorldHint. Each value is followed by its source: d the MCP default, i inferred from the HTTP \
          method, s x-mcp-annotations in the spec, o an override. – means the hint is \
          meaningless because the tool is read-only. Suggestions are never applied by \
          themselves: accept one in an overrides file (review --write-overrides).",
         0,
     ));
     out.push_str(&format!(
-        "{} tools, {suggestions} suggestions, {risky} risky\n",
+        "{} tools, {total_tokens} tokens, {suggestions} suggestions, {risky} risky\n",
         tools.len()
     ));
     out
@@ -181,13 +184,16 @@ fn cell(text: &str) -> String {
 
 fn markdown(tools: &[&Converted]) -> String {
     let mut out = String::from(
-        "| Tool | Method | Path | readOnlyHint | destructiveHint | idempotentHint | openWorldHint |\n\
-         |---|---|---|---|---|---|---|\n",
+        "| Tool | Method | Path | Tokens | readOnlyHint | destructiveHint | idempotentHint | openWorldHint |\n\
+         |---|---|---|--:|---|---|---|---|\n",
     );
     let mut notes = String::new();
+    let mut total_tokens = 0;
     for tool in tools {
+        let tokens = crate::tokens::count(&tool.tool);
+        total_tokens += tokens;
         out.push_str(&format!(
-            "| `{}` | {} | `{}` |",
+            "| `{}` | {} | `{}` | {tokens} |",
             tool.name(),
             tool.binding().method,
             cell(&tool.binding().path)
@@ -228,6 +234,10 @@ fn markdown(tools: &[&Converted]) -> String {
         out.push('\n');
         out.push_str(&notes);
     }
+    out.push_str(&format!(
+        "\n{} tools, {total_tokens} tokens of a model's context (o200k).\n",
+        tools.len()
+    ));
     out.push_str(
         "\nSources: default (the MCP default), inferred (the HTTP method), spec \
          (x-mcp-annotations), override (an overrides file or option). — means meaningless on a \
@@ -267,6 +277,7 @@ fn tool_json(tool: &Converted) -> Value {
         "name": tool.name(),
         "method": tool.binding().method,
         "path": tool.binding().path,
+        "tokens": crate::tokens::count(&tool.tool),
         "hints": hints,
         "suggestions": suggestions,
         "risks": tool.risks,

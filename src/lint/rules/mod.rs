@@ -9,6 +9,7 @@ mod descriptions;
 mod hints;
 mod names;
 mod schemas;
+mod size;
 
 use super::{Hit, RuleContext, Severity, Subject};
 
@@ -87,6 +88,8 @@ pub static ALL: &[&Rule] = &[
     &schemas::INVALID_JSON_SCHEMA,
     &schemas::CLIENT_REJECTS,
     &schemas::NON_ECMA_PATTERN,
+    &size::TOOL_TOO_LARGE,
+    &size::TOO_MANY_TOOLS,
 ];
 
 /// A rule by code or name.
