@@ -51,7 +51,8 @@ pub struct SpecOptions {
     /// vscode, mcp
     #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "CLIENT"))]
     pub client: Option<ClientProfile>,
-    /// The name the MCP server is registered under (Cursor counts it in a tool's name)
+    /// The name the MCP server is registered under (Cursor counts it in a tool's name; serve
+    /// gives it to clients as serverInfo.name)
     #[cfg_attr(feature = "cli", arg(long, value_name = "NAME"))]
     pub server_name: Option<String>,
 }

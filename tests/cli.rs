@@ -437,3 +437,30 @@ fn timeouts_and_retries_out_of_range_are_refused() {
         );
     }
 }
+
+/// Cargo.toml's `license` names MIT and Apache-2.0: both texts ship with the source.
+#[test]
+fn the_licenses_cargo_toml_names_are_in_the_repository() {
+    let manifest = std::fs::read_to_string(crate::common::repo_path("Cargo.toml")).unwrap();
+    assert!(manifest.contains("license = \"MIT OR Apache-2.0\""));
+    let mit = std::fs::read_to_string(crate::common::repo_path("LICENSE-MIT")).unwrap();
+    assert!(mit.starts_with("MIT License\n\nCopyright (c) 2026 The openapi2mcp authors\n"));
+    assert!(mit.contains("Permission is hereby granted, free of charge"));
+    let apache = std::fs::read_to_string(crate::common::repo_path("LICENSE-APACHE")).unwrap();
+    assert!(apache.contains("Apache License") && apache.contains("Version 2.0, January 2004"));
+    assert!(apache.trim_end().ends_with("END OF TERMS AND CONDITIONS"));
+}
+
+/// The changelog's newest entry is the version Cargo.toml says.
+#[test]
+fn the_changelog_starts_at_the_current_version() {
+    let changelog = std::fs::read_to_string(crate::common::repo_path("CHANGELOG.md")).unwrap();
+    let newest = changelog
+        .lines()
+        .find(|line| line.starts_with("## "))
+        .expect("a version heading");
+    assert!(
+        newest.starts_with(&format!("## {} ", env!("CARGO_PKG_VERSION"))),
+        "{newest}"
+    );
+}

@@ -344,6 +344,10 @@ fn tools_list_is_what_convert_writes_under_each_handshake_version() {
         assert_eq!(initialized["protocolVersion"], version);
         assert_eq!(initialized["serverInfo"]["name"], "openapi2mcp");
         let listed = session.request("tools/list", json!({}));
+        // `--server-name` names the server to clients too.
+        let (_, named) =
+            Session::start(&[&spec(), "-q", "--server-name", "petstore"], version, &[]);
+        assert_eq!(named["serverInfo"]["name"], "petstore");
         assert_eq!(
             listed["tools"].as_array().unwrap(),
             &converted(&[]),

@@ -79,7 +79,7 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
             warn(&format!("warning: {note}"));
         }
         verbose(&format!("serving {} tool(s)", api.tools().count()));
-        let server = mcp::server::ToolServer::new(api, warn)?;
+        let server = mcp::server::ToolServer::new(api, warn, spec_options.server_name.clone())?;
         match args.http {
             Some(address) => {
                 let access = mcp::server::HttpAccess {

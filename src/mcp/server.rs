@@ -24,10 +24,13 @@ pub struct ToolServer {
     tools: Arc<Vec<Tool>>,
     /// Where each call's log line goes (standard error, unless `--quiet`).
     log: fn(&str),
+    /// The `serverInfo.name` clients see and show.
+    name: String,
 }
 
 impl ToolServer {
-    pub fn new(api: ApiCaller, log: fn(&str)) -> Result<ToolServer> {
+    /// The server for `api`'s tools, named `name` to clients (`openapi2mcp` when none).
+    pub fn new(api: ApiCaller, log: fn(&str), name: Option<String>) -> Result<ToolServer> {
         let tools = api
             .tools()
             .map(|tool| {
@@ -42,15 +45,15 @@ impl ToolServer {
             api: Arc::new(api),
             tools: Arc::new(tools),
             log,
+            name: name.unwrap_or_else(|| "openapi2mcp".into()),
         })
     }
 }
 
 impl ServerHandler for ToolServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
-            Implementation::new("openapi2mcp", env!("CARGO_PKG_VERSION")),
-        )
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(&self.name, env!("CARGO_PKG_VERSION")))
     }
 
     async fn list_tools(
