@@ -95,6 +95,50 @@ fn filters_keep_what_they_name_and_never_rename_a_kept_tool() {
     );
 }
 
+/// A filter value that matches nothing in the spec is an error naming it, with the closest
+/// value the spec has: a typo never gives an empty API, or keeps what it meant to exclude.
+#[test]
+fn a_filter_that_matches_nothing_is_an_error() {
+    let filters = spec("filters.yaml");
+    for (args, message) in [
+        (
+            ["--operation", "getUsr"],
+            "error: --operation 'getUsr' matches no operationId or tool name of the spec (did you mean 'getUser'?)",
+        ),
+        (
+            ["--methods", "GTE"],
+            "error: --methods GTE matches no operation of the spec (its methods: DELETE, GET, POST, PUT)",
+        ),
+        (
+            ["--include-tag", "user"],
+            "error: --include-tag 'user' matches no tag of the spec (did you mean 'users'?)",
+        ),
+        (
+            ["--exclude-tag", "admn"],
+            "error: --exclude-tag 'admn' matches no tag of the spec (did you mean 'admin'?)",
+        ),
+        (
+            ["--include-path", "/users"],
+            "error: --include-path '/users' matches no path of the spec (`*` stays within a segment, `**` crosses them)",
+        ),
+        (
+            ["--operation", "zzz"],
+            "error: --operation 'zzz' matches no operationId or tool name of the spec",
+        ),
+    ] {
+        let output = run(&["convert", &filters, args[0], args[1]], None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.trim_end(), message, "{args:?}");
+    }
+    // serve and lint share the check.
+    for command in ["serve", "lint"] {
+        let output = run(&[command, &filters, "--operation", "getUsr"], None);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+    }
+}
+
 #[test]
 fn read_only_follows_the_effective_hints() {
     let dir = tempfile::tempdir().unwrap();

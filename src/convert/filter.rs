@@ -3,6 +3,8 @@
 //! spec. Names are given to every operation first, so a filter never renames the tools it
 //! keeps.
 
+use std::collections::BTreeSet;
+
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::error::{Error, Result};
@@ -14,6 +16,8 @@ pub struct Filters {
     pub exclude_tags: Vec<String>,
     include_paths: Option<GlobSet>,
     exclude_paths: Option<GlobSet>,
+    /// The patterns as given, to name one that matches nothing.
+    path_patterns: [Vec<String>; 2],
     /// Upper case.
     pub methods: Vec<String>,
     /// operationIds or tool names.
@@ -57,6 +61,7 @@ impl Filters {
             exclude_tags,
             include_paths: glob_set(include_paths, "--include-path")?,
             exclude_paths: glob_set(exclude_paths, "--exclude-path")?,
+            path_patterns: [include_paths.to_vec(), exclude_paths.to_vec()],
             methods: methods
                 .iter()
                 .flat_map(|m| m.split(','))
@@ -92,4 +97,77 @@ impl Filters {
                     .iter()
                     .any(|o| Some(o.as_str()) == operation.operation_id || o == name))
     }
+
+    /// Fails on a filter value that matches no operation of the spec: a misspelt tag, name
+    /// or method is a mistake, not an empty API (and an exclusion that matches nothing
+    /// leaves in what it was meant to leave out). Names the closest value the spec has.
+    pub fn check_matched(&self, seen: &Seen) -> Result<()> {
+        let named = |flag: &str, values: &[String], among: &BTreeSet<String>, what: &str| {
+            let unmatched = values.iter().find(|v| !among.contains(*v))?;
+            Some(Error::new(format!(
+                "{flag} '{unmatched}' matches no {what} of the spec{}",
+                closest(unmatched, among)
+                    .map(|c| format!(" (did you mean '{c}'?)"))
+                    .unwrap_or_default()
+            )))
+        };
+        let problem = named("--operation", &self.operations, &seen.names, "operationId or tool name")
+            .or_else(|| named("--include-tag", &self.include_tags, &seen.tags, "tag"))
+            .or_else(|| named("--exclude-tag", &self.exclude_tags, &seen.tags, "tag"))
+            .or_else(|| {
+                let unmatched = self.methods.iter().find(|m| !seen.methods.contains(*m))?;
+                let has: Vec<&str> = seen.methods.iter().map(String::as_str).collect();
+                Some(Error::new(format!(
+                    "--methods {unmatched} matches no operation of the spec (its methods: {})",
+                    has.join(", ")
+                )))
+            })
+            .or_else(|| {
+                let flags = ["--include-path", "--exclude-path"];
+                flags.iter().zip(&self.path_patterns).find_map(|(flag, patterns)| {
+                    let pattern = patterns.iter().find(|p| {
+                        let one = glob_set(std::slice::from_ref(*p), flag).ok().flatten();
+                        !seen.paths.iter().any(|path| one.as_ref().is_some_and(|g| g.is_match(path)))
+                    })?;
+                    Some(Error::new(format!(
+                        "{flag} '{pattern}' matches no path of the spec (`*` stays within a segment, `**` crosses them)"
+                    )))
+                })
+            });
+        problem.map_or(Ok(()), Err)
+    }
+}
+
+/// What the spec holds that filters name: every operation's names, tags, method and path.
+#[derive(Debug, Default)]
+pub struct Seen {
+    names: BTreeSet<String>,
+    tags: BTreeSet<String>,
+    /// Upper case.
+    methods: BTreeSet<String>,
+    paths: BTreeSet<String>,
+}
+
+impl Seen {
+    pub fn add(&mut self, operation: &Operation<'_>, name: &str) {
+        self.names.insert(name.to_string());
+        if let Some(id) = operation.operation_id {
+            self.names.insert(id.to_string());
+        }
+        self.tags
+            .extend(operation.tags.iter().map(|t| t.to_string()));
+        self.methods
+            .insert(operation.method.as_str().to_ascii_uppercase());
+        self.paths.insert(operation.path.to_string());
+    }
+}
+
+/// The value in `among` most like `text`, when one is alike enough to be a likely typo.
+fn closest<'a>(text: &str, among: &'a BTreeSet<String>) -> Option<&'a str> {
+    among
+        .iter()
+        .map(|candidate| (strsim::jaro_winkler(text, candidate), candidate))
+        .filter(|(similarity, _)| *similarity >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, candidate)| candidate.as_str())
 }

@@ -134,9 +134,11 @@ pub fn convert_each(
         withheld: Vec::new(),
     };
     let mut used_overrides = HashSet::new();
+    let mut seen = filter::Seen::default();
     api.operations(&mut |operation| {
         let tool = operation.and_then(|operation| {
             let name = names.allocate(&naming::base_name(&operation));
+            seen.add(&operation, &name);
             if let Some(overrides) = &options.overrides {
                 // An entry for a tool the filters leave out still names a tool.
                 if let Some((key, _)) = overrides.entry_for(&tool_key(&operation, &name)) {
@@ -165,6 +167,7 @@ pub fn convert_each(
             Err(error) => Err(error),
         }
     })?;
+    options.filters.check_matched(&seen)?;
     if let Some(overrides) = &options.overrides {
         overrides.check_all_used(&used_overrides)?;
     }
