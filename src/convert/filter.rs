@@ -98,6 +98,15 @@ impl Filters {
                     .any(|o| Some(o.as_str()) == operation.operation_id || o == name))
     }
 
+    /// Whether any filter names values of the spec (what [`Filters::check_matched`] checks).
+    pub fn names_values(&self) -> bool {
+        !(self.include_tags.is_empty()
+            && self.exclude_tags.is_empty()
+            && self.methods.is_empty()
+            && self.operations.is_empty()
+            && self.path_patterns.iter().all(Vec::is_empty))
+    }
+
     /// Fails on a filter value that matches no operation of the spec: a misspelt tag, name
     /// or method is a mistake, not an empty API (and an exclusion that matches nothing
     /// leaves in what it was meant to leave out). Names the closest value the spec has.

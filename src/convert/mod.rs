@@ -134,11 +134,15 @@ pub fn convert_each(
         withheld: Vec::new(),
     };
     let mut used_overrides = HashSet::new();
+    // What the spec holds, gathered only when a filter names something to look for in it.
+    let check_filters = options.filters.names_values();
     let mut seen = filter::Seen::default();
     api.operations(&mut |operation| {
         let tool = operation.and_then(|operation| {
             let name = names.allocate(&naming::base_name(&operation));
-            seen.add(&operation, &name);
+            if check_filters {
+                seen.add(&operation, &name);
+            }
             if let Some(overrides) = &options.overrides {
                 // An entry for a tool the filters leave out still names a tool.
                 if let Some((key, _)) = overrides.entry_for(&tool_key(&operation, &name)) {
@@ -167,7 +171,9 @@ pub fn convert_each(
             Err(error) => Err(error),
         }
     })?;
-    options.filters.check_matched(&seen)?;
+    if check_filters {
+        options.filters.check_matched(&seen)?;
+    }
     if let Some(overrides) = &options.overrides {
         overrides.check_all_used(&used_overrides)?;
     }

@@ -12,7 +12,7 @@ rule! {
     /// one huge schema crowds out the rest, and some clients cut or refuse it.
     ///
     /// Example: Kubernetes' `replace_core_v1_namespaced_pod_ephemeralcontainers` inlines the
-    /// whole Pod schema: about 110k tokens on its own.
+    /// whole Pod schema: about 95k tokens on its own.
     ///
     /// Fix: describe less in the request schema (`$ref` a smaller schema, drop examples),
     /// filter the operation out, or serve the API in dynamic mode.
@@ -42,7 +42,7 @@ rule! {
     /// context leaves no room for the conversation; either way the model never sees some
     /// tools.
     ///
-    /// Example: GitHub's API as 1,223 tools, about 447k tokens.
+    /// Example: GitHub's API as 1,223 tools, about 386k tokens.
     ///
     /// Fix: serve a part of the API (`--tags`, `--paths`, `--operations`), or serve it in
     /// dynamic mode.

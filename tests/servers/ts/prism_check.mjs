@@ -131,9 +131,9 @@ function count(text, pattern) {
 }
 
 // Until Prism has logged a request since its log was `mark` long, and an answer to each
-// request since, or has exited; at most 10 seconds.
+// request since, or has exited; a minute at most, a limit that only catches a hang.
 async function settled(mark) {
-  for (let waited = 0; waited < 10_000; waited += 10) {
+  for (let waited = 0; waited < 60_000; waited += 10) {
     const since = log.text.slice(mark);
     const received = count(since, RECEIVED);
     if (prism.dead || (received > 0 && count(since, ANSWERED) >= received)) return;
