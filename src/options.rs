@@ -107,6 +107,14 @@ pub struct OutputOptions {
         arg(long, num_args = 0, default_missing_value = "true")
     )]
     pub output_schema: Option<bool>,
+    /// Smaller tools: examples out, descriptions cut to their first sentence, objects nested
+    /// deeper than two levels listed without their properties (serve still checks arguments
+    /// against the full schema)
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, num_args = 0, default_missing_value = "true")
+    )]
+    pub compact: Option<bool>,
 }
 
 /// `convert`'s own options that the config file can hold too.
@@ -211,6 +219,7 @@ impl SpecOptions {
             overrides,
             hint_style: output.hints.unwrap_or_default(),
             output_schema: output.output_schema.unwrap_or(false),
+            compact: output.compact.unwrap_or(false),
             filters: Filters::new(
                 list(&filters.include_tags),
                 list(&filters.exclude_tags),
@@ -244,6 +253,7 @@ impl OutputOptions {
         OutputOptions {
             hints: self.hints.or(file.hints),
             output_schema: self.output_schema.or(file.output_schema),
+            compact: self.compact.or(file.compact),
         }
     }
 }

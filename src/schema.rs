@@ -46,7 +46,7 @@ const JSON_TYPES: [&str; 7] = [
 ];
 
 /// Keywords whose value is one schema.
-const SCHEMA_KEYWORDS: [&str; 12] = [
+pub(crate) const SCHEMA_KEYWORDS: [&str; 12] = [
     "items",
     "additionalItems",
     "additionalProperties",
@@ -61,9 +61,9 @@ const SCHEMA_KEYWORDS: [&str; 12] = [
     "contentSchema",
 ];
 /// Keywords whose value is an array of schemas.
-const SCHEMA_ARRAY_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
+pub(crate) const SCHEMA_ARRAY_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
 /// Keywords whose value maps names to schemas.
-const SCHEMA_MAP_KEYWORDS: [&str; 5] = [
+pub(crate) const SCHEMA_MAP_KEYWORDS: [&str; 5] = [
     "properties",
     "patternProperties",
     "dependentSchemas",

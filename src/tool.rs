@@ -68,11 +68,19 @@ pub struct Meta {
         skip_serializing_if = "Option::is_none"
     )]
     pub http: Option<Binding>,
+    /// The full `inputSchema` of a tool `--compact` made smaller: serve checks arguments
+    /// against it, so what the listed schema leaves out is still checked.
+    #[serde(
+        rename = "openapi2mcp/inputSchema",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub input_schema: Option<Value>,
 }
 
 impl Meta {
     pub fn is_empty(&self) -> bool {
-        self.http.is_none()
+        self.http.is_none() && self.input_schema.is_none()
     }
 }
 

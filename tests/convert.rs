@@ -35,6 +35,17 @@ fn petstore_3_0() {
     );
 }
 
+/// `--compact`: the tool's first sentence only, no examples or schema titles, objects
+/// deeper than two levels without their properties, the full input schema in `_meta`.
+#[test]
+fn compact_tools() {
+    let options = Options {
+        compact: true,
+        ..default_options()
+    };
+    check("compact.yaml", "compact", &options, true);
+}
+
 #[test]
 fn schemas_3_1_come_through_whole() {
     check("schemas-3.1.json", "schemas-3.1", &default_options(), true);

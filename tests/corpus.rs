@@ -127,6 +127,63 @@ fn every_document_lints() {
     eprint!("lint, the whole corpus: {}", report::summary(&total));
 }
 
+/// The two biggest APIs of the corpus, made usable: with `--compact` no Kubernetes tool
+/// takes more than 16k tokens and GitHub's tools take at most half of what they take in
+/// full, every property still holding; in full, GitHub is more tools than VS Code takes.
+#[test]
+fn big_apis_fit_a_context_with_compact() {
+    use openapi2mcp::convert::profile::ClientProfile;
+    use openapi2mcp::lint::{self, RuleSettings};
+    use openapi2mcp::load::{self, Input};
+    let Some((root, _)) = corpus() else {
+        crate::common::skipped("OPENAPI2MCP_CORPUS", "the big APIs are not measured");
+        return;
+    };
+    let compact = openapi2mcp::convert::Options {
+        compact: true,
+        ..default_options()
+    };
+    let convert = |path: &str| {
+        let spec = load::load(&Input::Path(root.join(path)), &Default::default()).expect("loads");
+        let conversion = openapi2mcp::pipeline::convert_spec(&spec, &compact).expect("converts");
+        let manifest = serde_json::json!({"tools": conversion.tools.iter().map(|c| &c.tool).collect::<Vec<_>>()});
+        let problems = manifest_problems(&manifest, ALL);
+        assert!(problems.is_empty(), "{path}:\n{}", problems.join("\n"));
+        conversion
+    };
+    let kubernetes = convert("kubernetes/kubernetes/swagger.json");
+    let largest = kubernetes
+        .tools
+        .iter()
+        .map(|c| c.cuts.tokens_after)
+        .max()
+        .unwrap();
+    eprintln!(
+        "Kubernetes with --compact: {}; the largest tool {largest}",
+        kubernetes.cuts
+    );
+    assert!(largest <= 16_000, "{largest}");
+
+    let github_path = "github/generated/api.github.com.json";
+    let github = convert(github_path);
+    let cuts = github.cuts;
+    eprintln!("GitHub with --compact: {cuts}");
+    assert!(cuts.tokens_after * 2 <= cuts.tokens_before, "{cuts}");
+
+    let spec = load::load(&Input::Path(root.join(github_path)), &Default::default()).unwrap();
+    let full = openapi2mcp::pipeline::convert_spec(&spec, &default_options()).unwrap();
+    let subjects = lint::subjects_from_conversion(&spec, &full.tools);
+    let settings = RuleSettings::only(lint::rules::find("too-many-tools").unwrap());
+    let findings = lint::lint(&subjects, &settings, Some((ClientProfile::Vscode, None)));
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.message.contains("VS Code takes 128 tools")),
+        "{:?}",
+        findings.iter().map(|f| &f.message).collect::<Vec<_>>()
+    );
+}
+
 /// The profiles that reshape schemas, judged by their clients' own checks over every
 /// corpus document and fixture: with `--client gemini --output-schema`, the Gemini SDK's
 /// `Schema` model (google-genai, installed by `.ci/run`) and Gemini's documented naming

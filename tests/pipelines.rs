@@ -487,6 +487,28 @@ fn quiet_and_verbose() {
     assert_eq!(both.status.code(), Some(2));
 }
 
+/// `--compact` always says what it left out of all the tools, and with -v of each.
+#[test]
+fn compact_says_what_it_left_out() {
+    let fixture = spec("compact.yaml");
+    let normal = run(&["convert", &fixture, "--compact"], None);
+    assert_eq!(normal.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&normal.stderr),
+        "compact: 336 -> 229 tokens: 2 example(s) and 3 title(s) left out, 5 description(s) cut to a sentence, 1 nested object(s) listed without their properties\n"
+    );
+    let verbose = run(&["convert", &fixture, "--compact", "-v"], None);
+    let stderr = String::from_utf8_lossy(&verbose.stderr);
+    assert!(
+        stderr.contains("compact: tool 'replace_cluster': 296 -> 194 tokens: 2 example(s) and 3 title(s) left out, 4 description(s) cut to a sentence, 1 nested object(s) listed without their properties\n")
+            && stderr.contains("compact: tool 'list_clusters': 40 -> 35 tokens: ")
+            && stderr.contains("the tools take 229 tokens"),
+        "{stderr}"
+    );
+    let quiet = run(&["convert", &fixture, "--compact", "-q"], None);
+    assert!(quiet.stderr.is_empty());
+}
+
 #[test]
 fn completions_for_every_shell() {
     for shell in ["bash", "zsh", "fish", "powershell"] {

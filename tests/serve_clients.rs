@@ -415,6 +415,78 @@ async fn an_override_makes_a_keyed_post_retryable_end_to_end() {
     );
 }
 
+/// `--compact` lists smaller tools, the same whether serve converts the spec or compacts a
+/// manifest or reads a compact one, and still checks arguments against the full schema: a
+/// value the listed schema no longer describes is refused, naming what is wrong.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_compact_tool_is_checked_against_the_full_schema() {
+    let mock = MockServer::start().await;
+    Mock::given(method("PUT"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"ok": true})))
+        .mount(&mock)
+        .await;
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = repo_path("specs/compact.yaml")
+        .to_string_lossy()
+        .into_owned();
+    let manifest = |extra: &[&str], name: &str| {
+        let file = dir.path().join(name).to_string_lossy().into_owned();
+        let mut args = vec!["convert", "-q", fixture.as_str(), "-o", file.as_str()];
+        args.extend_from_slice(extra);
+        assert_eq!(run(&args, None).status.code(), Some(0));
+        file
+    };
+    let full = manifest(&[], "full.json");
+    let compact = manifest(&["--compact"], "compact.json");
+    let written: Value = serde_json::from_slice(&std::fs::read(&compact).unwrap()).unwrap();
+    let mut expected = written["tools"].as_array().unwrap().clone();
+    for tool in &mut expected {
+        tool["_meta"]
+            .as_object_mut()
+            .unwrap()
+            .remove("openapi2mcp/inputSchema");
+    }
+    let base = mock.uri();
+    let (listed, calls) = tokio::task::spawn_blocking(move || {
+        let ways: [&[&str]; 3] = [&[&fixture, "--compact"], &[&full, "--compact"], &[&compact]];
+        let mut listed = Vec::new();
+        let mut calls = Vec::new();
+        for way in ways {
+            let mut args = way.to_vec();
+            args.extend(["--base-url", &base, "-q"]);
+            let (mut session, _) = Session::start(&args, "2025-11-25", &[]);
+            listed.push(session.request("tools/list", json!({}))["tools"].clone());
+            let node = |gigabytes: u64| json!({"size": "small", "disk": {"gigabytes": gigabytes}});
+            for gigabytes in [5, 20] {
+                let arguments = json!({"name": "prod-1", "body": {"nodes": [node(gigabytes)]}});
+                calls.push(session.request(
+                    "tools/call",
+                    json!({"name": "replace_cluster", "arguments": arguments}),
+                ));
+            }
+        }
+        (listed, calls)
+    })
+    .await
+    .unwrap();
+    for tools in &listed {
+        assert_eq!(tools.as_array().unwrap(), &expected);
+    }
+    let disk = &expected[0]["inputSchema"]["$defs"]["Cluster"]["properties"]["nodes"]["items"]
+        ["properties"]["disk"];
+    assert!(disk.get("properties").is_none(), "{disk}");
+    for pair in calls.chunks(2) {
+        assert_eq!(pair[0]["isError"], true, "{}", pair[0]);
+        let refusal = pair[0]["content"][0]["text"].as_str().unwrap();
+        assert!(
+            refusal.starts_with("invalid arguments, nothing was sent: argument 'body' (at /body/nodes/0/disk/gigabytes): 5 is less than the minimum of 10"),
+            "{refusal}"
+        );
+        assert_eq!(pair[1]["isError"], false, "{}", pair[1]);
+    }
+    assert_eq!(mock.received_requests().await.unwrap().len(), 3);
+}
+
 #[test]
 fn verify_passes_against_serve_over_stdio_and_http() {
     let spec = spec();

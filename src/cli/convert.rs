@@ -139,6 +139,7 @@ fn write_manifest<W: Write>(
     let count_tokens = super::is_verbose();
     let conversion = pipeline::convert_spec_each(spec, options, &mut |converted| {
         written += 1;
+        super::report_tool_cuts(converted.name(), &converted.cuts);
         if count_tokens {
             tokens += openapi2mcp::tokens::count(&converted.tool);
         }
@@ -147,6 +148,9 @@ fn write_manifest<W: Write>(
             .map_err(|e| output::write_error(path, e))
     })?;
     let out = writer.finish().map_err(|e| output::write_error(path, e))?;
+    if options.compact {
+        super::report_cuts(&conversion.cuts);
+    }
     verbose(&format!(
         "the tools take {tokens} tokens of a model's context (o200k)"
     ));

@@ -27,6 +27,7 @@ use serve::ServeArgs;
 use verify::VerifyArgs;
 
 use openapi2mcp::config::Config;
+use openapi2mcp::convert::compact::{self, Cuts};
 use openapi2mcp::convert::Conversion;
 use openapi2mcp::error::Error;
 use openapi2mcp::load::Input;
@@ -238,19 +239,48 @@ fn report_warnings(conversion: &Conversion) {
     }
 }
 
-/// The tools of a loaded spec (converted with these options) or manifest (as it is).
+/// The tools of a loaded spec (converted with these options) or manifest (as it is, made
+/// compact if `output` says so).
 fn tools_of(
     spec: &openapi2mcp::load::Spec,
     spec_options: &SpecOptions,
     output: &OutputOptions,
 ) -> Result<Vec<Tool>, Error> {
     if !manifest::is_spec(spec.root()) {
-        return Ok(read_manifest(spec)?.tools);
+        let mut tools = read_manifest(spec)?.tools;
+        if output.compact == Some(true) {
+            let mut total = Cuts::default();
+            for tool in &mut tools {
+                let cuts = compact::compact(tool);
+                report_tool_cuts(&tool.name, &cuts);
+                total.add(cuts);
+            }
+            report_cuts(&total);
+        }
+        return Ok(tools);
     }
     let options = spec_options.convert_options(spec_options.load_overrides()?, output)?;
     let conversion = pipeline::convert_spec(spec, &options)?;
     report_warnings(&conversion);
+    if options.compact {
+        for converted in &conversion.tools {
+            report_tool_cuts(converted.name(), &converted.cuts);
+        }
+        report_cuts(&conversion.cuts);
+    }
     Ok(conversion.tools.into_iter().map(|c| c.tool).collect())
+}
+
+/// With -v, what `--compact` left out of one tool.
+fn report_tool_cuts(name: &str, cuts: &Cuts) {
+    if !cuts.is_empty() {
+        verbose(&format!("compact: tool '{name}': {cuts}"));
+    }
+}
+
+/// What `--compact` left out of all the tools, always said.
+fn report_cuts(total: &Cuts) {
+    warn(&format!("compact: {total}"));
 }
 
 /// A loaded document read as a manifest, errors placed at their lines.

@@ -2,6 +2,7 @@
 //! input schema, hints, and the HTTP binding a runtime needs to make the call. The tool
 //! comes as a [`Converted`], with what produced it, for review and lint.
 
+pub mod compact;
 pub mod filter;
 mod input;
 pub mod naming;
@@ -19,6 +20,7 @@ use crate::load::{Location, Spec};
 use crate::model::{ApiModel, Credential, CredentialKind, Operation};
 use crate::schema::{Defs, DroppedPattern, Mode, SchemaConverter};
 use crate::tool::{Binding, Scheme, SchemeKind, Tool};
+use compact::{Cuts, DEPRECATED};
 use filter::Filters;
 use naming::NameAllocator;
 use profile::ClientProfile;
@@ -42,6 +44,8 @@ pub struct Options {
     pub filters: Filters,
     /// The client whose limits names and schemas must fit.
     pub client: ClientProfile,
+    /// Smaller tools: see [`compact`].
+    pub compact: bool,
 }
 
 impl Default for Options {
@@ -55,6 +59,7 @@ impl Default for Options {
             overrides: None,
             filters: Filters::default(),
             client: ClientProfile::default(),
+            compact: false,
         }
     }
 }
@@ -84,6 +89,8 @@ pub struct Converted {
     /// Parts of the tool's schemas left out because JSON Schema refuses them as the spec
     /// wrote them: `inputSchema/...` or `outputSchema/...` pointers.
     pub invalid_keywords: Vec<String>,
+    /// What `compact` left out (nothing when it is off).
+    pub cuts: Cuts,
 }
 
 impl Converted {
@@ -111,6 +118,8 @@ pub struct Conversion {
     /// Tools `--read-only` left out although their hints say read-only, because the
     /// evidence says they act: each with that evidence.
     pub withheld: Vec<String>,
+    /// What `compact` left out of every tool.
+    pub cuts: Cuts,
 }
 
 /// Converts every operation, handing each tool to `sink` as soon as it is made, in order,
@@ -132,6 +141,7 @@ pub fn convert_each(
         contradictions: Vec::new(),
         skipped: Vec::new(),
         withheld: Vec::new(),
+        cuts: Cuts::default(),
     };
     let mut used_overrides = HashSet::new();
     // What the spec holds, gathered only when a filter names something to look for in it.
@@ -162,7 +172,10 @@ pub fn convert_each(
             )
         });
         match tool {
-            Ok(Some(tool)) => sink(tool),
+            Ok(Some(tool)) => {
+                conversion.cuts.add(tool.cuts);
+                sink(tool)
+            }
             Ok(None) => Ok(()),
             Err(error) if options.keep_going => {
                 conversion.skipped.push(error);
@@ -321,6 +334,11 @@ fn convert_operation(
     tool.output_schema = output.map(|output| options.client.shape(output.schema));
     tool.annotations = hints.to_annotations(options.hint_style);
     tool.meta.http = Some(binding);
+    let cuts = if options.compact {
+        compact::compact(&mut tool)
+    } else {
+        Cuts::default()
+    };
     Ok(Some(Converted {
         tool,
         hints,
@@ -336,6 +354,7 @@ fn convert_operation(
         location: operation.location.clone(),
         dropped_patterns,
         invalid_keywords,
+        cuts,
     }))
 }
 
@@ -354,8 +373,8 @@ fn description(operation: &Operation<'_>) -> Option<String> {
         (None, None) => String::new(),
     };
     match (operation.deprecated, text.is_empty()) {
-        (true, true) => Some("DEPRECATED.".into()),
-        (true, false) => Some(format!("DEPRECATED. {text}")),
+        (true, true) => Some(DEPRECATED.into()),
+        (true, false) => Some(format!("{DEPRECATED} {text}")),
         (false, true) => None,
         (false, false) => Some(text),
     }

@@ -41,7 +41,8 @@ struct Served {
     retry_safe: bool,
     validator: OnceLock<std::result::Result<jsonschema::Validator, String>>,
     /// The `inputSchema` arguments are checked against, when it differs from the listed
-    /// one: without the patterns the validator cannot compile.
+    /// one: the full one of a compact tool, without the patterns the validator cannot
+    /// compile.
     checked_input: Option<Value>,
     /// The same for the `outputSchema` results are checked against.
     checked_output: Option<Value>,
@@ -116,8 +117,10 @@ impl ApiCaller {
         let mut notes = Vec::new();
         let mut by_name = HashMap::new();
         let mut secrets = HashMap::new();
-        for listed in tools {
+        for mut listed in tools {
             let name = listed.name.clone();
+            // A compact tool's full schema is for checking, not for listing.
+            let full_input = listed.meta.input_schema.take();
             let Some(binding) = listed.binding().cloned() else {
                 return Err(Error::new(format!(
                     "tool '{name}' has no `_meta[\"{HTTP_META_KEY}\"]`: serve needs the binding convert writes"
@@ -151,7 +154,10 @@ impl ApiCaller {
                 }
             }
             let retry_safe = binding.retry_safe();
-            let input_schema = listed.input_schema.as_ref().unwrap_or(&Value::Null);
+            let input_schema = full_input
+                .as_ref()
+                .or(listed.input_schema.as_ref())
+                .unwrap_or(&Value::Null);
             let (checked_input, unchecked) = without_uncompilable_patterns(input_schema);
             for (pointer, pattern) in unchecked {
                 notes.push(format!(
@@ -167,13 +173,13 @@ impl ApiCaller {
             }
             by_name.insert(name, served.len());
             served.push(Served {
-                files: Files::of(listed.input_schema.as_ref().unwrap_or(&Value::Null)),
+                files: Files::of(input_schema),
+                checked_input: checked_input.or(full_input),
                 listed,
                 binding,
                 base,
                 retry_safe,
                 validator: OnceLock::new(),
-                checked_input,
                 checked_output,
                 output_validator: OnceLock::new(),
             });

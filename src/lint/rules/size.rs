@@ -14,8 +14,9 @@ rule! {
     /// Example: Kubernetes' `replace_core_v1_namespaced_pod_ephemeralcontainers` inlines the
     /// whole Pod schema: about 95k tokens on its own.
     ///
-    /// Fix: describe less in the request schema (`$ref` a smaller schema, drop examples),
-    /// filter the operation out, or serve the API in dynamic mode.
+    /// Fix: convert or serve with `--compact` (that Kubernetes tool then takes about 13k
+    /// tokens), describe less in the request schema, leave the operation out with a filter,
+    /// or serve the API with `serve --dynamic`.
     TOOL_TOO_LARGE = "OAM019", "tool-too-large", Warning, tool_too_large
 }
 
@@ -44,8 +45,10 @@ rule! {
     ///
     /// Example: GitHub's API as 1,223 tools, about 386k tokens.
     ///
-    /// Fix: serve a part of the API (`--tags`, `--paths`, `--operations`), or serve it in
-    /// dynamic mode.
+    /// Fix: serve a part of the API (`--include-tag`, `--include-path`, `--operation`, or
+    /// `serve --toolset TAG`), make the tools smaller with `--compact` (GitHub's then take
+    /// about 188k tokens), or serve the API with `serve --dynamic`, which lists a handful
+    /// of tools whatever its size.
     TOO_MANY_TOOLS = "OAM020", "too-many-tools", Warning, too_many_tools
 }
 
