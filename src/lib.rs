@@ -50,6 +50,7 @@ pub mod pattern;
 pub mod pipeline;
 pub mod review;
 pub mod schema;
+pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
 #[cfg(feature = "mcp")]

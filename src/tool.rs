@@ -68,6 +68,14 @@ pub struct Meta {
         skip_serializing_if = "Option::is_none"
     )]
     pub http: Option<Binding>,
+    /// The operation's tags: `serve --toolset` serves tools by them, and `serve --dynamic`
+    /// searches them.
+    #[serde(
+        rename = "openapi2mcp/tags",
+        default,
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub tags: Vec<String>,
     /// The full `inputSchema` of a tool `--compact` made smaller: serve checks arguments
     /// against it, so what the listed schema leaves out is still checked.
     #[serde(
@@ -80,7 +88,7 @@ pub struct Meta {
 
 impl Meta {
     pub fn is_empty(&self) -> bool {
-        self.http.is_none() && self.input_schema.is_none()
+        self.http.is_none() && self.input_schema.is_none() && self.tags.is_empty()
     }
 }
 
@@ -230,6 +238,11 @@ pub struct Binding {
     /// that takes an idempotency key: serve may repeat it. A hint alone is a claim.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub retry_reviewed: bool,
+    /// The tool is in the honest read-only subset
+    /// ([`Hints::read_only_verdict`](crate::hints::Hints::read_only_verdict)):
+    /// `serve --dynamic` lets `call_read_only_operation` call it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub read_only_verified: bool,
     /// Where a non-object JSON response goes in `structuredContent`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_property: Option<String>,
@@ -255,6 +268,7 @@ impl Binding {
             auth: Vec::new(),
             idempotency_key: None,
             retry_reviewed: false,
+            read_only_verified: false,
             result_property: None,
             params: IndexMap::new(),
         }

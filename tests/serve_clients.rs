@@ -94,11 +94,25 @@ impl Session {
 
     /// The next message, which answers the last request sent.
     fn answer(&mut self) -> Value {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).unwrap();
-        let answer: Value = serde_json::from_str(&line).unwrap();
-        assert_eq!(answer["id"], self.next_id, "{answer}");
+        let (answer, notifications) = self.answer_after_notifications();
+        assert!(notifications.is_empty(), "{notifications:?}");
         answer
+    }
+
+    /// The answer to the last request sent, and the notifications that came before it.
+    fn answer_after_notifications(&mut self) -> (Value, Vec<Value>) {
+        let mut notifications = Vec::new();
+        loop {
+            let mut line = String::new();
+            self.stdout.read_line(&mut line).unwrap();
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message.get("id").is_none() {
+                notifications.push(message);
+                continue;
+            }
+            assert_eq!(message["id"], self.next_id, "{message}");
+            return (message, notifications);
+        }
     }
 }
 
@@ -412,6 +426,300 @@ async fn an_override_makes_a_keyed_post_retryable_end_to_end() {
     assert_eq!(
         received[0].headers["idempotency-key"],
         received[1].headers["idempotency-key"]
+    );
+}
+
+/// `serve --dynamic`: five tools with honest hints (snapshot), a search that finds by
+/// words, a description that is the tool convert writes, a read-only call that calls only
+/// what is surely read-only, a call that calls anything its schema allows, and a toolset
+/// that lists its own tools once enabled, with `notifications/tools/list_changed`.
+#[tokio::test(flavor = "multi_thread")]
+async fn dynamic_mode_finds_describes_and_calls_with_honest_hints() {
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"ok": true})))
+        .mount(&mock)
+        .await;
+    let fixture = repo_path("specs/dynamic.yaml")
+        .to_string_lossy()
+        .into_owned();
+    let written: Value = {
+        let output = run(&["convert", "-q", &fixture], None);
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let base = mock.uri();
+    let seen = tokio::task::spawn_blocking(move || {
+        let args = [fixture.as_str(), "--dynamic", "--base-url", &base, "-q"];
+        let (mut session, initialized) = Session::start(&args, "2025-11-25", &[]);
+        let mut seen = vec![initialized["capabilities"].clone()];
+        seen.push(session.request("tools/list", json!({})));
+        let call = |session: &mut Session, tool: &str, arguments: Value| {
+            session.send("tools/call", json!({"name": tool, "arguments": arguments}));
+            let (answer, notifications) = session.answer_after_notifications();
+            json!({"answer": answer, "notifications": notifications})
+        };
+        for (tool, arguments) in [
+            (
+                "search_operations",
+                json!({"query": "remove a note", "limit": 2}),
+            ),
+            ("describe_operation", json!({"name": "list_notes"})),
+            ("call_read_only_operation", json!({"name": "list_notes"})),
+            (
+                "call_read_only_operation",
+                json!({"name": "delete_note", "arguments": {"id": 1}}),
+            ),
+            (
+                "call_read_only_operation",
+                json!({"name": "search_notes", "arguments": {}}),
+            ),
+            ("call_read_only_operation", json!({"name": "purge_cache"})),
+            (
+                "call_operation",
+                json!({"name": "create_note", "arguments": {"text": "x".repeat(201)}}),
+            ),
+            (
+                "call_operation",
+                json!({"name": "create_note", "arguments": {"text": "hi"}}),
+            ),
+            ("describe_operation", json!({"name": "list_note"})),
+            ("list_notes", json!({})),
+            ("enable_toolset", json!({"name": "notes"})),
+            ("enable_toolset", json!({"name": "notes"})),
+            ("list_notes", json!({})),
+        ] {
+            seen.push(call(&mut session, tool, arguments));
+        }
+        seen.push(session.request("tools/list", json!({})));
+        seen
+    })
+    .await
+    .unwrap();
+    assert_eq!(seen[0]["tools"], json!({"listChanged": true}));
+    let listed = seen[1]["tools"].as_array().unwrap();
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("dynamic-tools", serde_json::to_string_pretty(listed).unwrap());
+    });
+    let answer = |n: usize| &seen[n + 2]["answer"];
+    let result = |n: usize| &answer(n)["result"];
+    let text = |n: usize| {
+        result(n)["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let found: Vec<&str> = result(0)["structuredContent"]["operations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(found[0], "delete_note", "{found:?}");
+    assert_eq!(
+        result(0)["structuredContent"]["operations"][0],
+        json!({"name": "delete_note", "title": "Delete a note", "annotations": {},
+               "callReadOnly": false, "tokens": 39})
+    );
+    let mut described = written["tools"][0].clone();
+    described.as_object_mut().unwrap().remove("_meta");
+    assert_eq!(result(1)["structuredContent"], described);
+    assert_eq!(result(2)["isError"], false, "{}", result(2));
+    for (n, why) in [
+        (3, "'delete_note' (DELETE /notes/{id}) is not known to be read-only: its hints do not say read-only."),
+        (4, "'search_notes' (POST /notes/search) is not known to be read-only: POST is not a safe method, and no person reviewed it as read-only."),
+        (5, "'purge_cache' (GET /cache/purge) is not known to be read-only: what the spec says of it suggests that it acts (`openapi2mcp review` shows the evidence)."),
+    ] {
+        assert_eq!(result(n)["isError"], true);
+        assert_eq!(
+            text(n),
+            format!("{why} Nothing was sent; call_operation calls it, with the client's confirmation")
+        );
+    }
+    assert!(
+        text(6).starts_with("invalid arguments, nothing was sent: argument 'text'"),
+        "{}",
+        text(6)
+    );
+    assert_eq!(result(7)["isError"], false);
+    assert_eq!(
+        text(8),
+        "no operation named 'list_note' (did you mean 'list_notes'?); search_operations finds operations by what they do"
+    );
+    // An API tool is called by its own name only once its toolset is listed.
+    assert_eq!(answer(9)["error"]["code"], -32602, "{}", answer(9));
+    assert_eq!(
+        result(10)["structuredContent"],
+        json!({"toolset": "notes", "tools": ["list_notes", "create_note", "search_notes", "delete_note"]})
+    );
+    let announced = |n: usize| seen[n + 2]["notifications"].as_array().unwrap().len();
+    assert_eq!(
+        seen[12]["notifications"][0]["method"],
+        "notifications/tools/list_changed"
+    );
+    assert_eq!(
+        (announced(10), announced(11)),
+        (1, 0),
+        "enabled twice, announced once"
+    );
+    assert_eq!(result(12)["isError"], false);
+    let after: Vec<&str> = seen[15]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        after[5..],
+        ["list_notes", "create_note", "search_notes", "delete_note"]
+    );
+    assert_eq!(seen[15]["tools"][5], written["tools"][0]);
+    let sent: Vec<String> = mock
+        .received_requests()
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.url.path()))
+        .collect();
+    assert_eq!(sent, ["GET /notes", "POST /notes", "GET /notes"]);
+}
+
+/// The issue's measure of dynamic mode, on the GitHub spec (`$OPENAPI2MCP_CORPUS`) with the
+/// official Python SDK's client (`$OPENAPI2MCP_PYTHON`), in both connect modes: at most six
+/// tools, under 3k tokens in all; an operation found by words, described and called
+/// against a mock API; a DELETE and a POST refused by `call_read_only_operation`; and an
+/// enabled toolset announced (on the session, or on a `subscriptions/listen` stream).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_python_sdk_client_uses_dynamic_mode_on_github() {
+    let (Ok(python), Some(corpus)) = (
+        std::env::var("OPENAPI2MCP_PYTHON"),
+        std::env::var_os("OPENAPI2MCP_CORPUS"),
+    ) else {
+        crate::common::skipped(
+            "OPENAPI2MCP_PYTHON and OPENAPI2MCP_CORPUS",
+            "dynamic mode is not tried on GitHub",
+        );
+        return;
+    };
+    let mock = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/repos/octo/app/languages"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"Rust": 1200})))
+        .mount(&mock)
+        .await;
+    let github = std::path::Path::new(&corpus).join("github/generated/api.github.com.json");
+    let steps = json!([
+        ["list"],
+        ["call", "search_operations", {"query": "show the languages a repository is written in", "limit": 5}],
+        ["call", "describe_operation", {"name": "repos_list_languages"}],
+        ["call", "call_read_only_operation", {"name": "repos_list_languages", "arguments": {"owner": "octo", "repo": "app"}}],
+        ["call", "call_read_only_operation", {"name": "repos_delete", "arguments": {"owner": "octo", "repo": "app"}}],
+        ["call", "call_read_only_operation", {"name": "issues_create", "arguments": {"owner": "octo", "repo": "app", "title": "t"}}],
+        ["call", "enable_toolset", {"name": "emojis"}],
+        ["list"],
+    ])
+    .to_string();
+    let script = repo_path("tests/servers/python_steps.py");
+    for mode in ["legacy", "auto"] {
+        let mut command = Command::new(&python);
+        command
+            .args([script.to_str().unwrap(), mode, &steps, "--"])
+            .args([BINARY, "serve", github.to_str().unwrap(), "--dynamic", "-q"])
+            .args(["--base-url", &mock.uri()]);
+        let output = tokio::task::spawn_blocking(move || command.output().unwrap())
+            .await
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{mode}: {stderr}");
+        let seen: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let steps = seen["steps"].as_array().unwrap();
+        let listed = steps[0].as_array().unwrap();
+        let tokens: usize = listed
+            .iter()
+            .map(|tool| {
+                let tool: openapi2mcp::tool::Tool = serde_json::from_value(tool.clone()).unwrap();
+                openapi2mcp::tokens::count(&tool)
+            })
+            .sum();
+        assert!(
+            listed.len() <= 6 && tokens < 3000,
+            "{mode}: {} tools, {tokens} tokens",
+            listed.len()
+        );
+        let found: Vec<&str> = steps[1]["structuredContent"]["operations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert!(found.contains(&"repos_list_languages"), "{mode}: {found:?}");
+        assert_eq!(
+            steps[2]["structuredContent"]["name"],
+            "repos_list_languages"
+        );
+        assert!(steps[2]["structuredContent"]["inputSchema"]["properties"]["owner"].is_object());
+        assert_eq!(steps[3]["isError"], false, "{mode}: {}", steps[3]);
+        assert_eq!(steps[3]["content"][0]["text"], r#"{"Rust":1200}"#);
+        for refused in &steps[4..6] {
+            assert_eq!(refused["isError"], true, "{mode}: {refused}");
+            let text = refused["content"][0]["text"].as_str().unwrap();
+            assert!(
+                text.contains("is not known to be read-only"),
+                "{mode}: {text}"
+            );
+        }
+        assert_eq!(seen["listChanged"], 1, "{mode}: {seen}");
+        let names: Vec<&str> = steps[7]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names.last(), Some(&"emojis_get"), "{mode}: {names:?}");
+    }
+    let sent = mock.received_requests().await.unwrap();
+    assert_eq!(
+        sent.len(),
+        2,
+        "only the read-only call went out, once per mode"
+    );
+}
+
+/// `--toolset TAG` serves only that tag's operations; with `--dynamic`, it lists them
+/// beside the dynamic tools from the start. A toolset the API lacks is an error naming the
+/// closest.
+#[test]
+fn a_toolset_serves_its_operations() {
+    let fixture = repo_path("specs/dynamic.yaml")
+        .to_string_lossy()
+        .into_owned();
+    let names = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![fixture.as_str(), "-q"];
+        args.extend_from_slice(extra);
+        let (mut session, _) = Session::start(&args, "2025-11-25", &[]);
+        session.request("tools/list", json!({}))["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names(&["--toolset", "admin"]), ["purge_cache"]);
+    assert_eq!(
+        names(&["--toolset", "admin", "--dynamic"]),
+        [
+            "search_operations",
+            "describe_operation",
+            "call_read_only_operation",
+            "call_operation",
+            "enable_toolset",
+            "purge_cache"
+        ]
+    );
+    let output = run(&["serve", &fixture, "--toolset", "nots", "-q"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: --toolset: no toolset 'nots' (did you mean 'notes'?)\n"
     );
 }
 

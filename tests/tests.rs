@@ -12,6 +12,7 @@ mod lint;
 mod pipelines;
 mod prism;
 mod review;
+mod search;
 mod serve;
 mod serve_clients;
 mod verify;

@@ -34,6 +34,14 @@ pub(super) struct ServeArgs {
     /// Cut response bodies longer than BYTES, with a note saying so
     #[arg(long, value_name = "BYTES", default_value_t = 1_000_000)]
     max_response_bytes: usize,
+    /// List a handful of tools that search, describe and call the API's operations, instead
+    /// of one tool per operation
+    #[arg(long)]
+    dynamic: bool,
+    /// Serve the operations tagged TAG (repeatable); with --dynamic, list their tools from the
+    /// start
+    #[arg(long, value_name = "TAG")]
+    toolset: Vec<String>,
     /// The served tools' hint style, and outputSchema with structuredContent in results
     #[command(flatten)]
     output: OutputOptions,
@@ -46,8 +54,12 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
     let input = spec_input(args.input.as_deref(), &config)?;
     let spec = load::load(&input, &spec_options.file_access())?;
     let output = args.output.combine(config.output);
-    let tools = tools_of(&spec, &spec_options, &output)?;
+    let mut tools = tools_of(&spec, &spec_options, &output)?;
     drop(spec);
+    serve::dynamic::check_toolsets(&tools, &args.toolset)?;
+    if !args.toolset.is_empty() && !args.dynamic {
+        tools.retain(|tool| tool.meta.tags.iter().any(|tag| args.toolset.contains(tag)));
+    }
     let base_url = args
         .base_url
         .as_deref()
@@ -79,7 +91,13 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
             warn(&format!("warning: {note}"));
         }
         verbose(&format!("serving {} tool(s)", api.tools().count()));
-        let server = mcp::server::ToolServer::new(api, warn, spec_options.server_name.clone())?;
+        let name = spec_options.server_name.clone();
+        let server = if args.dynamic {
+            let style = output.hints.unwrap_or_default();
+            mcp::server::ToolServer::dynamic(api, warn, name, style, &args.toolset)?
+        } else {
+            mcp::server::ToolServer::new(api, warn, name)?
+        };
         match args.http {
             Some(address) => {
                 let access = mcp::server::HttpAccess {

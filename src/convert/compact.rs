@@ -130,7 +130,7 @@ fn description(text: &str) -> String {
 
 /// The first sentence of `text` by Unicode's sentence boundaries (UAX #29), which keep
 /// "e.g. this" and "v1.2" whole; a line break ends a sentence too.
-fn first_sentence(text: &str) -> &str {
+pub fn first_sentence(text: &str) -> &str {
     let text = text.trim();
     text.split_sentence_bounds()
         .next()

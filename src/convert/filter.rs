@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
-use crate::error::{Error, Result};
+use crate::error::{did_you_mean, Error, Result};
 use crate::model::Operation;
 
 #[derive(Debug, Clone, Default)]
@@ -115,9 +115,7 @@ impl Filters {
             let unmatched = values.iter().find(|v| !among.contains(*v))?;
             Some(Error::new(format!(
                 "{flag} '{unmatched}' matches no {what} of the spec{}",
-                closest(unmatched, among)
-                    .map(|c| format!(" (did you mean '{c}'?)"))
-                    .unwrap_or_default()
+                did_you_mean(unmatched, among.iter().map(String::as_str))
             )))
         };
         let problem = named("--operation", &self.operations, &seen.names, "operationId or tool name")
@@ -169,14 +167,4 @@ impl Seen {
             .insert(operation.method.as_str().to_ascii_uppercase());
         self.paths.insert(operation.path.to_string());
     }
-}
-
-/// The value in `among` most like `text`, when one is alike enough to be a likely typo.
-fn closest<'a>(text: &str, among: &'a BTreeSet<String>) -> Option<&'a str> {
-    among
-        .iter()
-        .map(|candidate| (strsim::jaro_winkler(text, candidate), candidate))
-        .filter(|(similarity, _)| *similarity >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, candidate)| candidate.as_str())
 }

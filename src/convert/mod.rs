@@ -231,22 +231,16 @@ fn convert_operation(
         overrides.apply(&tool_key(operation, &name), &mut hints);
     }
     let suggestions = evidence::suggest(operation, &hints);
-    // The safe subset is honest: read-only by its hints, and nothing suggests it acts,
-    // unless a person reviewed it as read-only with a reason.
+    let read_only = hints.read_only_verdict(&operation.method, &suggestions);
     if options.filters.read_only {
-        if !hints.get(HintKind::ReadOnly).value {
-            return Ok(None);
-        }
-        let acts = suggestions
-            .iter()
-            .find(|s| s.hint == HintKind::ReadOnly && !s.value && s.is_suggested());
-        if let (Some(acts), false) = (acts, hints.is_reviewed(HintKind::ReadOnly)) {
-            conversion.withheld.push(format!(
-                "{name} ({} {}): {}",
-                operation.method,
-                operation.path,
-                acts.because()
-            ));
+        if let Err(why) = &read_only {
+            // Said only of tools whose hints claim read-only: the rest are plainly not.
+            if hints.get(HintKind::ReadOnly).value {
+                conversion.withheld.push(format!(
+                    "{name} ({} {}): {why}",
+                    operation.method, operation.path
+                ));
+            }
             return Ok(None);
         }
     }
@@ -322,6 +316,7 @@ fn convert_operation(
                 let hint = hints.get(kind);
                 hint.value && hint.reviewed.is_some()
             });
+    binding.read_only_verified = read_only.is_ok();
     binding.result_property = output.as_ref().and_then(|o| o.wrapper).map(str::to_string);
     binding.params = input.params;
 
@@ -334,6 +329,7 @@ fn convert_operation(
     tool.output_schema = output.map(|output| options.client.shape(output.schema));
     tool.annotations = hints.to_annotations(options.hint_style);
     tool.meta.http = Some(binding);
+    tool.meta.tags = operation.tags.iter().map(|t| t.to_string()).collect();
     let cuts = if options.compact {
         compact::compact(&mut tool)
     } else {

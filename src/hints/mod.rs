@@ -151,6 +151,35 @@ impl Hints {
         self.get(kind).reviewed.is_some()
     }
 
+    /// Whether the tool is in the honest read-only subset, which `--read-only` keeps and
+    /// `serve --dynamic`'s `call_read_only_operation` calls: a person reviewed it as
+    /// read-only, or its hints say read-only, its method is safe (a claim of read-only on
+    /// any other method is one no person reviewed) and no evidence suggests that it acts.
+    /// `Err` says why not.
+    pub fn read_only_verdict(
+        &self,
+        method: &Method,
+        suggestions: &[evidence::Suggestion],
+    ) -> std::result::Result<(), String> {
+        let hint = self.get(HintKind::ReadOnly);
+        if !hint.value {
+            return Err("its hints do not say read-only".into());
+        }
+        if hint.reviewed.is_some() {
+            return Ok(());
+        }
+        let acts = suggestions
+            .iter()
+            .find(|s| s.hint == HintKind::ReadOnly && !s.value && s.is_suggested());
+        match acts {
+            Some(acts) => Err(acts.because()),
+            None if !method.is_safe() => Err(format!(
+                "readOnlyHint: true on {method}, a claim no person reviewed"
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// Applies an `x-mcp-annotations` object, hint by hint. A hint that is not a boolean is
     /// an error; keys that are not hints (other than `title`) are returned as warnings.
     pub fn apply_spec(&mut self, spec: &Spec, annotations: &Node<'_>) -> Result<Vec<String>> {
@@ -224,25 +253,33 @@ impl Hints {
 
     /// The `annotations` object for the manifest; empty when there is nothing to declare.
     pub fn to_annotations(&self, style: HintStyle) -> Annotations {
-        let mut out = Annotations {
-            title: self.title.clone(),
-            ..Annotations::default()
-        };
-        let read_only = self.get(HintKind::ReadOnly).value;
-        for kind in HintKind::ALL {
-            let value = self.get(kind).value;
-            let moot = read_only && kind.moot_when_read_only();
-            let declared = match style {
-                HintStyle::Minimal if moot || value == kind.default_value() => None,
-                HintStyle::Minimal => Some(value),
-                // A read-only tool neither destroys nor has repeated effects.
-                HintStyle::Explicit if moot => Some(kind == HintKind::Idempotent),
-                HintStyle::Explicit => Some(value),
-            };
-            out.set(kind, declared);
-        }
-        out
+        annotations(
+            HintKind::ALL.map(|kind| self.get(kind).value),
+            self.title.clone(),
+            style,
+        )
     }
+}
+
+/// The annotations that declare these hint values (in [`HintKind::ALL`] order) in `style`.
+pub fn annotations(values: [bool; 4], title: Option<String>, style: HintStyle) -> Annotations {
+    let mut out = Annotations {
+        title,
+        ..Annotations::default()
+    };
+    let read_only = values[HintKind::ReadOnly as usize];
+    for (kind, value) in HintKind::ALL.into_iter().zip(values) {
+        let moot = read_only && kind.moot_when_read_only();
+        let declared = match style {
+            HintStyle::Minimal if moot || value == kind.default_value() => None,
+            HintStyle::Minimal => Some(value),
+            // A read-only tool neither destroys nor has repeated effects.
+            HintStyle::Explicit if moot => Some(kind == HintKind::Idempotent),
+            HintStyle::Explicit => Some(value),
+        };
+        out.set(kind, declared);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -286,6 +323,31 @@ mod tests {
             serde_json::json!({"readOnlyHint": false, "destructiveHint": true,
                                "idempotentHint": false, "openWorldHint": true})
         );
+    }
+
+    #[test]
+    fn only_a_safe_method_or_a_reviewed_decision_is_read_only_for_certain() {
+        assert_eq!(
+            Hints::infer(&Method::Get).read_only_verdict(&Method::Get, &[]),
+            Ok(())
+        );
+        assert_eq!(
+            Hints::infer(&Method::Delete).read_only_verdict(&Method::Delete, &[]),
+            Err("its hints do not say read-only".into())
+        );
+        let mut claimed = Hints::infer(&Method::Post);
+        claimed.set(
+            HintKind::ReadOnly,
+            true,
+            HintSource::Spec,
+            "x-mcp-annotations".into(),
+        );
+        assert_eq!(
+            claimed.read_only_verdict(&Method::Post, &[]),
+            Err("readOnlyHint: true on POST, a claim no person reviewed".into())
+        );
+        claimed.mark_reviewed(HintKind::ReadOnly, "a search".into());
+        assert_eq!(claimed.read_only_verdict(&Method::Post, &[]), Ok(()));
     }
 
     #[test]

@@ -1,58 +1,240 @@
 //! The MCP server of `serve`, on `rmcp`: `tools/list` answers with the tools as convert
-//! writes them, `tools/call` hands the call to [`serve::ApiCaller`](crate::serve::ApiCaller). Over
+//! writes them, `tools/call` hands the call to [`serve::ApiCaller`](crate::serve::ApiCaller);
+//! with `--dynamic`, it lists the dynamic tools of [`serve::dynamic`](crate::serve::dynamic)
+//! and the tools of the toolsets enabled so far, and says when that list changes. Over
 //! stdio or Streamable HTTP; logs go to standard error, one line per call.
 
+use std::collections::{BTreeSet, HashMap};
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    ListToolsResult, MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    SubscriptionFilter, Tool,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{RequestContext, SubscriptionContext, SubscriptionSink};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
-use serde_json::Map;
+use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
-use crate::serve::{ApiCaller, MediaKind};
+use crate::hints::HintStyle;
+use crate::serve::dynamic::{self, Catalog};
+use crate::serve::{ApiCaller, MediaKind, Outcome};
 use crate::tool::HTTP_META_KEY;
 
 #[derive(Clone)]
 pub struct ToolServer {
     api: Arc<ApiCaller>,
-    /// The tools in the SDK's model, made once.
+    /// The API's tools in the SDK's model, made once, in order.
     tools: Arc<Vec<Tool>>,
+    /// With `--dynamic`: what lists and runs the dynamic tools.
+    dynamic: Option<Arc<Dynamic>>,
     /// Where each call's log line goes (standard error, unless `--quiet`).
     log: fn(&str),
     /// The `serverInfo.name` clients see and show.
     name: String,
 }
 
+/// The state of `--dynamic`, shared by every session of the server.
+struct Dynamic {
+    catalog: Catalog,
+    /// The dynamic tools in the SDK's model.
+    tools: Vec<Tool>,
+    /// Each API tool's position in [`ToolServer::tools`].
+    positions: HashMap<String, usize>,
+    /// The toolsets whose tools are listed.
+    enabled: Mutex<BTreeSet<String>>,
+    /// The `subscriptions/listen` streams (2026-07-28) that asked to hear of a changed list.
+    listeners: Mutex<Vec<SubscriptionSink>>,
+}
+
 impl ToolServer {
     /// The server for `api`'s tools, named `name` to clients (`openapi2mcp` when none).
     pub fn new(api: ApiCaller, log: fn(&str), name: Option<String>) -> Result<ToolServer> {
-        let tools = api
-            .tools()
-            .map(|tool| {
-                serde_json::to_value(tool)
-                    .and_then(serde_json::from_value::<Tool>)
-                    .map_err(|e| {
-                        Error::new(format!("tool '{}' is not a valid MCP tool: {e}", tool.name))
-                    })
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let tools = in_sdk_model(api.tools())?;
         Ok(ToolServer {
             api: Arc::new(api),
             tools: Arc::new(tools),
+            dynamic: None,
             log,
             name: name.unwrap_or_else(|| "openapi2mcp".into()),
         })
     }
+
+    /// The server of `--dynamic`: the dynamic tools, declaring their hints in `style`, and
+    /// the tools of the toolsets in `enabled` (an error names a toolset the API lacks).
+    pub fn dynamic(
+        api: ApiCaller,
+        log: fn(&str),
+        name: Option<String>,
+        style: HintStyle,
+        enabled: &[String],
+    ) -> Result<ToolServer> {
+        dynamic::check_toolsets(api.tools(), enabled)?;
+        let catalog = Catalog::new(&api, style);
+        let dynamic_tools = in_sdk_model(catalog.tools().iter())?;
+        let mut server = ToolServer::new(api, log, name)?;
+        let positions = server
+            .tools
+            .iter()
+            .enumerate()
+            .map(|(i, tool)| (tool.name.to_string(), i))
+            .collect();
+        server.dynamic = Some(Arc::new(Dynamic {
+            catalog,
+            tools: dynamic_tools,
+            positions,
+            enabled: Mutex::new(enabled.iter().cloned().collect()),
+            listeners: Mutex::new(Vec::new()),
+        }));
+        Ok(server)
+    }
+
+    /// What `tools/list` answers now.
+    fn listed(&self) -> Vec<Tool> {
+        let Some(dynamic) = &self.dynamic else {
+            return self.tools.to_vec();
+        };
+        let mut listed = dynamic.tools.clone();
+        listed.extend(
+            dynamic
+                .listed_positions()
+                .into_iter()
+                .map(|i| self.tools[i].clone()),
+        );
+        listed
+    }
+
+    /// Runs `enable_toolset`: lists the toolset's tools, and tells the client the list
+    /// changed if it did.
+    async fn enable_toolset(
+        &self,
+        dynamic: &Dynamic,
+        arguments: Option<Map<String, Value>>,
+        context: &RequestContext<RoleServer>,
+    ) -> (Outcome, String) {
+        let name = arguments
+            .as_ref()
+            .and_then(|a| a.get("name"))
+            .and_then(Value::as_str);
+        let unknown_keys = arguments
+            .as_ref()
+            .is_some_and(|a| a.keys().any(|k| k != "name"));
+        let (Some(name), false) = (name, unknown_keys) else {
+            let message = "invalid arguments: `name`, a toolset, is required, and nothing else";
+            return (
+                Outcome::error(message),
+                format!("{}: {message}", dynamic::ENABLE_TOOLSET),
+            );
+        };
+        let tools = match dynamic.catalog.toolset(name) {
+            Ok(tools) => tools.to_vec(),
+            Err(message) => {
+                let log = format!("{}: {message}", dynamic::ENABLE_TOOLSET);
+                return (Outcome::error(message), log);
+            }
+        };
+        let added = dynamic
+            .enabled
+            .lock()
+            .expect("the lock is never poisoned")
+            .insert(name.to_string());
+        if added {
+            dynamic.announce(context).await;
+        }
+        let value = json!({"toolset": name, "tools": tools});
+        let outcome = Outcome {
+            text: value.to_string(),
+            is_error: false,
+            structured: Some(value),
+            response: None,
+            media: None,
+        };
+        let log = format!(
+            "{}: {name}: {} tool(s) listed",
+            dynamic::ENABLE_TOOLSET,
+            tools.len()
+        );
+        (outcome, log)
+    }
+}
+
+impl Dynamic {
+    /// The positions of the enabled toolsets' tools, in the API's order, each once.
+    fn listed_positions(&self) -> BTreeSet<usize> {
+        let enabled = self.enabled.lock().expect("the lock is never poisoned");
+        enabled
+            .iter()
+            .filter_map(|name| self.catalog.toolset(name).ok())
+            .flatten()
+            .filter_map(|tool| self.positions.get(tool).copied())
+            .collect()
+    }
+
+    /// Whether tool `name` is listed now, as a tool of an enabled toolset.
+    fn lists(&self, name: &str) -> bool {
+        self.positions
+            .get(name)
+            .is_some_and(|i| self.listed_positions().contains(i))
+    }
+
+    /// Tells the client that the tool list changed: on the session, for a client that made
+    /// the `initialize` handshake (2025-11-25 and before), and on every `subscriptions/listen`
+    /// stream that asked (2026-07-28).
+    async fn announce(&self, context: &RequestContext<RoleServer>) {
+        if context.peer.peer_info().is_some() {
+            let _ = context.peer.notify_tool_list_changed().await;
+        }
+        let listeners: Vec<SubscriptionSink> = self
+            .listeners
+            .lock()
+            .expect("the lock is never poisoned")
+            .clone();
+        let mut closed = Vec::new();
+        for listener in listeners {
+            if listener.notify_tool_list_changed().await.is_err() {
+                closed.push(listener.id().clone());
+            }
+        }
+        self.listeners
+            .lock()
+            .expect("the lock is never poisoned")
+            .retain(|l| !closed.contains(l.id()));
+    }
+}
+
+/// What a `tools/call` runs.
+enum Call<'d> {
+    /// A tool of the API.
+    Api,
+    /// One of the dynamic tools but `enable_toolset`.
+    Dynamic(&'d Dynamic),
+    EnableToolset(&'d Dynamic),
+}
+
+/// Tools in the SDK's model; an error names one the SDK refuses.
+fn in_sdk_model<'t>(tools: impl Iterator<Item = &'t crate::tool::Tool>) -> Result<Vec<Tool>> {
+    tools
+        .map(|tool| {
+            serde_json::to_value(tool)
+                .and_then(serde_json::from_value::<Tool>)
+                .map_err(|e| {
+                    Error::new(format!("tool '{}' is not a valid MCP tool: {e}", tool.name))
+                })
+        })
+        .collect()
 }
 
 impl ServerHandler for ToolServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let tools = ServerCapabilities::builder().enable_tools();
+        let capabilities = if self.dynamic.is_some() {
+            tools.enable_tool_list_changed().build()
+        } else {
+            tools.build()
+        };
+        ServerConfig::new(capabilities)
             .with_server_info(Implementation::new(&self.name, env!("CARGO_PKG_VERSION")))
     }
 
@@ -61,7 +243,29 @@ impl ServerHandler for ToolServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
+        Ok(ListToolsResult::with_all_items(self.listed()))
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        _requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        // Only `--dynamic` changes its tool list.
+        self.dynamic
+            .as_ref()
+            .map(|_| SubscriptionFilter::builder().tools_list_changed().build())
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> std::result::Result<(), ErrorData> {
+        if let Some(dynamic) = &self.dynamic {
+            dynamic
+                .listeners
+                .lock()
+                .expect("the lock is never poisoned")
+                .push(context.sink().clone());
+        }
+        context.cancelled().await;
+        Ok(())
     }
 
     async fn call_tool(
@@ -69,13 +273,38 @@ impl ServerHandler for ToolServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
-        // MCP: an unknown tool is a protocol error, -32602 (invalid params).
-        if !self.api.has_tool(&request.name) {
-            let message = format!("unknown tool: {}", request.name);
-            return Err(ErrorData::invalid_params(message, None));
-        }
+        let name = request.name.as_ref();
+        let kind = match &self.dynamic {
+            None if self.api.has_tool(name) => Call::Api,
+            Some(dynamic)
+                if name == dynamic::ENABLE_TOOLSET && dynamic.catalog.is_dynamic_tool(name) =>
+            {
+                Call::EnableToolset(dynamic)
+            }
+            Some(dynamic) if dynamic.catalog.is_dynamic_tool(name) => Call::Dynamic(dynamic),
+            Some(dynamic) if dynamic.lists(name) => Call::Api,
+            // MCP: an unknown tool is a protocol error, -32602 (invalid params).
+            _ => {
+                let message = format!("unknown tool: {name}");
+                return Err(ErrorData::invalid_params(message, None));
+            }
+        };
         // A `notifications/cancelled` for this request stops the call, retries included.
-        let call = self.api.call(&request.name, request.arguments);
+        let call = async {
+            match kind {
+                Call::Api => self.api.call(name, request.arguments).await,
+                Call::Dynamic(dynamic) => {
+                    dynamic
+                        .catalog
+                        .call(&self.api, name, request.arguments)
+                        .await
+                }
+                Call::EnableToolset(dynamic) => {
+                    self.enable_toolset(dynamic, request.arguments, &context)
+                        .await
+                }
+            }
+        };
         let (outcome, log) = tokio::select! {
             done = call => done,
             () = context.ct.cancelled() => {

@@ -3,6 +3,7 @@
 //! API's URL with the credentials from the environment, retried only where a retry is
 //! safe, and answered with the response. `mcp::server` puts this behind MCP.
 
+pub mod dynamic;
 pub mod request;
 
 use std::collections::HashMap;
@@ -88,7 +89,7 @@ pub enum MediaKind {
 }
 
 impl Outcome {
-    fn error(text: impl Into<String>) -> Outcome {
+    pub(crate) fn error(text: impl Into<String>) -> Outcome {
         Outcome {
             text: text.into(),
             is_error: true,
@@ -212,6 +213,11 @@ impl ApiCaller {
     /// Whether a tool of that name is served.
     pub fn has_tool(&self, name: &str) -> bool {
         self.by_name.contains_key(name)
+    }
+
+    /// The tool of that name, as `tools/list` shows it.
+    pub fn tool(&self, name: &str) -> Option<&Tool> {
+        self.by_name.get(name).map(|&i| &self.tools[i].listed)
     }
 
     /// The tools, in order, as `tools/list` returns them.

@@ -1,0 +1,341 @@
+//! `serve --dynamic`: a handful of tools that find, describe and call the API's
+//! operations, so that an API of any size costs a model's context the same few thousand
+//! tokens. Hints stay honest: the tool that calls read-only operations says it is
+//! read-only and calls nothing else ([`Binding::read_only_verified`]), and the tool that
+//! calls any operation keeps the cautious defaults, so a client still asks before a
+//! write. Each toolset (an OpenAPI tag) can be enabled to list its own tools, each with its
+//! own hints; `mcp::server` tells the client that the list changed.
+//!
+//! [`Binding::read_only_verified`]: crate::tool::Binding::read_only_verified
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use super::{ApiCaller, Outcome};
+use crate::convert::compact::first_sentence;
+use crate::hints::{self, HintStyle};
+use crate::search::OperationIndex;
+use crate::tool::{HintKind, Tool};
+
+pub const SEARCH: &str = "search_operations";
+pub const DESCRIBE: &str = "describe_operation";
+pub const CALL_READ_ONLY: &str = "call_read_only_operation";
+pub const CALL: &str = "call_operation";
+pub const ENABLE_TOOLSET: &str = "enable_toolset";
+
+/// The most results one search returns, and how many it returns unless told.
+const MAX_RESULTS: u64 = 50;
+const DEFAULT_RESULTS: u64 = 10;
+
+/// The operations behind the dynamic tools.
+pub struct Catalog {
+    index: OperationIndex,
+    /// Each toolset (tag), with the names of its tools in the API's order.
+    toolsets: BTreeMap<String, Vec<String>>,
+    /// The dynamic tools themselves, as `tools/list` shows them.
+    tools: Vec<Tool>,
+}
+
+impl Catalog {
+    /// The catalogue of `api`'s tools; the dynamic tools declare their hints in `style`.
+    pub fn new(api: &ApiCaller, style: HintStyle) -> Catalog {
+        let mut toolsets: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for tool in api.tools() {
+            for tag in &tool.meta.tags {
+                toolsets
+                    .entry(tag.clone())
+                    .or_default()
+                    .push(tool.name.clone());
+            }
+        }
+        let count = api.tools().count();
+        let tools = dynamic_tools(count, &toolsets, style);
+        Catalog {
+            index: OperationIndex::new(api.tools()),
+            toolsets,
+            tools,
+        }
+    }
+
+    /// The dynamic tools, as `tools/list` shows them.
+    pub fn tools(&self) -> &[Tool] {
+        &self.tools
+    }
+
+    /// Whether `name` is one of the dynamic tools.
+    pub fn is_dynamic_tool(&self, name: &str) -> bool {
+        self.tools.iter().any(|t| t.name == name)
+    }
+
+    /// The names of a toolset's tools; an error naming the closest toolset when there is
+    /// none of that name.
+    pub fn toolset(&self, name: &str) -> Result<&[String], String> {
+        match self.toolsets.get(name) {
+            Some(tools) => Ok(tools),
+            None => Err(format!(
+                "no toolset '{name}'{}",
+                crate::error::did_you_mean(name, self.toolsets.keys().map(String::as_str))
+            )),
+        }
+    }
+
+    /// Runs one of the dynamic tools other than `enable_toolset` (which changes what the
+    /// server lists, and so is the server's to run). Returns the outcome and the log line.
+    pub async fn call(
+        &self,
+        api: &ApiCaller,
+        tool: &str,
+        arguments: Option<Map<String, Value>>,
+    ) -> (Outcome, String) {
+        let arguments = Value::Object(arguments.unwrap_or_default());
+        match tool {
+            SEARCH => match parse::<SearchArguments>(arguments) {
+                Ok(SearchArguments { query, limit }) => {
+                    let limit = limit.unwrap_or(DEFAULT_RESULTS).clamp(1, MAX_RESULTS) as usize;
+                    let found = self.search(api, &query, limit);
+                    let log = format!("{SEARCH}: '{query}': {} found", found.len());
+                    (structured(json!({ "operations": found })), log)
+                }
+                Err(message) => refused(tool, message),
+            },
+            DESCRIBE => match parse::<NameArgument>(arguments) {
+                Ok(NameArgument { name }) => match self.operation(api, &name) {
+                    Ok(found) => {
+                        let mut definition =
+                            serde_json::to_value(found).expect("a tool serializes");
+                        if let Some(object) = definition.as_object_mut() {
+                            object.remove("_meta");
+                        }
+                        (structured(definition), format!("{DESCRIBE}: {name}"))
+                    }
+                    Err(message) => refused(tool, message),
+                },
+                Err(message) => refused(tool, message),
+            },
+            CALL | CALL_READ_ONLY => {
+                match parse::<CallArguments>(arguments) {
+                    Ok(CallArguments { name, arguments }) => {
+                        let found = match self.operation(api, &name) {
+                            Ok(found) => found,
+                            Err(message) => return refused(tool, message),
+                        };
+                        let binding = found.binding().expect("served tools are bound");
+                        if tool == CALL_READ_ONLY && !binding.read_only_verified {
+                            let why = if !found.annotations.effective(HintKind::ReadOnly) {
+                                "its hints do not say read-only".to_string()
+                            } else if !binding.method.is_safe() {
+                                format!("{} is not a safe method, and no person reviewed it as read-only", binding.method)
+                            } else {
+                                "what the spec says of it suggests that it acts (`openapi2mcp review` shows the evidence)".to_string()
+                            };
+                            return refused(
+                            tool,
+                            format!(
+                                "'{name}' ({} {}) is not known to be read-only: {why}. Nothing was sent; {CALL} calls it, with the client's confirmation",
+                                binding.method, binding.path
+                            ),
+                        );
+                        }
+                        let (outcome, log) = api.call(&name, arguments).await;
+                        (outcome, format!("{tool}: {log}"))
+                    }
+                    Err(message) => refused(tool, message),
+                }
+            }
+            _ => refused(tool, format!("no dynamic tool named '{tool}'")),
+        }
+    }
+
+    /// The operations that best match `query`, as search results.
+    fn search(&self, api: &ApiCaller, query: &str, limit: usize) -> Vec<Value> {
+        let tools: Vec<&Tool> = api.tools().collect();
+        self.index
+            .search(query, limit)
+            .into_iter()
+            .map(|i| {
+                let tool = tools[i];
+                let mut result = Map::new();
+                result.insert("name".into(), tool.name.clone().into());
+                if let Some(title) = tool.display_title() {
+                    result.insert("title".into(), title.into());
+                }
+                if let Some(summary) = summary(tool) {
+                    result.insert("summary".into(), summary.into());
+                }
+                result.insert(
+                    "annotations".into(),
+                    serde_json::to_value(&tool.annotations).expect("annotations serialize"),
+                );
+                let read_only = tool.binding().is_some_and(|b| b.read_only_verified);
+                result.insert("callReadOnly".into(), read_only.into());
+                result.insert("tokens".into(), crate::tokens::count(tool).into());
+                Value::Object(result)
+            })
+            .collect()
+    }
+
+    /// An operation by its tool name, or an error naming the closest one.
+    fn operation<'a>(&self, api: &'a ApiCaller, name: &str) -> Result<&'a Tool, String> {
+        api.tool(name).ok_or_else(|| {
+            format!(
+                "no operation named '{name}'{}; {SEARCH} finds operations by what they do",
+                crate::error::did_you_mean(name, api.tools().map(|t| t.name.as_str()))
+            )
+        })
+    }
+}
+
+/// Fails on a toolset that no tool has, naming the closest one.
+pub fn check_toolsets<'t>(
+    tools: impl IntoIterator<Item = &'t Tool>,
+    toolsets: &[String],
+) -> crate::error::Result<()> {
+    let known: BTreeMap<&str, ()> = tools
+        .into_iter()
+        .flat_map(|t| t.meta.tags.iter().map(|tag| (tag.as_str(), ())))
+        .collect();
+    match toolsets.iter().find(|t| !known.contains_key(t.as_str())) {
+        Some(unknown) => Err(crate::error::Error::new(format!(
+            "--toolset: no toolset '{unknown}'{}",
+            crate::error::did_you_mean(unknown, known.keys().copied())
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// A tool's summary in one sentence: the first of its description that is more than its
+/// title.
+fn summary(tool: &Tool) -> Option<&str> {
+    let title = tool.display_title();
+    tool.description
+        .as_deref()?
+        .split("\n\n")
+        .map(first_sentence)
+        .find(|sentence| !sentence.is_empty() && Some(*sentence) != title)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchArguments {
+    query: String,
+    limit: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameArgument {
+    name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CallArguments {
+    name: String,
+    arguments: Option<Map<String, Value>>,
+}
+
+fn parse<T: serde::de::DeserializeOwned>(arguments: Value) -> Result<T, String> {
+    serde_json::from_value(arguments).map_err(|e| format!("invalid arguments: {e}"))
+}
+
+fn structured(value: Value) -> Outcome {
+    Outcome {
+        text: value.to_string(),
+        is_error: false,
+        structured: Some(value),
+        response: None,
+        media: None,
+    }
+}
+
+fn refused(tool: &str, message: String) -> (Outcome, String) {
+    let log = format!("{tool}: {message}");
+    (Outcome::error(message), log)
+}
+
+/// The dynamic tools for an API of `count` operations with these toolsets. Their hints:
+/// searching and describing read nothing but the catalogue (read-only, closed world);
+/// `call_read_only_operation` is read-only; `call_operation` keeps every MCP default
+/// (it may destroy, and a repeat may act twice); enabling a toolset changes only what is
+/// listed.
+fn dynamic_tools(
+    count: usize,
+    toolsets: &BTreeMap<String, Vec<String>>,
+    style: HintStyle,
+) -> Vec<Tool> {
+    let name = json!({"type": "string", "description": format!("The operation's name, as {SEARCH} gives it.")});
+    let mut tools = vec![
+        tool(
+            SEARCH,
+            "Search operations",
+            format!("Find the API's operations ({count} in all) that do what you describe, best first: each with its name, title, one-line summary, hints, whether {CALL_READ_ONLY} takes it, and its size in tokens. Then {DESCRIBE} gives its arguments."),
+            json!({"type": "object", "properties": {
+                "query": {"type": "string", "description": "What you want to do, in words: \"list the open issues of a repository\"."},
+                "limit": {"type": "integer", "minimum": 1, "maximum": MAX_RESULTS, "description": format!("How many operations to return (default {DEFAULT_RESULTS}).")},
+            }, "required": ["query"], "additionalProperties": false}),
+            [true, false, false, false],
+            style,
+        ),
+        tool(
+            DESCRIBE,
+            "Describe an operation",
+            "An operation's whole tool definition: its description, its inputSchema (the arguments it takes) and its hints.".into(),
+            json!({"type": "object", "properties": {"name": name}, "required": ["name"], "additionalProperties": false}),
+            [true, false, false, false],
+            style,
+        ),
+        tool(
+            CALL_READ_ONLY,
+            "Call a read-only operation",
+            format!("Call an operation that only reads: its method is safe, its hints say read-only and nothing in the spec says it acts, or a person reviewed it as read-only. Any other operation is refused, with nothing sent: call it with {CALL}."),
+            call_schema(&name),
+            [true, false, false, true],
+            style,
+        ),
+        tool(
+            CALL,
+            "Call an operation",
+            "Call any operation of the API, with arguments that its inputSchema allows. It may change or delete data, and calling it twice may act twice: confirm first.".into(),
+            call_schema(&name),
+            HintKind::ALL.map(HintKind::default_value),
+            style,
+        ),
+    ];
+    if !toolsets.is_empty() {
+        let names: Vec<&String> = toolsets.keys().collect();
+        tools.push(tool(
+            ENABLE_TOOLSET,
+            "Enable a toolset",
+            "List the tools of one part of the API (an OpenAPI tag), each with its own hints, beside these; the server says the tool list changed.".into(),
+            json!({"type": "object", "properties": {"name": {"type": "string", "enum": names, "description": "The toolset."}}, "required": ["name"], "additionalProperties": false}),
+            [false, false, true, false],
+            style,
+        ));
+    }
+    tools
+}
+
+fn call_schema(name: &Value) -> Value {
+    json!({"type": "object", "properties": {
+        "name": name,
+        "arguments": {"type": "object", "description": format!("The operation's arguments, as its inputSchema ({DESCRIBE}) says.")},
+    }, "required": ["name"], "additionalProperties": false})
+}
+
+/// One dynamic tool with these hint values, in [`HintKind::ALL`] order.
+fn tool(
+    name: &str,
+    title: &str,
+    description: String,
+    input_schema: Value,
+    hints: [bool; 4],
+    style: HintStyle,
+) -> Tool {
+    let mut tool = Tool::new(name, input_schema);
+    tool.title = Some(title.into());
+    tool.description = Some(description);
+    tool.annotations = hints::annotations(hints, None, style);
+    tool
+}
