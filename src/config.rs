@@ -46,6 +46,8 @@ use crate::load::parse_typed_yaml;
 use crate::options::{ConvertOptions, LintOptions, OutputOptions, SpecOptions};
 
 pub const FILE_NAME: &str = "openapi2mcp.yaml";
+/// The file's other spelling, read where the first is absent.
+pub const OTHER_FILE_NAME: &str = "openapi2mcp.yml";
 
 /// What the file says; `None` where it says nothing. (Serialized, it lists every key the
 /// file may hold.)
@@ -65,16 +67,21 @@ pub struct Config {
 impl Config {
     /// The file named, or the first `openapi2mcp.yaml` from `start` upward, or nothing.
     pub fn find(named: Option<&Path>, start: &Path) -> Result<Config> {
-        let path = match named {
+        match Config::locate(named, start) {
+            Some(path) => Config::load(&path),
+            None => Ok(Config::default()),
+        }
+    }
+
+    /// Where [`Config::find`] reads: the file named, or the first `openapi2mcp.yaml` (or
+    /// `openapi2mcp.yml`) from `start` upward.
+    pub fn locate(named: Option<&Path>, start: &Path) -> Option<PathBuf> {
+        match named {
             Some(path) => Some(path.to_path_buf()),
             None => start
                 .ancestors()
-                .map(|d| d.join(FILE_NAME))
+                .flat_map(|d| [d.join(FILE_NAME), d.join(OTHER_FILE_NAME)])
                 .find(|p| p.is_file()),
-        };
-        match path {
-            Some(path) => Config::load(&path),
-            None => Ok(Config::default()),
         }
     }
 
@@ -218,6 +225,30 @@ mod tests {
             Some(vec!["GET".to_string()])
         );
         assert_eq!(config.lint.fail_on, Some(crate::options::FailOn::Never));
+    }
+
+    #[test]
+    fn the_file_is_found_upward_by_either_spelling() {
+        let dir = tempfile::tempdir().unwrap();
+        let below = dir.path().join("a/b");
+        std::fs::create_dir_all(&below).unwrap();
+        assert_eq!(Config::locate(None, &below), None);
+        std::fs::write(dir.path().join(OTHER_FILE_NAME), "strict: true\n").unwrap();
+        assert_eq!(
+            Config::locate(None, &below),
+            Some(dir.path().join(OTHER_FILE_NAME))
+        );
+        std::fs::write(dir.path().join("a").join(FILE_NAME), "strict: true\n").unwrap();
+        assert_eq!(
+            Config::locate(None, &below),
+            Some(dir.path().join("a").join(FILE_NAME))
+        );
+        std::fs::write(dir.path().join("a").join(OTHER_FILE_NAME), "").unwrap();
+        assert_eq!(
+            Config::locate(None, &below),
+            Some(dir.path().join("a").join(FILE_NAME)),
+            "the .yaml first"
+        );
     }
 
     #[test]

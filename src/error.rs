@@ -156,15 +156,3 @@ pub fn push_pointer(pointer: &str, token: &str) -> String {
     }
     out
 }
-
-/// " (did you mean 'X'?)", X the name in `among` most like `text` when one is alike enough
-/// to be a likely typo; else nothing.
-pub fn did_you_mean<'a>(text: &str, among: impl IntoIterator<Item = &'a str>) -> String {
-    among
-        .into_iter()
-        .map(|candidate| (strsim::jaro_winkler(text, candidate), candidate))
-        .filter(|(similarity, _)| *similarity >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, candidate)| format!(" (did you mean '{candidate}'?)"))
-        .unwrap_or_default()
-}

@@ -53,6 +53,7 @@ pub mod schema;
 pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
+pub mod text;
 #[cfg(feature = "mcp")]
 mod tls;
 pub mod tokens;

@@ -193,7 +193,7 @@ pub fn render_human(differences: &[Difference], listed: usize) -> String {
         .filter(|d| d.severity == Severity::Error)
         .count();
     out.push_str(&format!(
-        "\n{} difference(s), {errors} of them errors; the server lists {listed} tools\n",
+        "\n{}, {errors} of them errors; the server lists {listed} tools\n",
         differences.len()
     ));
     out

@@ -235,7 +235,7 @@ fn contradictions_warn_and_strict_fails_without_writing() {
         None,
     );
     assert_eq!(strict.status.code(), Some(1));
-    assert!(text(&strict.stderr).contains("--strict: 2 contradiction(s)"));
+    assert!(text(&strict.stderr).contains("--strict: 2 contradictions"));
     assert!(!out.exists());
 
     let clean = run(&["convert", &spec("petstore-3.0.yaml"), "--strict"], None);
@@ -317,7 +317,7 @@ fn keep_going_emits_what_converts_lists_what_does_not_and_exits_1() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("--keep-going: 1 operation(s) skipped, 1 converted"),
+        stderr.contains("--keep-going: 1 operation skipped, 1 converted"),
         "{stderr}"
     );
 }
@@ -462,5 +462,17 @@ fn the_changelog_starts_at_the_current_version() {
     assert!(
         newest.starts_with(&format!("## {} ", env!("CARGO_PKG_VERSION"))),
         "{newest}"
+    );
+}
+
+/// The README's install section names the Rust that Cargo.toml's `rust-version` claims
+/// (which `.ci/run` builds with).
+#[test]
+fn the_readme_names_the_oldest_rust_that_builds() {
+    let readme = std::fs::read_to_string(crate::common::repo_path("README.md")).unwrap();
+    let needed = format!("Rust {} or newer", env!("CARGO_PKG_RUST_VERSION"));
+    assert!(
+        readme.contains(&needed),
+        "the README does not say: {needed}"
     );
 }

@@ -169,6 +169,14 @@ fn read_only_follows_the_effective_hints() {
         "--read-only left out create_pet (POST /pets): a read-only POST whose evidence says \
          it acts (name 'create', response '201')\n"
     );
+    // A read-only claim on a POST is one no person reviewed, and a GET whose words say it
+    // purges acts: the subset keeps neither, and says why.
+    let output = run(&["convert", &spec("dynamic.yaml"), "--read-only"], None);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "--read-only left out search_notes (POST /notes/search): readOnlyHint: true on POST, a claim no person reviewed\n\
+         --read-only left out purge_cache (GET /cache/purge): a read-only GET whose evidence says it acts (name 'purge', summary 'Purge', path 'purge')\n"
+    );
     // With a reason, a person decided: the subset keeps it.
     std::fs::write(
         &overrides,
@@ -463,7 +471,7 @@ fn quiet_and_verbose() {
     let verbose = run(&["convert", &hints, "-v"], None);
     let stderr = String::from_utf8_lossy(&verbose.stderr);
     assert!(
-        stderr.contains("9 tool(s) written") && stderr.contains("done in"),
+        stderr.contains("9 tools written") && stderr.contains("done in"),
         "{stderr}"
     );
     // The total is the sum of what review shows for each tool.
@@ -495,12 +503,12 @@ fn compact_says_what_it_left_out() {
     assert_eq!(normal.status.code(), Some(0));
     assert_eq!(
         String::from_utf8_lossy(&normal.stderr),
-        "compact: 336 -> 229 tokens: 2 example(s) and 3 title(s) left out, 5 description(s) cut to a sentence, 1 nested object(s) listed without their properties\n"
+        "compact: 336 -> 229 tokens: 2 examples and 3 titles left out, 5 descriptions cut to a sentence, 1 nested object listed without properties\n"
     );
     let verbose = run(&["convert", &fixture, "--compact", "-v"], None);
     let stderr = String::from_utf8_lossy(&verbose.stderr);
     assert!(
-        stderr.contains("compact: tool 'replace_cluster': 296 -> 194 tokens: 2 example(s) and 3 title(s) left out, 4 description(s) cut to a sentence, 1 nested object(s) listed without their properties\n")
+        stderr.contains("compact: tool 'replace_cluster': 296 -> 194 tokens: 2 examples and 3 titles left out, 4 descriptions cut to a sentence, 1 nested object listed without properties\n")
             && stderr.contains("compact: tool 'list_clusters': 40 -> 35 tokens: ")
             && stderr.contains("the tools take 229 tokens"),
         "{stderr}"
@@ -676,4 +684,26 @@ fn the_readme_config_example_holds_every_key_and_loads() {
     keys(&example, "", &mut shown);
     let missing: Vec<&String> = known.iter().filter(|k| !shown.contains(k)).collect();
     assert!(missing.is_empty(), "the README example lacks {missing:?}");
+}
+
+/// Every `console` block of the README is exact: each `$ openapi2mcp ...` line, run from the
+/// repository's root, prints what follows it.
+#[test]
+fn the_readme_samples_are_what_the_commands_print() {
+    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
+    let mut checked = 0;
+    for block in readme.split("```console\n").skip(1) {
+        let block = block.split("\n```").next().unwrap();
+        let (command, shown) = block.split_once('\n').unwrap_or((block, ""));
+        let args: Vec<&str> = command
+            .strip_prefix("$ openapi2mcp ")
+            .unwrap_or_else(|| panic!("a sample starts with $ openapi2mcp: {command}"))
+            .split_whitespace()
+            .collect();
+        let output = run(&args, None);
+        let printed = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(printed.trim_end(), shown, "{command}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} samples");
 }

@@ -28,17 +28,75 @@ fn snapshot(name: &str, text: &str) {
     });
 }
 
+/// Piped, the table cuts no name or path (so `grep` finds a tool by its full name); on a
+/// terminal it fits the terminal's width, cutting paths first, then names.
 #[test]
-fn table_fits_80_columns_and_has_no_colour_off_a_terminal() {
+fn the_table_cuts_no_name_when_piped_and_fits_a_terminal() {
     let table = stdout_of(&["review", &spec("review/orders.yaml")]);
-    for line in table.lines() {
-        assert!(line.chars().count() <= 80, "too wide: {line:?}");
-    }
     assert!(
         !table.contains('\x1b'),
         "no escape codes when stdout is not a terminal"
     );
     snapshot("review-table", &table);
+
+    let naming = spec("naming.yaml");
+    let options = openapi2mcp::convert::Options::default();
+    let conversion = openapi2mcp::pipeline::convert_input(
+        &openapi2mcp::load::Input::Path(naming.clone().into()),
+        &Default::default(),
+        &options,
+    )
+    .unwrap();
+    let tools: Vec<_> = conversion.tools.iter().collect();
+    let piped = stdout_of(&["review", &naming]);
+    for tool in &tools {
+        let row = format!("\n{} ", tool.name());
+        assert!(piped.contains(&row), "{} is cut:\n{piped}", tool.name());
+        assert!(
+            piped.contains(&tool.binding().path),
+            "{}",
+            tool.binding().path
+        );
+    }
+    let widest = piped.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest > 80, "naming.yaml's names are long: {widest}");
+    for width in [80, 100] {
+        let fitted = openapi2mcp::review::render_tools(
+            &tools,
+            openapi2mcp::review::ReviewFormat::Table,
+            false,
+            Some(width),
+        );
+        for line in fitted.lines() {
+            assert!(
+                line.chars().count() <= width,
+                "wider than {width}: {line:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn only_with_nothing_to_show_says_none() {
+    let table = stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--only",
+        "overridden",
+    ]);
+    assert_eq!(table, "none: no tool has a hint set by an override\n");
+    let json = stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--only",
+        "overridden",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        serde_json::from_str::<Value>(&json).unwrap()["tools"],
+        serde_json::json!([])
+    );
 }
 
 #[test]

@@ -527,7 +527,7 @@ async fn dynamic_mode_finds_describes_and_calls_with_honest_hints() {
     for (n, why) in [
         (3, "'delete_note' (DELETE /notes/{id}) is not known to be read-only: its hints do not say read-only."),
         (4, "'search_notes' (POST /notes/search) is not known to be read-only: POST is not a safe method, and no person reviewed it as read-only."),
-        (5, "'purge_cache' (GET /cache/purge) is not known to be read-only: what the spec says of it suggests that it acts (`openapi2mcp review` shows the evidence)."),
+        (5, "'purge_cache' (GET /cache/purge) is not known to be read-only: convert did not find it read-only for certain (`openapi2mcp review` shows why)."),
     ] {
         assert_eq!(result(n)["isError"], true);
         assert_eq!(
@@ -545,8 +545,9 @@ async fn dynamic_mode_finds_describes_and_calls_with_honest_hints() {
         text(8),
         "no operation named 'list_note' (did you mean 'list_notes'?); search_operations finds operations by what they do"
     );
-    // An API tool is called by its own name only once its toolset is listed.
-    assert_eq!(answer(9)["error"]["code"], -32602, "{}", answer(9));
+    // An operation is called by its own name too, listed or not (a client may have seen it
+    // listed by another replica).
+    assert_eq!(result(9)["isError"], false, "{}", answer(9));
     assert_eq!(
         result(10)["structuredContent"],
         json!({"toolset": "notes", "tools": ["list_notes", "create_note", "search_notes", "delete_note"]})
@@ -580,7 +581,10 @@ async fn dynamic_mode_finds_describes_and_calls_with_honest_hints() {
         .iter()
         .map(|r| format!("{} {}", r.method, r.url.path()))
         .collect();
-    assert_eq!(sent, ["GET /notes", "POST /notes", "GET /notes"]);
+    assert_eq!(
+        sent,
+        ["GET /notes", "POST /notes", "GET /notes", "GET /notes"]
+    );
 }
 
 /// The measure of dynamic mode, on the GitHub spec (`$OPENAPI2MCP_CORPUS`) with the
@@ -720,6 +724,169 @@ fn a_toolset_serves_its_operations() {
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
         "error: --toolset: no toolset 'nots' (did you mean 'notes'?)\n"
+    );
+    // An operation named as a dynamic tool would be called in its place: refused at start.
+    let dir = tempfile::tempdir().unwrap();
+    let clash = dir.path().join("clash.yaml");
+    std::fs::write(
+        &clash,
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://a.test'}]\npaths:\n  /s:\n    get: {operationId: search_operations, responses: {'200': {description: ok}}}\n",
+    )
+    .unwrap();
+    let output = run(&["serve", clash.to_str().unwrap(), "--dynamic", "-q"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .starts_with("error: --dynamic: the API has a tool named 'search_operations'"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The official Python SDK's client hears that the tool list changed when a toolset is
+/// enabled, in both connect modes: on the session after the `initialize` handshake, and on
+/// a `subscriptions/listen` stream (2026-07-28). Runs wherever `$OPENAPI2MCP_PYTHON` is set.
+#[test]
+fn the_python_sdk_client_hears_a_toolset_enabled() {
+    let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") else {
+        crate::common::skipped(
+            "OPENAPI2MCP_PYTHON",
+            "list changes are not heard by the Python client",
+        );
+        return;
+    };
+    let fixture = repo_path("specs/dynamic.yaml")
+        .to_string_lossy()
+        .into_owned();
+    let steps = json!([["call", "enable_toolset", {"name": "admin"}], ["list"]]).to_string();
+    let script = repo_path("tests/servers/python_steps.py");
+    for mode in ["legacy", "auto"] {
+        let output = Command::new(&python)
+            .args([script.to_str().unwrap(), mode, &steps, "--"])
+            .args([BINARY, "serve", &fixture, "--dynamic", "-q"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{mode}: {stderr}");
+        let seen: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(seen["listChanged"], 1, "{mode}: {seen}");
+        let listed = seen["steps"][1].as_array().unwrap();
+        assert_eq!(listed.last().unwrap()["name"], "purge_cache", "{mode}");
+    }
+}
+
+/// `client-config` prints, for each client, a server entry that starts: its command is this
+/// binary, its arguments serve the spec by its absolute path with the options given, and
+/// its environment names every credential variable the tools use, filled the client's way.
+#[test]
+fn client_config_gives_each_client_a_server_that_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec_copy = dir.path().join("shop.yaml");
+    std::fs::copy(repo_path("specs/serve.yaml"), &spec_copy).unwrap();
+    let variables = [
+        "OPENAPI2MCP_AUTH_API_KEY_COOKIE",
+        "OPENAPI2MCP_AUTH_API_KEY_HEADER",
+        "OPENAPI2MCP_AUTH_API_KEY_QUERY",
+        "OPENAPI2MCP_AUTH_BASIC",
+        "OPENAPI2MCP_AUTH_BEARER",
+    ];
+    for (client, placeholder) in [
+        ("claude-desktop", "<secret>".to_string()),
+        ("claude-code", "${VAR}".to_string()),
+        ("cursor", "${env:VAR}".to_string()),
+        ("vscode", "${input:ID}".to_string()),
+    ] {
+        // From the spec's own directory, by a relative path, as a user would.
+        let output = Command::new(BINARY)
+            .args([
+                "client-config",
+                "--client",
+                client,
+                "shop.yaml",
+                "--",
+                "--base-url",
+                "http://127.0.0.1:9",
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{client}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let text = String::from_utf8(output.stdout).unwrap();
+        let entry: Value = match client {
+            "claude-code" => {
+                let quoted = text
+                    .strip_prefix("claude mcp add-json 'shop' '")
+                    .and_then(|rest| rest.strip_suffix("'\n"))
+                    .unwrap_or_else(|| panic!("{text}"));
+                serde_json::from_str(quoted).unwrap()
+            }
+            "vscode" => serde_json::from_str::<Value>(&text).unwrap()["servers"]["shop"].clone(),
+            _ => serde_json::from_str::<Value>(&text).unwrap()["mcpServers"]["shop"].clone(),
+        };
+        let command = std::path::PathBuf::from(entry["command"].as_str().unwrap());
+        assert_eq!(
+            command.canonicalize().unwrap(),
+            std::path::Path::new(BINARY).canonicalize().unwrap()
+        );
+        let args: Vec<&str> = entry["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap())
+            .collect();
+        let spec_path = spec_copy.to_string_lossy();
+        assert_eq!(
+            args,
+            ["serve", &spec_path, "--base-url", "http://127.0.0.1:9"],
+            "{client}"
+        );
+        let env = entry["env"].as_object().unwrap();
+        assert_eq!(env.keys().collect::<Vec<_>>(), variables, "{client}");
+        for (variable, value) in env {
+            let id = variable.to_ascii_lowercase().replace('_', "-");
+            let expected = placeholder.replace("VAR", variable).replace("ID", &id);
+            assert_eq!(value, &expected, "{client}");
+        }
+        let secrets: Vec<(&str, &str)> = variables.iter().map(|v| (*v, "s")).collect();
+        let (mut session, _) = Session::start(&args[1..], "2025-11-25", &secrets);
+        let listed = session.request("tools/list", json!({}));
+        assert_eq!(
+            listed["tools"].as_array().unwrap(),
+            &converted(&[]),
+            "{client}"
+        );
+    }
+    let help = run(&["serve", "--help"], None);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains("OPENAPI2MCP_AUTH_API_KEY") && help.contains("client-config"),
+        "serve --help names the credential variables: {help}"
+    );
+    let output = run(&["client-config", "--client", "cursor", "-"], None);
+    assert_eq!(output.status.code(), Some(2));
+    let output = run(
+        &[
+            "client-config",
+            "--client",
+            "cursor",
+            &spec(),
+            "--",
+            "--retries",
+            "99",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .starts_with("error: serve's arguments: invalid value '99' for '--retries <N>'"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
     );
 }
 

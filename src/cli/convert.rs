@@ -14,6 +14,7 @@ use openapi2mcp::manifest::{self, ManifestWriter};
 use openapi2mcp::options::{ConvertOptions, OutputOptions};
 use openapi2mcp::output::{self, OutputFile};
 use openapi2mcp::pipeline;
+use openapi2mcp::text::counted;
 
 #[derive(Debug, Args)]
 pub(super) struct ConvertArgs {
@@ -91,14 +92,15 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     report_warnings(&conversion);
     // Referenced files are read as conversion reaches them: counted once it is done.
     verbose(&format!(
-        "{written} tool(s) written from {} file(s), {} operation(s) skipped",
-        spec.file_count(),
-        conversion.skipped.len()
+        "{} written from {}, {} skipped",
+        counted(written, "tool"),
+        counted(spec.file_count(), "file"),
+        counted(conversion.skipped.len(), "operation")
     ));
     if convert.strict == Some(true) && !conversion.contradictions.is_empty() {
         eprintln!(
-            "error: --strict: {} contradiction(s) between hints and methods; nothing written",
-            conversion.contradictions.len()
+            "error: --strict: {} between hints and methods; nothing written",
+            counted(conversion.contradictions.len(), "contradiction")
         );
         return Ok(ExitCode::from(1));
     }
@@ -113,8 +115,8 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         eprintln!("skipped: {error}");
     }
     eprintln!(
-        "error: --keep-going: {} operation(s) skipped, {} converted",
-        conversion.skipped.len(),
+        "error: --keep-going: {} skipped, {} converted",
+        counted(conversion.skipped.len(), "operation"),
         written
     );
     Ok(ExitCode::from(1))

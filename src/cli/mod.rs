@@ -14,12 +14,14 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use clap::{Args, Parser, Subcommand};
 
+mod client_config;
 mod convert;
 mod lint;
 mod review;
 mod serve;
 mod verify;
 
+use client_config::ClientConfigArgs;
 use convert::ConvertArgs;
 use lint::{LintArgs, RulesArgs};
 use review::ReviewArgs;
@@ -104,6 +106,9 @@ enum Command {
     Verify(VerifyArgs),
     /// Run the tools as an MCP server (stdio or Streamable HTTP) that calls the real API
     Serve(ServeArgs),
+    /// Print what adds the API's server to an MCP client: Claude Desktop, Claude Code, Cursor
+    /// or VS Code
+    ClientConfig(ClientConfigArgs),
     /// Print every lint rule with its documentation, or one rule's
     Rules(RulesArgs),
     /// Print a completion script for a shell: bash, zsh, fish or powershell
@@ -119,7 +124,7 @@ struct CompletionsArgs {
 
 /// How a spec becomes tools, and where else the options may come from: every command that
 /// reads a spec takes these.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 struct SpecArgs {
     #[command(flatten)]
     options: SpecOptions,
@@ -214,6 +219,7 @@ pub fn main() -> ExitCode {
         Command::Lint(args) => lint::run_lint(args),
         Command::Verify(args) => verify::run_verify(args),
         Command::Serve(args) => serve::run_serve(args),
+        Command::ClientConfig(args) => client_config::run_client_config(args),
         Command::Rules(args) => lint::run_rules(args),
         Command::Completions(args) => {
             // Into memory first: clap_complete panics when a write fails (a closed pipe).

@@ -63,8 +63,9 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
             .sum();
         output::write_file(path, &overrides::render(existing.as_ref(), &suggestions))?;
         eprintln!(
-            "wrote {}: {count} suggestion(s), commented out",
-            path.display()
+            "wrote {}: {}, commented out",
+            path.display(),
+            openapi2mcp::text::counted(count, "suggestion")
         );
     }
 
@@ -84,7 +85,18 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
         .iter()
         .filter(|t| args.only.is_none_or(|only| only.keeps(t)))
         .collect();
-    write_stdout(&review::render_tools(&shown, args.format, color))?;
+    match args.only {
+        Some(only) if shown.is_empty() && args.format != ReviewFormat::Json => {
+            write_stdout(&format!("{}\n", only.none()))?;
+        }
+        _ => {
+            // The terminal's width when printing to one; piped, no name is ever cut.
+            let width = std::io::IsTerminal::is_terminal(&std::io::stdout())
+                .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+                .flatten();
+            write_stdout(&review::render_tools(&shown, args.format, color, width))?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -6,10 +6,19 @@ use clap::Args;
 
 use super::{runtime, spec_input, tools_of, verbose, warn, SpecArgs};
 use openapi2mcp::error::Error;
-use openapi2mcp::options::OutputOptions;
+use openapi2mcp::options::{OutputOptions, SpecOptions};
+use openapi2mcp::text::counted;
+use openapi2mcp::tool::Tool;
 use openapi2mcp::{load, mcp, serve};
 
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Credentials: each security scheme's secret is read from OPENAPI2MCP_AUTH_ and the \
+scheme's name in upper case, every other character than a letter or digit an underscore \
+(scheme api-key: OPENAPI2MCP_AUTH_API_KEY); for HTTP basic, user:password. With --http, \
+OPENAPI2MCP_HTTP_TOKEN, when set, is the bearer token every request to the server must carry. \
+`openapi2mcp client-config` prints a client's entry with the variables the tools use."
+)]
 pub(super) struct ServeArgs {
     /// A spec to convert with the options below, or a tools manifest convert wrote (default:
     /// `spec` in the config file)
@@ -38,8 +47,8 @@ pub(super) struct ServeArgs {
     /// of one tool per operation
     #[arg(long)]
     dynamic: bool,
-    /// Serve the operations tagged TAG (repeatable); with --dynamic, list their tools from the
-    /// start
+    /// Serve the operations tagged TAG (repeatable): alone, only those; with --dynamic, list
+    /// their tools beside the dynamic tools from the start
     #[arg(long, value_name = "TAG")]
     toolset: Vec<String>,
     /// The served tools' hint style, and outputSchema with structuredContent in results
@@ -49,17 +58,26 @@ pub(super) struct ServeArgs {
     spec_args: SpecArgs,
 }
 
-pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
-    let (spec_options, config) = args.spec_args.combine()?;
+/// The tools `serve` would serve with these arguments, and the options they were made with
+/// (the command line over the config file).
+pub(super) fn tools_to_serve(
+    args: &mut ServeArgs,
+) -> Result<(Vec<Tool>, OutputOptions, SpecOptions), Error> {
+    let spec_args = std::mem::take(&mut args.spec_args);
+    let (spec_options, config) = spec_args.combine()?;
     let input = spec_input(args.input.as_deref(), &config)?;
     let spec = load::load(&input, &spec_options.file_access())?;
-    let output = args.output.combine(config.output);
+    let output = std::mem::take(&mut args.output).combine(config.output);
     let mut tools = tools_of(&spec, &spec_options, &output)?;
-    drop(spec);
     serve::dynamic::check_toolsets(&tools, &args.toolset)?;
     if !args.toolset.is_empty() && !args.dynamic {
         tools.retain(|tool| tool.meta.tags.iter().any(|tag| args.toolset.contains(tag)));
     }
+    Ok((tools, output, spec_options))
+}
+
+pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
+    let (tools, output, spec_options) = tools_to_serve(&mut args)?;
     let base_url = args
         .base_url
         .as_deref()
@@ -90,7 +108,7 @@ pub(super) fn run_serve(args: ServeArgs) -> Result<ExitCode, Error> {
         for note in api.notes() {
             warn(&format!("warning: {note}"));
         }
-        verbose(&format!("serving {} tool(s)", api.tools().count()));
+        verbose(&format!("serving {}", counted(api.tools().count(), "tool")));
         let name = spec_options.server_name.clone();
         let server = if args.dynamic {
             let style = output.hints.unwrap_or_default();

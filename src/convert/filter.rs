@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
-use crate::error::{did_you_mean, Error, Result};
+use crate::error::{Error, Result};
 use crate::model::Operation;
+use crate::text::did_you_mean;
 
 #[derive(Debug, Clone, Default)]
 pub struct Filters {

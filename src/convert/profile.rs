@@ -82,7 +82,7 @@ impl ClientProfile {
             | ClientProfile::Vscode => Ok(64),
             ClientProfile::Mcp => Ok(128),
             ClientProfile::Cursor => {
-                let server = server_name.ok_or("--client cursor needs --server-name NAME: Cursor counts the server's name in a tool's")?;
+                let server = server_name.ok_or("--client cursor needs --server-name NAME: Cursor refuses a tool whose name and its server's together pass 60 characters")?;
                 (CURSOR_COMBINED - 1)
                     .checked_sub(server.len())
                     .filter(|n| *n >= 16)

@@ -1,6 +1,7 @@
 //! Lint reports: human (rustc-style), JSON, SARIF 2.1.0 (GitHub code scanning), and GitHub
 //! workflow commands.
 
+use crate::text::counted;
 use anstyle::{AnsiColor, Style};
 use serde_json::{json, Value};
 
@@ -99,12 +100,11 @@ fn human(findings: &[Finding], color: bool, line_source: &LineSource<'_>) -> Str
 /// `2 errors, 1 warning, 0 infos`.
 pub fn summary(findings: &[Finding]) -> String {
     let count = |severity| findings.iter().filter(|f| f.severity == severity).count();
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     format!(
         "{}, {}, {}\n",
-        plural(count(Severity::Error), "error"),
-        plural(count(Severity::Warning), "warning"),
-        plural(count(Severity::Info), "info")
+        counted(count(Severity::Error), "error"),
+        counted(count(Severity::Warning), "warning"),
+        counted(count(Severity::Info), "info")
     )
 }
 

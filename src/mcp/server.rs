@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
@@ -45,8 +46,10 @@ struct Dynamic {
     positions: HashMap<String, usize>,
     /// The toolsets whose tools are listed.
     enabled: Mutex<BTreeSet<String>>,
-    /// The `subscriptions/listen` streams (2026-07-28) that asked to hear of a changed list.
-    listeners: Mutex<Vec<SubscriptionSink>>,
+    /// The `subscriptions/listen` streams (2026-07-28) that asked to hear of a changed list,
+    /// each by a number of its own (request ids repeat across sessions).
+    listeners: Mutex<Vec<(u64, SubscriptionSink)>>,
+    next_listener: AtomicU64,
 }
 
 impl ToolServer {
@@ -72,6 +75,11 @@ impl ToolServer {
         enabled: &[String],
     ) -> Result<ToolServer> {
         dynamic::check_toolsets(api.tools(), enabled)?;
+        if let Some(clash) = dynamic::TOOL_NAMES.iter().find(|n| api.has_tool(n)) {
+            return Err(Error::new(format!(
+                "--dynamic: the API has a tool named '{clash}', as one of --dynamic's own; leave its operation out with a filter"
+            )));
+        }
         let catalog = Catalog::new(&api, style);
         let dynamic_tools = in_sdk_model(catalog.tools().iter())?;
         let mut server = ToolServer::new(api, log, name)?;
@@ -87,8 +95,16 @@ impl ToolServer {
             positions,
             enabled: Mutex::new(enabled.iter().cloned().collect()),
             listeners: Mutex::new(Vec::new()),
+            next_listener: AtomicU64::new(0),
         }));
         Ok(server)
+    }
+
+    /// Whether the tool list can change: with `--dynamic`, when the API has toolsets.
+    fn changes_its_list(&self) -> bool {
+        self.dynamic
+            .as_ref()
+            .is_some_and(|d| d.catalog.is_dynamic_tool(dynamic::ENABLE_TOOLSET))
     }
 
     /// What `tools/list` answers now.
@@ -114,33 +130,21 @@ impl ToolServer {
         arguments: Option<Map<String, Value>>,
         context: &RequestContext<RoleServer>,
     ) -> (Outcome, String) {
-        let name = arguments
-            .as_ref()
-            .and_then(|a| a.get("name"))
-            .and_then(Value::as_str);
-        let unknown_keys = arguments
-            .as_ref()
-            .is_some_and(|a| a.keys().any(|k| k != "name"));
-        let (Some(name), false) = (name, unknown_keys) else {
-            let message = "invalid arguments: `name`, a toolset, is required, and nothing else";
-            return (
-                Outcome::error(message),
-                format!("{}: {message}", dynamic::ENABLE_TOOLSET),
-            );
-        };
-        let tools = match dynamic.catalog.toolset(name) {
-            Ok(tools) => tools.to_vec(),
+        let (name, tools) = match dynamic.catalog.toolset_to_enable(arguments) {
+            Ok(found) => found,
             Err(message) => {
                 let log = format!("{}: {message}", dynamic::ENABLE_TOOLSET);
                 return (Outcome::error(message), log);
             }
         };
-        let added = dynamic
+        let before = dynamic.listed_positions();
+        dynamic
             .enabled
             .lock()
             .expect("the lock is never poisoned")
-            .insert(name.to_string());
-        if added {
+            .insert(name.clone());
+        // Said only when the list grew: a toolset's tools may all be listed by another.
+        if dynamic.listed_positions() != before {
             dynamic.announce(context).await;
         }
         let value = json!({"toolset": name, "tools": tools});
@@ -152,9 +156,9 @@ impl ToolServer {
             media: None,
         };
         let log = format!(
-            "{}: {name}: {} tool(s) listed",
+            "{}: {name}: {} listed",
             dynamic::ENABLE_TOOLSET,
-            tools.len()
+            crate::text::counted(tools.len(), "tool")
         );
         (outcome, log)
     }
@@ -166,17 +170,10 @@ impl Dynamic {
         let enabled = self.enabled.lock().expect("the lock is never poisoned");
         enabled
             .iter()
-            .filter_map(|name| self.catalog.toolset(name).ok())
+            .filter_map(|name| self.catalog.toolset(name))
             .flatten()
             .filter_map(|tool| self.positions.get(tool).copied())
             .collect()
-    }
-
-    /// Whether tool `name` is listed now, as a tool of an enabled toolset.
-    fn lists(&self, name: &str) -> bool {
-        self.positions
-            .get(name)
-            .is_some_and(|i| self.listed_positions().contains(i))
     }
 
     /// Tells the client that the tool list changed: on the session, for a client that made
@@ -186,21 +183,23 @@ impl Dynamic {
         if context.peer.peer_info().is_some() {
             let _ = context.peer.notify_tool_list_changed().await;
         }
-        let listeners: Vec<SubscriptionSink> = self
+        let listeners: Vec<(u64, SubscriptionSink)> = self
             .listeners
             .lock()
             .expect("the lock is never poisoned")
             .clone();
-        let mut closed = Vec::new();
-        for listener in listeners {
+        for (number, listener) in listeners {
             if listener.notify_tool_list_changed().await.is_err() {
-                closed.push(listener.id().clone());
+                self.forget_listener(number);
             }
         }
+    }
+
+    fn forget_listener(&self, number: u64) {
         self.listeners
             .lock()
             .expect("the lock is never poisoned")
-            .retain(|l| !closed.contains(l.id()));
+            .retain(|(n, _)| *n != number);
     }
 }
 
@@ -229,7 +228,7 @@ fn in_sdk_model<'t>(tools: impl Iterator<Item = &'t crate::tool::Tool>) -> Resul
 impl ServerHandler for ToolServer {
     fn get_info(&self) -> ServerConfig {
         let tools = ServerCapabilities::builder().enable_tools();
-        let capabilities = if self.dynamic.is_some() {
+        let capabilities = if self.changes_its_list() {
             tools.enable_tool_list_changed().build()
         } else {
             tools.build()
@@ -250,21 +249,23 @@ impl ServerHandler for ToolServer {
         &self,
         _requested: &SubscriptionFilter,
     ) -> Option<SubscriptionFilter> {
-        // Only `--dynamic` changes its tool list.
-        self.dynamic
-            .as_ref()
-            .map(|_| SubscriptionFilter::builder().tools_list_changed().build())
+        self.changes_its_list()
+            .then(|| SubscriptionFilter::builder().tools_list_changed().build())
     }
 
     async fn listen(&self, context: SubscriptionContext) -> std::result::Result<(), ErrorData> {
-        if let Some(dynamic) = &self.dynamic {
-            dynamic
-                .listeners
-                .lock()
-                .expect("the lock is never poisoned")
-                .push(context.sink().clone());
-        }
+        let Some(dynamic) = &self.dynamic else {
+            context.cancelled().await;
+            return Ok(());
+        };
+        let number = dynamic.next_listener.fetch_add(1, Ordering::Relaxed);
+        dynamic
+            .listeners
+            .lock()
+            .expect("the lock is never poisoned")
+            .push((number, context.sink().clone()));
         context.cancelled().await;
+        dynamic.forget_listener(number);
         Ok(())
     }
 
@@ -282,7 +283,9 @@ impl ServerHandler for ToolServer {
                 Call::EnableToolset(dynamic)
             }
             Some(dynamic) if dynamic.catalog.is_dynamic_tool(name) => Call::Dynamic(dynamic),
-            Some(dynamic) if dynamic.lists(name) => Call::Api,
+            // Any operation by its own name, listed here or not: a replica behind the same
+            // load balancer may be the one that listed it.
+            Some(_) if self.api.has_tool(name) => Call::Api,
             // MCP: an unknown tool is a protocol error, -32602 (invalid params).
             _ => {
                 let message = format!("unknown tool: {name}");

@@ -34,6 +34,15 @@ impl Only {
                 .any(|&k| tool.hints.get(k).source == HintSource::Override),
         }
     }
+
+    /// What is said when no tool is kept.
+    pub fn none(self) -> &'static str {
+        match self {
+            Only::Suggestions => "none: no tool has a suggestion",
+            Only::Risky => "none: no tool has a hint that contradicts its method",
+            Only::Overridden => "none: no tool has a hint set by an override",
+        }
+    }
 }
 
 /// The name of a hint source as review shows it.

@@ -1,5 +1,5 @@
-//! Review output: a table for an 80-column terminal, GitHub markdown for a pull-request
-//! comment, and JSON for scripts.
+//! Review output: a table for the terminal (fitted to its width there, never cutting a
+//! name when piped), GitHub markdown for a pull-request comment, and JSON for scripts.
 
 use anstyle::{AnsiColor, Style};
 use serde_json::{json, Map, Value};
@@ -22,7 +22,11 @@ pub enum ReviewFormat {
     Json,
 }
 
-const WIDTH: usize = 80;
+/// Where notes wrap when the table goes to no terminal.
+const NOTE_WIDTH: usize = 80;
+/// What the table's name and path columns keep before they are cut to fit a terminal.
+const MIN_NAME: usize = 24;
+const MIN_PATH: usize = 12;
 const SHORT: [&str; 4] = ["RO", "DESTR", "IDEMP", "OPEN"];
 const RISKY: Style = AnsiColor::Red.on_default().bold();
 const SUGGESTION: Style = AnsiColor::Yellow.on_default();
@@ -42,9 +46,16 @@ fn moot(tool: &Converted, kind: HintKind) -> bool {
     tool.hints.get(HintKind::ReadOnly).value && kind.moot_when_read_only()
 }
 
-pub fn render_tools(tools: &[&Converted], format: ReviewFormat, color: bool) -> String {
+/// The tools in `format`; a table fits `width` columns when it is given (a terminal's),
+/// and cuts no name or path when it is not.
+pub fn render_tools(
+    tools: &[&Converted],
+    format: ReviewFormat,
+    color: bool,
+    width: Option<usize>,
+) -> String {
     match format {
-        ReviewFormat::Table => table(tools, color),
+        ReviewFormat::Table => table(tools, color, width),
         ReviewFormat::Markdown => markdown(tools),
         ReviewFormat::Json => {
             let tools: Vec<Value> = tools.iter().map(|t| tool_json(t)).collect();
@@ -68,13 +79,13 @@ fn fit(text: &str, width: usize) -> String {
     format!("{kept}…")
 }
 
-/// Words of `text` in lines of at most `WIDTH`, the first after `first`, the rest indented.
-fn wrap(first: &str, text: &str, indent: usize) -> String {
+/// Words of `text` in lines of at most `width`, the first after `first`, the rest indented.
+fn wrap(first: &str, text: &str, indent: usize, width: usize) -> String {
     let mut out = String::from(first);
     let mut column = first.chars().count();
     for word in text.split_whitespace() {
         let length = word.chars().count();
-        if column + 1 + length > WIDTH && column > indent {
+        if column + 1 + length > width && column > indent {
             out.push('\n');
             out.push_str(&" ".repeat(indent));
             column = indent;
@@ -93,12 +104,33 @@ fn source_letter(source: HintSource) -> &'static str {
     &source_name(source)[..1]
 }
 
-fn table(tools: &[&Converted], color: bool) -> String {
+fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
+    let longest = |column: fn(&Converted) -> &str, heading: &str| {
+        tools
+            .iter()
+            .map(|t| column(t).chars().count())
+            .chain([heading.chars().count()])
+            .max()
+            .unwrap_or(0)
+    };
+    let (mut name_width, mut path_width) = (
+        longest(|t| t.name(), "TOOL"),
+        longest(|t| &t.binding().path, "PATH"),
+    );
+    // Method, tokens, four hints, and the spaces between: what a row holds beside the two.
+    const REST: usize = 1 + 7 + 1 + 1 + 6 + 4 * 6;
+    if let Some(width) = width {
+        let over = (name_width + path_width + REST).saturating_sub(width);
+        let path_cut = over.min(path_width.saturating_sub(MIN_PATH));
+        path_width -= path_cut;
+        name_width -= (over - path_cut).min(name_width.saturating_sub(MIN_NAME));
+    }
+    let note_width = width.unwrap_or(NOTE_WIDTH);
     let header = format!(
         "{} {} {} {:>6} {:5} {:5} {:5} {}",
-        fit("TOOL", 24),
+        fit("TOOL", name_width),
         fit("METHOD", 7),
-        fit("PATH", 12),
+        fit("PATH", path_width),
         "TOKENS",
         SHORT[0],
         SHORT[1],
@@ -112,9 +144,9 @@ fn table(tools: &[&Converted], color: bool) -> String {
         total_tokens += tokens;
         let mut row = format!(
             "{} {} {} {tokens:>6}",
-            fit(tool.name(), 24),
+            fit(tool.name(), name_width),
             fit(tool.binding().method.as_str(), 7),
-            fit(&tool.binding().path, 12)
+            fit(&tool.binding().path, path_width)
         );
         for kind in HintKind::ALL {
             let hint = tool.hints.get(kind);
@@ -139,6 +171,7 @@ fn table(tools: &[&Converted], color: bool) -> String {
                 &format!("  {} ", paint("! risky:", RISKY, color)),
                 risk,
                 4,
+                note_width,
             ));
         }
         for suggestion in &tool.suggestions {
@@ -158,6 +191,7 @@ fn table(tools: &[&Converted], color: bool) -> String {
                 &format!("  {} ", paint(&label, SUGGESTION, color)),
                 &suggestion.because(),
                 4,
+                note_width,
             ));
         }
     }
@@ -170,6 +204,7 @@ fn table(tools: &[&Converted], color: bool) -> String {
          meaningless because the tool is read-only. Suggestions are never applied by \
          themselves: accept one in an overrides file (review --write-overrides).",
         0,
+        note_width,
     ));
     out.push_str(&format!(
         "{} tools, {total_tokens} tokens, {suggestions} suggestions, {risky} risky\n",
@@ -370,6 +405,7 @@ pub fn render_diff(diff: &Diff, base: &str, format: ReviewFormat, color: bool) -
                     "LOOSENED: the tool now looks safer to clients (read-only or idempotent \
                      gained, destructive or open world dropped): check that it is true.",
                     0,
+                    NOTE_WIDTH,
                 ));
             }
             out

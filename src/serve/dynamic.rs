@@ -8,7 +8,7 @@
 //!
 //! [`Binding::read_only_verified`]: crate::tool::Binding::read_only_verified
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -24,6 +24,9 @@ pub const DESCRIBE: &str = "describe_operation";
 pub const CALL_READ_ONLY: &str = "call_read_only_operation";
 pub const CALL: &str = "call_operation";
 pub const ENABLE_TOOLSET: &str = "enable_toolset";
+
+/// Every dynamic tool's name: no operation of a dynamic server may take one.
+pub const TOOL_NAMES: [&str; 5] = [SEARCH, DESCRIBE, CALL_READ_ONLY, CALL, ENABLE_TOOLSET];
 
 /// The most results one search returns, and how many it returns unless told.
 const MAX_RESULTS: u64 = 50;
@@ -69,14 +72,23 @@ impl Catalog {
         self.tools.iter().any(|t| t.name == name)
     }
 
-    /// The names of a toolset's tools; an error naming the closest toolset when there is
-    /// none of that name.
-    pub fn toolset(&self, name: &str) -> Result<&[String], String> {
-        match self.toolsets.get(name) {
-            Some(tools) => Ok(tools),
-            None => Err(format!(
-                "no toolset '{name}'{}",
-                crate::error::did_you_mean(name, self.toolsets.keys().map(String::as_str))
+    /// The names of a toolset's tools, if the API has that toolset.
+    pub fn toolset(&self, name: &str) -> Option<&[String]> {
+        self.toolsets.get(name).map(Vec::as_slice)
+    }
+
+    /// The toolset `enable_toolset`'s arguments name, with its tools; an error naming the
+    /// closest toolset when there is none of that name.
+    pub fn toolset_to_enable(
+        &self,
+        arguments: Option<Map<String, Value>>,
+    ) -> Result<(String, Vec<String>), String> {
+        let NameArgument { name } = parse(Value::Object(arguments.unwrap_or_default()))?;
+        match self.toolset(&name) {
+            Some(tools) => Ok((name.clone(), tools.to_vec())),
+            None => Err(unknown_toolset(
+                &name,
+                self.toolsets.keys().map(String::as_str),
             )),
         }
     }
@@ -114,36 +126,22 @@ impl Catalog {
                 },
                 Err(message) => refused(tool, message),
             },
-            CALL | CALL_READ_ONLY => {
-                match parse::<CallArguments>(arguments) {
-                    Ok(CallArguments { name, arguments }) => {
-                        let found = match self.operation(api, &name) {
-                            Ok(found) => found,
-                            Err(message) => return refused(tool, message),
-                        };
-                        let binding = found.binding().expect("served tools are bound");
-                        if tool == CALL_READ_ONLY && !binding.read_only_verified {
-                            let why = if !found.annotations.effective(HintKind::ReadOnly) {
-                                "its hints do not say read-only".to_string()
-                            } else if !binding.method.is_safe() {
-                                format!("{} is not a safe method, and no person reviewed it as read-only", binding.method)
-                            } else {
-                                "what the spec says of it suggests that it acts (`openapi2mcp review` shows the evidence)".to_string()
-                            };
-                            return refused(
-                            tool,
-                            format!(
-                                "'{name}' ({} {}) is not known to be read-only: {why}. Nothing was sent; {CALL} calls it, with the client's confirmation",
-                                binding.method, binding.path
-                            ),
-                        );
+            CALL | CALL_READ_ONLY => match parse::<CallArguments>(arguments) {
+                Ok(CallArguments { name, arguments }) => {
+                    let found = match self.operation(api, &name) {
+                        Ok(found) => found,
+                        Err(message) => return refused(tool, message),
+                    };
+                    if tool == CALL_READ_ONLY {
+                        if let Some(why) = not_read_only(found) {
+                            return refused(tool, why);
                         }
-                        let (outcome, log) = api.call(&name, arguments).await;
-                        (outcome, format!("{tool}: {log}"))
                     }
-                    Err(message) => refused(tool, message),
+                    let (outcome, log) = api.call(&name, arguments).await;
+                    (outcome, format!("{tool}: {log}"))
                 }
-            }
+                Err(message) => refused(tool, message),
+            },
             _ => refused(tool, format!("no dynamic tool named '{tool}'")),
         }
     }
@@ -181,7 +179,7 @@ impl Catalog {
         api.tool(name).ok_or_else(|| {
             format!(
                 "no operation named '{name}'{}; {SEARCH} finds operations by what they do",
-                crate::error::did_you_mean(name, api.tools().map(|t| t.name.as_str()))
+                crate::text::did_you_mean(name, api.tools().map(|t| t.name.as_str()))
             )
         })
     }
@@ -192,28 +190,62 @@ pub fn check_toolsets<'t>(
     tools: impl IntoIterator<Item = &'t Tool>,
     toolsets: &[String],
 ) -> crate::error::Result<()> {
-    let known: BTreeMap<&str, ()> = tools
+    let known: BTreeSet<&str> = tools
         .into_iter()
-        .flat_map(|t| t.meta.tags.iter().map(|tag| (tag.as_str(), ())))
+        .flat_map(|t| t.meta.tags.iter().map(String::as_str))
         .collect();
-    match toolsets.iter().find(|t| !known.contains_key(t.as_str())) {
+    match toolsets.iter().find(|t| !known.contains(t.as_str())) {
         Some(unknown) => Err(crate::error::Error::new(format!(
-            "--toolset: no toolset '{unknown}'{}",
-            crate::error::did_you_mean(unknown, known.keys().copied())
+            "--toolset: {}",
+            unknown_toolset(unknown, known.iter().copied())
         ))),
         None => Ok(()),
     }
 }
 
+/// What is said of a toolset the API lacks.
+fn unknown_toolset<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    format!(
+        "no toolset '{name}'{}",
+        crate::text::did_you_mean(name, known)
+    )
+}
+
+/// Why `call_read_only_operation` refuses `tool`, if it does: it calls only a tool whose
+/// hints say read-only and that convert verified read-only (`readOnlyVerified`).
+fn not_read_only(tool: &Tool) -> Option<String> {
+    let Some(binding) = tool.binding() else {
+        return Some(format!("'{}' has no HTTP binding", tool.name));
+    };
+    let read_only = tool.annotations.effective(HintKind::ReadOnly);
+    if read_only && binding.read_only_verified {
+        return None;
+    }
+    let why = if !read_only {
+        "its hints do not say read-only".to_string()
+    } else if !binding.method.is_safe() {
+        format!(
+            "{} is not a safe method, and no person reviewed it as read-only",
+            binding.method
+        )
+    } else {
+        "convert did not find it read-only for certain (`openapi2mcp review` shows why)".into()
+    };
+    Some(format!(
+        "'{}' ({} {}) is not known to be read-only: {why}. Nothing was sent; {CALL} calls it, with the client's confirmation",
+        tool.name, binding.method, binding.path
+    ))
+}
+
 /// A tool's summary in one sentence: the first of its description that is more than its
 /// title.
-fn summary(tool: &Tool) -> Option<&str> {
+fn summary(tool: &Tool) -> Option<String> {
     let title = tool.display_title();
     tool.description
         .as_deref()?
         .split("\n\n")
         .map(first_sentence)
-        .find(|sentence| !sentence.is_empty() && Some(*sentence) != title)
+        .find(|sentence| !sentence.is_empty() && Some(sentence.as_str()) != title)
 }
 
 #[derive(Deserialize)]

@@ -228,16 +228,11 @@ impl ApiCaller {
     /// The credential variables the tools use, each with whether it is set: what the
     /// server tells its user at start.
     pub fn credential_variables(&self) -> Vec<(String, bool)> {
-        let mut variables: Vec<(String, bool)> = self
-            .tools
-            .iter()
-            .flat_map(|t| t.binding.auth.iter().flatten())
-            .filter(|s| !matches!(s.kind, SchemeKind::Unsupported { .. }))
+        let schemes = self.tools.iter().map(|t| &t.binding);
+        sendable_schemes(schemes)
+            .into_iter()
             .map(|s| (s.variable(), self.secrets.contains_key(&s.scheme)))
-            .collect();
-        variables.sort();
-        variables.dedup();
-        variables
+            .collect()
     }
 
     /// Calls tool `name`. The log line says what was sent and what came back, with no
@@ -461,6 +456,25 @@ impl ApiCaller {
             cut,
         })
     }
+}
+
+/// The environment variables that hold the credentials `tools` may send, in order.
+pub fn credential_variables<'t>(tools: impl IntoIterator<Item = &'t Tool>) -> Vec<String> {
+    sendable_schemes(tools.into_iter().filter_map(Tool::binding))
+        .into_iter()
+        .map(Scheme::variable)
+        .collect()
+}
+
+/// The schemes of these bindings that serve can send, each once, ordered by variable.
+fn sendable_schemes<'b>(bindings: impl Iterator<Item = &'b Binding>) -> Vec<&'b Scheme> {
+    let mut schemes: Vec<&Scheme> = bindings
+        .flat_map(|b| b.auth.iter().flatten())
+        .filter(|s| !matches!(s.kind, SchemeKind::Unsupported { .. }))
+        .collect();
+    schemes.sort_by_key(|s| s.variable());
+    schemes.dedup_by_key(|s| s.variable());
+    schemes
 }
 
 /// A response as read, its body no longer than the limit.

@@ -49,5 +49,5 @@ pub fn check_pipeline(data: &[u8]) {
         report::render(&findings, format, false, &line_source);
     }
     let tools: Vec<_> = conversion.tools.iter().collect();
-    review::render_tools(&tools, review::ReviewFormat::Table, false);
+    review::render_tools(&tools, review::ReviewFormat::Table, false, Some(80));
 }

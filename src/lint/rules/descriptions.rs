@@ -38,8 +38,8 @@ fn short_description(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
         Some(text) if !text.is_empty() && text.chars().count() < 20 => vec![Hit::new(
             Target::Description,
             format!(
-                "the description is {} characters long",
-                text.chars().count()
+                "the description is {} long",
+                crate::text::counted(text.chars().count(), "character")
             ),
         )],
         _ => Vec::new(),

@@ -1,0 +1,206 @@
+//! `client-config`: what adds this API's MCP server to a client, printed to paste or run:
+//! the `serve` command line with absolute paths (a client starts it from elsewhere), and
+//! the credential variables its tools need, filled the way the client fills a secret.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, ValueEnum};
+use serde_json::{json, Map, Value};
+
+use super::{serve, warn, Cli, Command};
+use openapi2mcp::config::Config;
+use openapi2mcp::error::{Error, ErrorKind};
+
+#[derive(Debug, Args)]
+pub(super) struct ClientConfigArgs {
+    /// The client
+    #[arg(long, value_enum, value_name = "CLIENT")]
+    client: McpClient,
+    /// The server's name in the client (default: --server-name among serve's arguments, else
+    /// the spec's file name)
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+    /// The spec, or a tools manifest, to serve
+    spec: String,
+    /// More arguments for serve, after --, such as -- --read-only --base-url URL
+    #[arg(last = true, value_name = "SERVE_ARGS")]
+    serve: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum McpClient {
+    /// Claude Desktop: an entry for claude_desktop_config.json
+    ClaudeDesktop,
+    /// Claude Code: a `claude mcp add-json` command
+    ClaudeCode,
+    /// Cursor: an entry for .cursor/mcp.json
+    Cursor,
+    /// VS Code: an entry for .vscode/mcp.json
+    Vscode,
+}
+
+/// serve's options whose value is a path, made absolute for a client that starts serve
+/// in another directory.
+const PATH_OPTIONS: [&str; 3] = ["--overrides", "--config", "--allow-ref-outside"];
+
+pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Error> {
+    if args.spec == "-" {
+        return Err(
+            Error::new("a client cannot hand serve a spec on standard input: name a file")
+                .with_kind(ErrorKind::Usage),
+        );
+    }
+    let cwd = std::env::current_dir()
+        .map_err(|e| Error::new(format!("cannot read the working directory: {e}")))?;
+    let spec = absolute(&cwd, &args.spec);
+    let mut serve_args = vec!["serve".to_string(), spec.display().to_string()];
+    serve_args.extend(with_absolute_paths(&args.serve, &cwd));
+    let names_config = args
+        .serve
+        .iter()
+        .any(|a| a == "--config" || a.starts_with("--config="));
+    if !names_config {
+        if let Some(config) = Config::locate(None, &cwd) {
+            serve_args.extend(["--config".into(), config.display().to_string()]);
+        }
+    }
+    // Read as serve will read them: a mistake shows now, not in the client's log.
+    let parsed =
+        Cli::try_parse_from(std::iter::once("openapi2mcp".to_string()).chain(serve_args.clone()))
+            .map_err(|e| {
+            let message = e.render().to_string();
+            let first = message.lines().next().unwrap_or_default();
+            Error::new(format!(
+                "serve's arguments: {}",
+                first.trim_start_matches("error: ")
+            ))
+            .with_kind(ErrorKind::Usage)
+        })?;
+    let Command::Serve(mut serve_command) = parsed.command else {
+        unreachable!("the arguments start with serve")
+    };
+    let (tools, _, spec_options) = serve::tools_to_serve(&mut serve_command)?;
+    let variables = openapi2mcp::serve::credential_variables(&tools);
+    let name = args
+        .name
+        .or(spec_options.server_name)
+        .unwrap_or_else(|| file_name(&spec));
+    // The binary itself, by its absolute path: Claude Desktop does not read a shell's PATH.
+    let command = std::env::current_exe()
+        .map_err(|e| Error::new(format!("cannot find this program's path: {e}")))?
+        .display()
+        .to_string();
+    // The server's entry, `"type": "stdio"` first where the client wants it.
+    let server = |typed: bool, env: Map<String, Value>| {
+        let mut entry = Map::new();
+        if typed {
+            entry.insert("type".into(), "stdio".into());
+        }
+        entry.insert("command".into(), command.clone().into());
+        entry.insert("args".into(), serve_args.clone().into());
+        if !env.is_empty() {
+            entry.insert("env".into(), Value::Object(env));
+        }
+        Value::Object(entry)
+    };
+    let env = |value: &dyn Fn(&str) -> String| -> Map<String, Value> {
+        variables
+            .iter()
+            .map(|v| (v.clone(), Value::String(value(v))))
+            .collect()
+    };
+    let (text, note) = match args.client {
+        McpClient::ClaudeDesktop => (
+            pretty(&json!({"mcpServers": {&name: server(false, env(&|_| "<secret>".into()))}})),
+            "add this to claude_desktop_config.json (Settings > Developer > Edit Config) and put each credential in place of <secret>",
+        ),
+        McpClient::ClaudeCode => {
+            // Claude Code fills ${VARIABLE} from the environment it runs in.
+            let entry = server(true, env(&|v| format!("${{{v}}}")));
+            (
+                format!("claude mcp add-json {} {}\n", shell_quoted(&name), shell_quoted(&entry.to_string())),
+                "run this; Claude Code reads the credentials from the environment it runs in",
+            )
+        }
+        McpClient::Cursor => (
+            pretty(&json!({"mcpServers": {&name: server(false, env(&|v| format!("${{env:{v}}}")))}})),
+            "add this to .cursor/mcp.json (or ~/.cursor/mcp.json); Cursor reads the credentials from its environment",
+        ),
+        McpClient::Vscode => {
+            let inputs: Vec<Value> = variables
+                .iter()
+                .map(|v| json!({"type": "promptString", "id": input_id(v), "description": v, "password": true}))
+                .collect();
+            let entry = server(true, env(&|v| format!("${{input:{}}}", input_id(v))));
+            let mut file = json!({"servers": {&name: entry}});
+            if !inputs.is_empty() {
+                file["inputs"] = inputs.into();
+            }
+            (
+                pretty(&file),
+                "add this to .vscode/mcp.json; VS Code asks for each credential once and keeps it",
+            )
+        }
+    };
+    super::write_stdout(&text)?;
+    warn(&format!("client-config: {note}"));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn pretty(value: &Value) -> String {
+    format!(
+        "{}\n",
+        serde_json::to_string_pretty(value).expect("JSON serializes")
+    )
+}
+
+/// `path`, absolute: as given when it is, else below `cwd`.
+fn absolute(cwd: &Path, path: &str) -> PathBuf {
+    let path = Path::new(path);
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        cwd.join(path)
+    }
+}
+
+/// serve's arguments, with the values of [`PATH_OPTIONS`] made absolute.
+fn with_absolute_paths(args: &[String], cwd: &Path) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut takes_path = false;
+    for arg in args {
+        if takes_path {
+            out.push(absolute(cwd, arg).display().to_string());
+            takes_path = false;
+            continue;
+        }
+        match arg.split_once('=') {
+            Some((flag, value)) if PATH_OPTIONS.contains(&flag) => {
+                out.push(format!("{flag}={}", absolute(cwd, value).display()));
+            }
+            _ => {
+                takes_path = PATH_OPTIONS.contains(&arg.as_str());
+                out.push(arg.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The spec's file name without its extension: `petstore` for `specs/petstore.yaml`.
+fn file_name(spec: &Path) -> String {
+    spec.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "openapi2mcp".into())
+}
+
+/// VS Code's id for the input that holds a variable's secret.
+fn input_id(variable: &str) -> String {
+    variable.to_ascii_lowercase().replace('_', "-")
+}
+
+/// `text` as one POSIX shell word.
+fn shell_quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
