@@ -124,7 +124,7 @@ impl Config {
         if let Some((pointer, key, expected)) = unknown_key(&raw, &known, "") {
             return Err(invalid(
                 pointer,
-                format!("unknown field `{key}`, expected one of {expected}"),
+                format!("unknown field {key}, expected one of {expected}"),
             ));
         }
         // Each group of options is read from the whole file (each takes its own keys), so
@@ -175,7 +175,8 @@ impl Config {
 }
 
 /// The first key of `given` that `known` (the keys every option serializes to) lacks: its
-/// pointer, the key, and the keys expected there.
+/// pointer, the key quoted (with the closest known key when one is near), and the keys
+/// expected there.
 fn unknown_key(given: &Value, known: &Value, pointer: &str) -> Option<(String, String, String)> {
     let (Value::Object(given), Value::Object(known)) = (given, known) else {
         return None;
@@ -185,7 +186,8 @@ fn unknown_key(given: &Value, known: &Value, pointer: &str) -> Option<(String, S
         match known.get(key) {
             None => {
                 let expected: Vec<String> = known.keys().map(|k| format!("`{k}`")).collect();
-                return Some((at, key.clone(), expected.join(", ")));
+                let near = crate::text::did_you_mean(key, known.keys().map(String::as_str));
+                return Some((at, format!("`{key}`{near}"), expected.join(", ")));
             }
             Some(known) => {
                 if let Some(found) = unknown_key(value, known, &at) {

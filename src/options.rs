@@ -23,6 +23,7 @@ use crate::load::{FileAccess, DEFAULT_MAX_FILE_MIB};
 /// How a spec becomes tools: shared by every command that reads one.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(next_help_heading = "Reading the spec"))]
 #[serde(rename_all = "kebab-case")]
 pub struct SpecOptions {
     /// Add openWorldHint: false to every tool, for APIs that act only on the caller's own domain
@@ -49,17 +50,24 @@ pub struct SpecOptions {
     pub filters: FilterOptions,
     /// Fit names and schemas to a client: claude and openai (the default), cursor, gemini,
     /// vscode, mcp
-    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "CLIENT"))]
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_enum, value_name = "CLIENT", help_heading = "The client")
+    )]
     pub client: Option<ClientProfile>,
     /// The name the MCP server is registered under (Cursor counts it in a tool's name; serve
     /// gives it to clients as serverInfo.name)
-    #[cfg_attr(feature = "cli", arg(long, value_name = "NAME"))]
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_name = "NAME", help_heading = "The client")
+    )]
     pub server_name: Option<String>,
 }
 
 /// Which operations become tools (`filters:` in the config file).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(next_help_heading = "Choosing operations"))]
 #[serde(rename_all = "kebab-case")]
 pub struct FilterOptions {
     /// Keep only operations tagged TAG (repeatable: any of them)
@@ -96,6 +104,7 @@ pub struct FilterOptions {
 /// How the tools are written: for the commands that emit or serve them.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(next_help_heading = "Writing the tools"))]
 #[serde(rename_all = "kebab-case")]
 pub struct OutputOptions {
     /// Hint style: minimal (the default: only what differs from the MCP defaults) or explicit

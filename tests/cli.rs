@@ -476,3 +476,140 @@ fn the_readme_names_the_oldest_rust_that_builds() {
         "the README does not say: {needed}"
     );
 }
+
+/// The pre-commit hooks and the GitHub Action run what they say: each hook's entry, and
+/// each step of the action but its install, with their inputs filled in, pass on a fresh
+/// manifest and fail on a stale one.
+#[test]
+fn the_pre_commit_hooks_and_the_action_run_their_commands() {
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_openapi2mcp"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        crate::common::repo_path("specs/petstore-3.0.yaml"),
+        dir.path().join("api.yaml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("openapi2mcp.yaml"),
+        "spec: api.yaml\noutput: tools.json\n",
+    )
+    .unwrap();
+    let shell = |script: &str| {
+        std::process::Command::new("bash")
+            .args(["-c", script])
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(shell("openapi2mcp convert -q").status.code(), Some(0));
+
+    let hooks: serde_json::Value = yaml_serde::from_str(
+        &std::fs::read_to_string(crate::common::repo_path(".pre-commit-hooks.yaml")).unwrap(),
+    )
+    .unwrap();
+    let entry = |id: &str| {
+        hooks
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["id"] == id)
+            .unwrap()["entry"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(shell(&entry("openapi2mcp-check")).status.code(), Some(0));
+    assert_eq!(shell(&entry("openapi2mcp-lint")).status.code(), Some(0));
+
+    let action: serde_json::Value = yaml_serde::from_str(
+        &std::fs::read_to_string(crate::common::repo_path("action.yml")).unwrap(),
+    )
+    .unwrap();
+    let steps: Vec<String> = action["runs"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|step| step["run"].as_str().unwrap().to_string())
+        .filter(|run| !run.starts_with("cargo install"))
+        .collect();
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    let filled = |run: &str, fail_on: &str| {
+        run.replace("${{ inputs.spec }}", "api.yaml")
+            .replace("${{ inputs.manifest }}", "tools.json")
+            .replace("${{ inputs.sarif }}", "lint.sarif")
+            .replace("${{ inputs.fail-on }}", fail_on)
+    };
+    for run in &steps {
+        let output = shell(&filled(run, "error"));
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{run}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let sarif: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("lint.sarif")).unwrap()).unwrap();
+    assert_eq!(sarif["version"], "2.1.0");
+    assert_eq!(
+        shell(&filled(&steps[1], "info")).status.code(),
+        Some(1),
+        "petstore has infos"
+    );
+
+    // A stale manifest fails the check, as a hook and as a step.
+    std::fs::write(dir.path().join("tools.json"), "{\"tools\": []}\n").unwrap();
+    assert_eq!(shell(&entry("openapi2mcp-check")).status.code(), Some(1));
+    assert_eq!(shell(&filled(&steps[0], "error")).status.code(), Some(1));
+}
+
+/// The tool's own `error:` is red where clap's is (a terminal, or CLICOLOR_FORCE), and
+/// plain elsewhere.
+#[test]
+fn errors_are_coloured_as_clap_colours_its_own() {
+    let run_with = |force: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"));
+        command
+            .args(["convert", "/no/such/spec.yaml"])
+            .env_remove("NO_COLOR");
+        if force {
+            command.env("CLICOLOR_FORCE", "1");
+        }
+        String::from_utf8(command.output().unwrap().stderr).unwrap()
+    };
+    assert!(
+        run_with(false).starts_with("error: /no/such/spec.yaml"),
+        "{}",
+        run_with(false)
+    );
+    let forced = run_with(true);
+    assert!(
+        forced.starts_with("\x1b[1m\x1b[31merror:\x1b[0m /no/such/spec.yaml"),
+        "{forced:?}"
+    );
+}
+
+/// `--help` groups the shared options under headings after the command's own, with the
+/// global -q and -v among the command's, and ends with examples.
+#[test]
+fn help_groups_options_and_shows_examples() {
+    let help = crate::common::run(&["convert", "-h"], None);
+    let help = String::from_utf8(help.stdout).unwrap();
+    let at = |text: &str| {
+        help.find(text)
+            .unwrap_or_else(|| panic!("no {text:?} in {help}"))
+    };
+    assert!(at("--check") < at("-q, --quiet") && at("-v, --verbose") < at("Writing the tools:"));
+    assert!(at("Writing the tools:") < at("Reading the spec:"));
+    assert!(at("Choosing operations:") < at("--include-tag") && at("The client:") < at("--client"));
+    assert!(
+        help.contains("Examples:\n  openapi2mcp convert api.yaml -o tools.json"),
+        "{help}"
+    );
+}

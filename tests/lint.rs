@@ -166,14 +166,41 @@ fn sarif_validates_against_the_schema() {
         assert!(results
             .iter()
             .all(|r| r["locations"][0]["physicalLocation"]["region"]["startLine"].is_u64()));
-        assert_eq!(
-            log["runs"][0]["tool"]["driver"]["rules"]
-                .as_array()
-                .unwrap()
-                .len(),
-            openapi2mcp::lint::rules::ALL.len()
-        );
+        let rules = log["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap();
+        assert_eq!(rules.len(), openapi2mcp::lint::rules::ALL.len());
+        for rule in rules {
+            let short = rule["shortDescription"]["text"].as_str().unwrap();
+            assert!(short.ends_with('.') || short.ends_with(')'), "cut: {short}");
+        }
+        let location = &results[0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(location["uri"], format!("specs/{input}"), "{location}");
+        assert_eq!(location["uriBaseId"], "%SRCROOT%");
     }
+    // From elsewhere, an absolute path is a file: URI; standard input has no file, and a
+    // result from it only its tool.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args(["lint", &spec("lint/lint.yaml"), "--format", "sarif"])
+        .current_dir(elsewhere.path())
+        .output()
+        .unwrap();
+    let log: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let location =
+        &log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(
+        location["uri"],
+        format!("file://{}", spec("lint/lint.yaml")),
+        "{location}"
+    );
+    let text = std::fs::read(repo_path("specs/lint/lint.yaml")).unwrap();
+    let output = run(&["lint", "-", "--format", "sarif"], Some(&text));
+    let log: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(validator.iter_errors(&log).next().is_none());
+    let location = &log["runs"][0]["results"][0]["locations"][0];
+    assert!(location.get("physicalLocation").is_none(), "{location}");
+    assert!(location["logicalLocations"][0]["name"].is_string());
 }
 
 #[test]
@@ -263,7 +290,7 @@ fn a_config_file_sets_severities_by_code_or_name() {
         ),
         (
             "lint:\n  rulez: {}\n",
-            ":2:3: invalid config: unknown field `rulez`, expected one of `fail-on`, `rules`, `tool-token-limit`, `token-budget` (at /lint/rulez)",
+            ":2:3: invalid config: unknown field `rulez` (did you mean 'rules'?), expected one of `fail-on`, `rules`, `tool-token-limit`, `token-budget` (at /lint/rulez)",
         ),
     ];
     for (text, expected) in cases {
@@ -400,7 +427,12 @@ fn each_rule_alone_on_its_own_fixture() {
         lint::add_lines(&mut findings, &spec);
         assert!(!findings.is_empty(), "{} fires on its fixture", rule.code);
         let line_source = |file: &str, line: usize| spec.line(file, line);
-        let text = report::render(&findings, report::ReportFormat::Human, false, &line_source);
+        let text = report::render(
+            &findings,
+            report::ReportFormat::Human,
+            report::Presentation::default(),
+            &line_source,
+        );
         insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
             insta::assert_snapshot!(format!("lint-rule-{}", rule.code), text);
         });
@@ -586,4 +618,75 @@ fn no_converted_fixture_has_an_invalid_json_schema() {
     }
     assert!(checked > 20, "only {checked} fixtures converted");
     assert!(findings.is_empty(), "{}", findings.join("\n"));
+}
+
+/// `--max-problems` shows the most severe findings first and says how many it left out;
+/// the summary, by rule and in total, counts all; `-o` writes the report to a file.
+#[test]
+fn output_control_max_problems_summary_by_rule_and_output_file() {
+    let fixture = spec("dynamic.yaml");
+    let output = run(&["lint", &fixture, "--max-problems", "1"], None);
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.starts_with("error[OAM003] hint-contradicts-method:"),
+        "{text}"
+    );
+    assert_eq!(text.matches("= tool: ").count(), 1, "{text}");
+    assert!(
+        text.ends_with(
+            "... and 3 more findings not shown (--max-problems)\n\n\
+             by rule:\n  \
+             1  OAM001 name-implies-write (error)\n  \
+             1  OAM003 hint-contradicts-method (error)\n  \
+             2  OAM011 short-description (info)\n\
+             2 errors, 0 warnings, 2 infos\n"
+        ),
+        "{text}"
+    );
+    let github = run(
+        &[
+            "lint",
+            &fixture,
+            "--format",
+            "github",
+            "--max-problems",
+            "2",
+        ],
+        None,
+    );
+    let github = String::from_utf8(github.stdout).unwrap();
+    assert!(
+        github.starts_with("::notice::2 more lint findings not shown (--max-problems)\n::error "),
+        "{github}"
+    );
+    assert_eq!(github.lines().count(), 3, "{github}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lint.sarif");
+    let output = run(
+        &[
+            "lint",
+            &fixture,
+            "--format",
+            "sarif",
+            "--max-problems",
+            "1",
+            "-o",
+            file.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "2 errors, 0 warnings, 2 infos\n"
+    );
+    let sarif: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(
+        sarif["runs"][0]["results"].as_array().unwrap().len(),
+        4,
+        "SARIF holds every finding"
+    );
 }

@@ -519,7 +519,7 @@ fn compact_says_what_it_left_out() {
 
 #[test]
 fn completions_for_every_shell() {
-    for shell in ["bash", "zsh", "fish", "powershell"] {
+    for shell in ["bash", "elvish", "fish", "powershell", "zsh"] {
         let output = run(&["completions", shell], None);
         assert_eq!(output.status.code(), Some(0));
         let script = String::from_utf8(output.stdout).unwrap();

@@ -17,14 +17,16 @@ use openapi2mcp::pipeline;
 use openapi2mcp::text::counted;
 
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  openapi2mcp convert api.yaml -o tools.json
+  openapi2mcp convert api.yaml --include-tag pets --read-only --compact
+  openapi2mcp convert -o tools.json --check      (spec and options from openapi2mcp.yaml)")]
 pub(super) struct ConvertArgs {
     /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
     /// (default: `spec` in the config file)
     spec: Option<String>,
     #[command(flatten)]
     convert: ConvertOptions,
-    #[command(flatten)]
-    output: OutputOptions,
     /// Skip operations that cannot be converted, list each on stderr, and exit with code 1
     #[arg(long)]
     keep_going: bool,
@@ -32,6 +34,8 @@ pub(super) struct ConvertArgs {
     /// summary of the differences) if it is stale
     #[arg(long)]
     check: bool,
+    #[command(flatten)]
+    output: OutputOptions,
     #[command(flatten)]
     spec_args: SpecArgs,
 }
@@ -98,10 +102,10 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         counted(conversion.skipped.len(), "operation")
     ));
     if convert.strict == Some(true) && !conversion.contradictions.is_empty() {
-        eprintln!(
-            "error: --strict: {} between hints and methods; nothing written",
+        super::error(&format!(
+            "--strict: {} between hints and methods; nothing written",
             counted(conversion.contradictions.len(), "contradiction")
-        );
+        ));
         return Ok(ExitCode::from(1));
     }
     match output {
@@ -114,11 +118,11 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     for error in &conversion.skipped {
         eprintln!("skipped: {error}");
     }
-    eprintln!(
-        "error: --keep-going: {} skipped, {} converted",
+    super::error(&format!(
+        "--keep-going: {} skipped, {} converted",
         counted(conversion.skipped.len(), "operation"),
         written
-    );
+    ));
     Ok(ExitCode::from(1))
 }
 

@@ -11,6 +11,11 @@ use openapi2mcp::options::{FailOn, LintOptions, OutputOptions};
 use openapi2mcp::{load, manifest, pipeline};
 
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  openapi2mcp lint api.yaml
+  openapi2mcp lint api.yaml --client vscode --max-problems 20
+  openapi2mcp lint api.yaml --format sarif -o lint.sarif
+  openapi2mcp lint --server -- node server.js      (what a running server lists)")]
 pub(super) struct LintArgs {
     /// A spec, or a tools manifest ({"tools": [...]}, an array of tools, or a tools/list
     /// response): a path, or - for standard input (default: `spec` in the config file)
@@ -18,6 +23,13 @@ pub(super) struct LintArgs {
     /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::ReportFormat::Human)]
     format: lint::report::ReportFormat,
+    /// Write the report to FILE, atomically, instead of to standard output
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+    /// Show at most N findings in the human and github formats (the summary counts all; json
+    /// and sarif always hold all)
+    #[arg(long, value_name = "N")]
+    max_problems: Option<usize>,
     #[command(flatten)]
     lint: LintOptions,
     /// Lint what a running server lists: the command that starts it comes after --
@@ -36,7 +48,8 @@ pub(super) struct RulesArgs {
 }
 
 pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
-    let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
+    let color = args.output.is_none()
+        && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     let (spec_options, config) = args.spec_args.combine()?;
     let lint_options = args.lint.combine(config.lint.clone());
     let settings = RuleSettings::from_options(&lint_options)?;
@@ -67,13 +80,13 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     let mut findings = lint::lint(&subjects, &settings, client);
     lint::add_lines(&mut findings, &spec);
     let line_source = |file: &str, line: usize| spec.line(file, line);
-    write_stdout(&lint::report::render(
-        &findings,
-        args.format,
-        color,
-        &line_source,
-    ))?;
-    if args.format != lint::report::ReportFormat::Human {
+    let presentation = lint::report::Presentation::new(color, args.max_problems);
+    let report = lint::report::render(&findings, args.format, presentation, &line_source);
+    match &args.output {
+        Some(path) => openapi2mcp::output::write_file(path, &report)?,
+        None => write_stdout(&report)?,
+    }
+    if args.format != lint::report::ReportFormat::Human || args.output.is_some() {
         warn(lint::report::summary(&findings).trim_end());
     }
     let threshold = match lint_options.fail_on.unwrap_or(FailOn::Error) {

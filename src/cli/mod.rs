@@ -48,10 +48,16 @@ pub struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Print nothing on stderr but errors
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, display_order = 1000)]
     quiet: bool,
     /// Also print what was read and made, and how long it took, on stderr
-    #[arg(short, long, global = true, conflicts_with = "quiet")]
+    #[arg(
+        short,
+        long,
+        global = true,
+        conflicts_with = "quiet",
+        display_order = 1001
+    )]
     verbose: bool,
 }
 
@@ -80,6 +86,13 @@ fn remove_unfinished_files_on_signals() {
             std::process::exit(128 + signal);
         }
     });
+}
+
+/// An error for the user, `error:` in bold red as clap writes its own (on a terminal, and
+/// unless `NO_COLOR`; anstream leaves the colour out elsewhere).
+fn error(message: &str) {
+    let style = anstyle::AnsiColor::Red.on_default().bold();
+    anstream::eprintln!("{style}error:{style:#} {message}");
 }
 
 /// What was done, with `--verbose`.
@@ -111,7 +124,7 @@ enum Command {
     ClientConfig(ClientConfigArgs),
     /// Print every lint rule with its documentation, or one rule's
     Rules(RulesArgs),
-    /// Print a completion script for a shell: bash, zsh, fish or powershell
+    /// Print a completion script for a shell: bash, elvish, fish, powershell or zsh
     Completions(CompletionsArgs),
 }
 
@@ -129,7 +142,7 @@ struct SpecArgs {
     #[command(flatten)]
     options: SpecOptions,
     /// Read options from FILE instead of the openapi2mcp.yaml found from here upward
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = "Reading the spec")]
     config: Option<PathBuf>,
 }
 
@@ -230,8 +243,8 @@ pub fn main() -> ExitCode {
         }
     };
     verbose(&format!("done in {:.3} s", started.elapsed().as_secs_f64()));
-    result.unwrap_or_else(|error| {
-        eprintln!("error: {error}");
+    result.unwrap_or_else(|failure| {
+        error(&failure.to_string());
         ExitCode::from(2)
     })
 }

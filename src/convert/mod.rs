@@ -8,7 +8,7 @@ mod input;
 pub mod naming;
 pub mod profile;
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use serde_json::{json, Value};
 
@@ -144,6 +144,8 @@ pub fn convert_each(
         cuts: Cuts::default(),
     };
     let mut used_overrides = HashSet::new();
+    // Every tool name and operationId, for the closest one to an entry that names none.
+    let mut known_names = BTreeSet::new();
     // What the spec holds, gathered only when a filter names something to look for in it.
     let check_filters = options.filters.names_values();
     let mut seen = filter::Seen::default();
@@ -158,6 +160,8 @@ pub fn convert_each(
                 if let Some((key, _)) = overrides.entry_for(&tool_key(&operation, &name)) {
                     used_overrides.insert(key.to_string());
                 }
+                known_names.insert(name.clone());
+                known_names.extend(operation.operation_id.map(str::to_string));
             }
             if !options.filters.keeps(&operation, &name) {
                 return Ok(None);
@@ -188,7 +192,7 @@ pub fn convert_each(
         options.filters.check_matched(&seen)?;
     }
     if let Some(overrides) = &options.overrides {
-        overrides.check_all_used(&used_overrides)?;
+        overrides.check_all_used(&used_overrides, &known_names)?;
     }
     Ok(conversion)
 }

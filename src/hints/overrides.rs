@@ -12,7 +12,7 @@
 //! Stale decisions must not rot silently: an entry that names no tool, an unknown hint or a
 //! value that is not a boolean is an error with the file and line.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
 use indexmap::IndexMap;
@@ -125,15 +125,17 @@ impl Overrides {
         }
     }
 
-    /// Refuses entries that named no tool, pointing at the first one's line.
-    pub fn check_all_used(&self, used: &HashSet<String>) -> Result<()> {
+    /// Refuses entries that named no tool, pointing at the first one's line and naming the
+    /// closest of `known` (the spec's tool names and operationIds).
+    pub fn check_all_used(&self, used: &HashSet<String>, known: &BTreeSet<String>) -> Result<()> {
         let unused: Vec<&String> = self.tools.keys().filter(|k| !used.contains(*k)).collect();
         let Some(first) = unused.first() else {
             return Ok(());
         };
         let pointer = push_pointer("/tools", first);
         let mut error = Error::new(format!(
-            "overrides: '{first}' names no tool (use a tool name, an operationId, or \"METHOD /path\"){}",
+            "overrides: '{first}' names no tool{} (use a tool name, an operationId, or \"METHOD /path\"){}",
+            crate::text::did_you_mean(first, known.iter().map(String::as_str)),
             match unused.len() {
                 1 => String::new(),
                 n => format!("; {} more entries name no tool", n - 1),
@@ -287,14 +289,15 @@ mod tests {
         let overrides =
             parse("tools:\n  used: {readOnlyHint: true}\n  stale:\n    readOnlyHint: true\n")
                 .unwrap();
+        let known = BTreeSet::from(["used".to_string(), "stales".to_string()]);
         let error = overrides
-            .check_all_used(&HashSet::from(["used".to_string()]))
+            .check_all_used(&HashSet::from(["used".to_string()]), &known)
             .unwrap_err();
         assert_eq!(error.line_col, Some((3, 3)));
         assert!(
-            error
-                .message
-                .starts_with("overrides: 'stale' names no tool"),
+            error.message.starts_with(
+                "overrides: 'stale' names no tool (did you mean 'stales'?) (use a tool name"
+            ),
             "{error}"
         );
     }

@@ -26,17 +26,49 @@ pub enum ReportFormat {
 /// The text of a line of a file, for showing it under a finding.
 pub type LineSource<'a> = dyn Fn(&str, usize) -> Option<&'a str> + 'a;
 
+/// How a report is shown.
+#[derive(Debug, Clone, Copy, Default)]
+#[non_exhaustive]
+pub struct Presentation {
+    /// Colour for a terminal (the human format only).
+    pub color: bool,
+    /// At most this many findings in the human and GitHub formats, the most severe first;
+    /// the summary counts them all, and JSON and SARIF always hold them all.
+    pub max_problems: Option<usize>,
+}
+
+impl Presentation {
+    pub fn new(color: bool, max_problems: Option<usize>) -> Presentation {
+        Presentation {
+            color,
+            max_problems,
+        }
+    }
+
+    /// The findings shown (in their order, or the most severe first when some are left
+    /// out), and how many are not.
+    fn shown<'f>(&self, findings: &'f [Finding]) -> (Vec<&'f Finding>, usize) {
+        let mut shown: Vec<&Finding> = findings.iter().collect();
+        let Some(max) = self.max_problems.filter(|max| *max < findings.len()) else {
+            return (shown, 0);
+        };
+        shown.sort_by_key(|f| std::cmp::Reverse(f.severity));
+        shown.truncate(max);
+        (shown, findings.len() - max)
+    }
+}
+
 pub fn render(
     findings: &[Finding],
     format: ReportFormat,
-    color: bool,
+    presentation: Presentation,
     line_source: &LineSource<'_>,
 ) -> String {
     match format {
-        ReportFormat::Human => human(findings, color, line_source),
+        ReportFormat::Human => human(findings, presentation, line_source),
         ReportFormat::Json => pretty(&Value::Array(findings.iter().map(finding_json).collect())),
         ReportFormat::Sarif => pretty(&sarif(findings)),
-        ReportFormat::Github => github(findings),
+        ReportFormat::Github => github(findings, presentation),
     }
 }
 
@@ -54,9 +86,11 @@ fn style(severity: Severity) -> Style {
     }
 }
 
-fn human(findings: &[Finding], color: bool, line_source: &LineSource<'_>) -> String {
+fn human(findings: &[Finding], presentation: Presentation, line_source: &LineSource<'_>) -> String {
+    let color = presentation.color;
     let mut out = String::new();
-    for finding in findings {
+    let (shown, hidden) = presentation.shown(findings);
+    for finding in shown {
         let severity = finding.severity.as_str();
         let head = if color {
             let style = style(finding.severity);
@@ -93,7 +127,52 @@ fn human(findings: &[Finding], color: bool, line_source: &LineSource<'_>) -> Str
             )),
         }
     }
+    if hidden > 0 {
+        out.push_str(&format!(
+            "... and {} not shown (--max-problems)\n\n",
+            counted(hidden, "more finding")
+        ));
+    }
+    out.push_str(&by_rule(findings));
     out.push_str(&summary(findings));
+    out
+}
+
+/// How many findings each rule made, most severe first, then most frequent, when more
+/// than one rule made them: `  12  OAM012 missing-title (info)`.
+pub fn by_rule(findings: &[Finding]) -> String {
+    let mut counts: Vec<(Severity, &Rule, usize)> = Vec::new();
+    for finding in findings {
+        match counts
+            .iter_mut()
+            .find(|(s, r, _)| *s == finding.severity && r.code == finding.rule.code)
+        {
+            Some((_, _, n)) => *n += 1,
+            None => counts.push((finding.severity, finding.rule, 1)),
+        }
+    }
+    if counts.len() < 2 {
+        return String::new();
+    }
+    counts.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(b.2.cmp(&a.2))
+            .then(a.1.code.cmp(b.1.code))
+    });
+    let width = counts
+        .iter()
+        .map(|c| c.2.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut out = String::from("by rule:\n");
+    for (severity, rule, n) in counts {
+        out.push_str(&format!(
+            "  {n:>width$}  {} {} ({})\n",
+            rule.code,
+            rule.name,
+            severity.as_str()
+        ));
+    }
     out
 }
 
@@ -144,6 +223,28 @@ fn sarif_rule(rule: &Rule) -> Value {
     })
 }
 
+/// Where a file is, for SARIF: below the source root (`%SRCROOT%`, where code scanning
+/// checks the repository out) when the path is relative or under the working directory,
+/// else a `file:` URI; none for standard input, which has no file.
+fn artifact_location(file: &str) -> Option<Value> {
+    if file == "-" {
+        return None;
+    }
+    let path = std::path::Path::new(file);
+    let relative = if path.is_absolute() {
+        let cwd = std::env::current_dir().ok()?;
+        path.strip_prefix(cwd)
+            .ok()
+            .map(|p| p.to_string_lossy().into_owned())
+    } else {
+        Some(file.to_string())
+    };
+    Some(match relative {
+        Some(relative) => json!({"uri": artifact_uri(&relative), "uriBaseId": "%SRCROOT%"}),
+        None => json!({"uri": format!("file://{}", artifact_uri(file))}),
+    })
+}
+
 /// A file name as a SARIF artifact URI: a relative reference with `/` separators.
 fn artifact_uri(file: &str) -> String {
     const UNSAFE: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
@@ -170,20 +271,21 @@ fn sarif(findings: &[Finding]) -> Value {
                 .iter()
                 .position(|r| r.code == finding.rule.code)
                 .expect("a registered rule");
-            let mut physical =
-                json!({"artifactLocation": {"uri": artifact_uri(&finding.location.file)}});
-            if let Some((line, column)) = finding.location.line_col {
-                physical["region"] = json!({"startLine": line, "startColumn": column});
+            let mut location =
+                json!({"logicalLocations": [{"name": finding.tool, "kind": "function"}]});
+            if let Some(artifact) = artifact_location(&finding.location.file) {
+                let mut physical = json!({ "artifactLocation": artifact });
+                if let Some((line, column)) = finding.location.line_col {
+                    physical["region"] = json!({"startLine": line, "startColumn": column});
+                }
+                location["physicalLocation"] = physical;
             }
             json!({
                 "ruleId": finding.rule.code,
                 "ruleIndex": index,
                 "level": sarif_level(finding.severity),
                 "message": {"text": format!("{} (tool {})", finding.message, finding.tool)},
-                "locations": [{
-                    "physicalLocation": physical,
-                    "logicalLocations": [{"name": finding.tool, "kind": "function"}],
-                }],
+                "locations": [location],
             })
         })
         .collect();
@@ -213,9 +315,16 @@ fn escape(text: &str, property: bool) -> String {
     out
 }
 
-fn github(findings: &[Finding]) -> String {
+fn github(findings: &[Finding], presentation: Presentation) -> String {
     let mut out = String::new();
-    for finding in findings {
+    let (shown, hidden) = presentation.shown(findings);
+    if hidden > 0 {
+        out.push_str(&format!(
+            "::notice::{} not shown (--max-problems)\n",
+            counted(hidden, "more lint finding")
+        ));
+    }
+    for finding in shown {
         let command = match finding.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",

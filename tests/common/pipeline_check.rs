@@ -46,7 +46,12 @@ pub fn check_pipeline(data: &[u8]) {
         report::ReportFormat::Sarif,
         report::ReportFormat::Github,
     ] {
-        report::render(&findings, format, false, &line_source);
+        report::render(
+            &findings,
+            format,
+            report::Presentation::default(),
+            &line_source,
+        );
     }
     let tools: Vec<_> = conversion.tools.iter().collect();
     review::render_tools(&tools, review::ReviewFormat::Table, false, Some(80));

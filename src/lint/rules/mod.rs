@@ -32,9 +32,14 @@ impl std::fmt::Debug for Rule {
 }
 
 impl Rule {
-    /// The first line of the documentation: what the rule checks.
-    pub fn summary(&self) -> &'static str {
-        self.doc.lines().next().unwrap_or("").trim()
+    /// The first paragraph of the documentation, on one line: what the rule checks.
+    pub fn summary(&self) -> String {
+        self.doc
+            .lines()
+            .map(str::trim)
+            .take_while(|line| !line.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// The documentation as plain text, without the doc comment's leading spaces.
