@@ -241,8 +241,24 @@ fn exit_codes_follow_fail_on() {
         code(&[&[with_errors.as_str(), "--fail-on", "warning"][..], &quiet].concat()),
         Some(1)
     );
-    assert_eq!(code(&[&spec("errors/missing-ref.yaml")]), Some(2));
+    // A broken reference is a finding, in every format; a file that cannot be read is not.
+    assert_eq!(code(&[&spec("errors/missing-ref.yaml")]), Some(1));
     assert_eq!(code(&["/no/such/file.json"]), Some(2));
+    assert_eq!(code(&[&spec("errors/truncated.yaml")]), Some(2));
+    let broken = spec("lint/OAM021.yaml");
+    for format in ["json", "sarif", "github"] {
+        assert_eq!(
+            code(&[broken.as_str(), "--format", format]),
+            Some(1),
+            "{format}"
+        );
+    }
+    let lines: Vec<u64> = lint_json(&[&broken])
+        .iter()
+        .filter(|f| f["code"] == "OAM021")
+        .map(|f| f["location"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [18, 25], "every broken reference, at its line");
 }
 
 #[test]
@@ -410,8 +426,14 @@ fn each_rule_alone_on_its_own_fixture() {
         // A relative path, so the report names the file the same way on every machine.
         let spec = load::load(&Input::Path(fixture.clone().into()), &Default::default()).unwrap();
         let (conversion, tools);
+        let mut skipped = Vec::new();
         let subjects = if manifest::is_spec(spec.root()) {
-            conversion = pipeline::convert_spec(&spec, &Default::default()).unwrap();
+            let options = openapi2mcp::convert::Options {
+                keep_going: true,
+                ..Default::default()
+            };
+            conversion = pipeline::convert_spec(&spec, &options).unwrap();
+            skipped = lint::unconvertible(&conversion.skipped, &RuleSettings::only(rule));
             lint::subjects_from_conversion(&spec, &conversion.tools)
         } else {
             tools = manifest::read(spec.root(), &fixture).unwrap();
@@ -423,7 +445,8 @@ fn each_rule_alone_on_its_own_fixture() {
             _ => ClientProfile::Gemini,
         };
         let client = Some((profile, None));
-        let mut findings = lint::lint(&subjects, &RuleSettings::only(rule), client);
+        let mut findings = skipped;
+        findings.extend(lint::lint(&subjects, &RuleSettings::only(rule), client));
         lint::add_lines(&mut findings, &spec);
         assert!(!findings.is_empty(), "{} fires on its fixture", rule.code);
         let line_source = |file: &str, line: usize| spec.line(file, line);

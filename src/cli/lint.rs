@@ -65,10 +65,16 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
         )?,
     };
     let (conversion, tools);
+    let mut findings = Vec::new();
     let subjects = if manifest::is_spec(spec.root()) {
-        let options = spec_options
-            .convert_options(spec_options.load_overrides()?, &OutputOptions::default())?;
+        // An operation that cannot be converted is a finding, and the others are linted.
+        let options = openapi2mcp::convert::Options {
+            keep_going: true,
+            ..spec_options
+                .convert_options(spec_options.load_overrides()?, &OutputOptions::default())?
+        };
         conversion = pipeline::convert_spec(&spec, &options)?;
+        findings = lint::unconvertible(&conversion.skipped, &settings);
         lint::subjects_from_conversion(&spec, &conversion.tools)
     } else {
         tools = read_manifest(&spec)?;
@@ -77,7 +83,7 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     let client = spec_options
         .client
         .map(|c| (c, spec_options.server_name.clone()));
-    let mut findings = lint::lint(&subjects, &settings, client);
+    findings.extend(lint::lint(&subjects, &settings, client));
     lint::add_lines(&mut findings, &spec);
     let line_source = |file: &str, line: usize| spec.line(file, line);
     let presentation = lint::report::Presentation::new(color, args.max_problems);

@@ -460,7 +460,10 @@ pub fn lint(
             let Some(severity) = settings.severity(rule) else {
                 continue;
             };
-            for hit in (rule.check)(subject, &context) {
+            let Some(check) = rule.check else {
+                continue;
+            };
+            for hit in check(subject, &context) {
                 // A person's reasoned decision is reported, never as an error.
                 let about = match hit.target {
                     Target::Hint(kind) => Some(kind),
@@ -489,6 +492,41 @@ pub fn lint(
         }
     }
     findings
+}
+
+/// The operations convert skipped (with `keep_going`), each an `unconvertible-operation`
+/// finding at the problem's place, unless that rule is off. The tool is named by the
+/// operation's method and path where the place is inside it.
+pub fn unconvertible(skipped: &[Error], settings: &RuleSettings) -> Vec<Finding> {
+    let rule: &'static Rule = &rules::UNCONVERTIBLE_OPERATION;
+    let Some(severity) = settings.severity(rule) else {
+        return Vec::new();
+    };
+    skipped
+        .iter()
+        .map(|error| {
+            let pointer = error.pointer.clone().unwrap_or_default();
+            Finding {
+                rule,
+                severity,
+                tool: operation_at(&pointer).unwrap_or_else(|| "-".into()),
+                message: error.message.clone(),
+                location: FindingLocation {
+                    file: error.file.clone().unwrap_or_else(|| "-".into()),
+                    pointer,
+                    line_col: error.line_col,
+                },
+            }
+        })
+        .collect()
+}
+
+/// "POST /pets" for a pointer inside `/paths/~1pets/post`.
+fn operation_at(pointer: &str) -> Option<String> {
+    let mut tokens = pointer.strip_prefix("/paths/")?.split('/');
+    let path = tokens.next()?.replace("~1", "/").replace("~0", "~");
+    let method = tokens.next()?;
+    Some(format!("{} {path}", method.to_ascii_uppercase()))
 }
 
 /// Fills in the line and column of each finding, one walk per file.

@@ -10,6 +10,9 @@ mod hints;
 mod names;
 mod schemas;
 mod size;
+mod spec;
+
+pub use spec::UNCONVERTIBLE_OPERATION;
 
 use super::{Hit, RuleContext, Severity, Subject};
 
@@ -22,7 +25,9 @@ pub struct Rule {
     pub severity: Severity,
     /// The documentation: what it checks, why it matters, an example and the fix.
     pub doc: &'static str,
-    pub check: fn(&Subject<'_>, &RuleContext) -> Vec<Hit>,
+    /// The check of one tool; `None` for a rule about what convert could not make into a
+    /// tool, reported by [`crate::lint::unconvertible`].
+    pub check: Option<fn(&Subject<'_>, &RuleContext) -> Vec<Hit>>,
 }
 
 impl std::fmt::Debug for Rule {
@@ -58,8 +63,8 @@ impl Rule {
 /// `doc` too.
 macro_rules! rule {
     (
-        $(#[doc = $doc:literal])*
-        $ident:ident = $code:literal, $name:literal, $severity:ident, $check:path
+        @rule $(#[doc = $doc:literal])*
+        $ident:ident = $code:literal, $name:literal, $severity:ident, $check:expr
     ) => {
         $(#[doc = $doc])*
         pub static $ident: $crate::lint::rules::Rule = $crate::lint::rules::Rule {
@@ -69,6 +74,22 @@ macro_rules! rule {
             doc: concat!($($doc, "\n"),*),
             check: $check,
         };
+    };
+    (
+        $(#[doc = $doc:literal])*
+        $ident:ident = $code:literal, $name:literal, $severity:ident, $check:path
+    ) => {
+        $crate::lint::rules::rule!(
+            @rule $(#[doc = $doc])* $ident = $code, $name, $severity, Some($check)
+        );
+    };
+    (
+        $(#[doc = $doc:literal])*
+        $ident:ident = $code:literal, $name:literal, $severity:ident
+    ) => {
+        $crate::lint::rules::rule!(
+            @rule $(#[doc = $doc])* $ident = $code, $name, $severity, None
+        );
     };
 }
 pub(crate) use rule;
@@ -95,6 +116,7 @@ pub static ALL: &[&Rule] = &[
     &schemas::NON_ECMA_PATTERN,
     &size::TOOL_TOO_LARGE,
     &size::TOO_MANY_TOOLS,
+    &spec::UNCONVERTIBLE_OPERATION,
 ];
 
 /// A rule by code or name.
