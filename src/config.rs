@@ -65,7 +65,8 @@ pub struct Config {
 }
 
 impl Config {
-    /// The file named, or the first `openapi2mcp.yaml` from `start` upward, or nothing.
+    /// The file named, or the first `openapi2mcp.yaml` (or `.yml`) from `start` upward, or
+    /// nothing.
     pub fn find(named: Option<&Path>, start: &Path) -> Result<Config> {
         match Config::locate(named, start) {
             Some(path) => Config::load(&path),

@@ -253,12 +253,19 @@ fn exit_codes_follow_fail_on() {
             "{format}"
         );
     }
-    let lines: Vec<u64> = lint_json(&[&broken])
+    let findings = lint_json(&[&broken]);
+    let lines: Vec<u64> = findings
         .iter()
         .filter(|f| f["code"] == "OAM021")
         .map(|f| f["location"]["line"].as_u64().unwrap())
         .collect();
-    assert_eq!(lines, [18, 25], "every broken reference, at its line");
+    assert_eq!(lines, [19, 26], "every broken reference, at its line");
+    assert!(
+        findings
+            .iter()
+            .any(|f| f["code"] == "OAM011" && f["tool"] == "list_pets"),
+        "the operations that convert are linted too: {findings:?}"
+    );
 }
 
 #[test]

@@ -840,11 +840,19 @@ fn client_config_gives_each_client_a_server_that_starts() {
             .map(|a| a.as_str().unwrap())
             .collect();
         let spec_path = spec_copy.to_string_lossy();
-        assert_eq!(
-            args,
-            ["serve", &spec_path, "--base-url", "http://127.0.0.1:9"],
-            "{client}"
-        );
+        // The client's profile, where it has one, and the name it knows the server by.
+        let profile: &[&str] = match client {
+            "cursor" => &["--client", "cursor"],
+            "vscode" => &["--client", "vscode"],
+            _ => &[],
+        };
+        let expected: Vec<&str> = [
+            &["serve", &spec_path, "--base-url", "http://127.0.0.1:9"][..],
+            profile,
+            &["--server-name", "shop"],
+        ]
+        .concat();
+        assert_eq!(args, expected, "{client}");
         let env = entry["env"].as_object().unwrap();
         assert_eq!(env.keys().collect::<Vec<_>>(), variables, "{client}");
         for (variable, value) in env {
@@ -855,9 +863,10 @@ fn client_config_gives_each_client_a_server_that_starts() {
         let secrets: Vec<(&str, &str)> = variables.iter().map(|v| (*v, "s")).collect();
         let (mut session, _) = Session::start(&args[1..], "2025-11-25", &secrets);
         let listed = session.request("tools/list", json!({}));
+        let profiled: Vec<&str> = [profile, &["--server-name", "shop"]].concat();
         assert_eq!(
             listed["tools"].as_array().unwrap(),
-            &converted(&[]),
+            &converted(&profiled),
             "{client}"
         );
     }
@@ -867,20 +876,20 @@ fn client_config_gives_each_client_a_server_that_starts() {
         help.contains("OPENAPI2MCP_AUTH_API_KEY") && help.contains("client-config"),
         "serve --help names the credential variables: {help}"
     );
+    let cursor = |extra: &[&str]| {
+        let spec = spec();
+        let mut args = vec!["client-config", "--client", "cursor", spec.as_str()];
+        args.extend_from_slice(extra);
+        run(&args, None)
+    };
+    assert_eq!(
+        cursor(&["--", "--http", "127.0.0.1:1"]).status.code(),
+        Some(2),
+        "stdio only"
+    );
     let output = run(&["client-config", "--client", "cursor", "-"], None);
     assert_eq!(output.status.code(), Some(2));
-    let output = run(
-        &[
-            "client-config",
-            "--client",
-            "cursor",
-            &spec(),
-            "--",
-            "--retries",
-            "99",
-        ],
-        None,
-    );
+    let output = cursor(&["--", "--retries", "99"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&output.stderr)

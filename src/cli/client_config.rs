@@ -53,17 +53,46 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
     }
     let cwd = std::env::current_dir()
         .map_err(|e| Error::new(format!("cannot read the working directory: {e}")))?;
+    if args
+        .serve
+        .iter()
+        .any(|a| a == "--http" || a.starts_with("--http="))
+    {
+        return Err(Error::new(
+            "client-config writes a server the client starts over stdio: leave out --http",
+        )
+        .with_kind(ErrorKind::Usage));
+    }
     let spec = absolute(&cwd, &args.spec);
     let mut serve_args = vec!["serve".to_string(), spec.display().to_string()];
     serve_args.extend(with_absolute_paths(&args.serve, &cwd));
-    let names_config = args
-        .serve
-        .iter()
-        .any(|a| a == "--config" || a.starts_with("--config="));
-    if !names_config {
+    let given = |flag: &str| {
+        args.serve
+            .iter()
+            .any(|a| a == flag || a.starts_with(&format!("{flag}=")))
+    };
+    // The client's own limits shape the tools (Cursor's on names, VS Code's draft-07).
+    let profile = match args.client {
+        McpClient::Cursor => Some("cursor"),
+        McpClient::Vscode => Some("vscode"),
+        McpClient::ClaudeDesktop | McpClient::ClaudeCode => None,
+    };
+    if let (Some(profile), false) = (profile, given("--client")) {
+        serve_args.extend(["--client".into(), profile.into()]);
+    }
+    if !given("--config") {
         if let Some(config) = Config::locate(None, &cwd) {
             serve_args.extend(["--config".into(), config.display().to_string()]);
         }
+    }
+    // The client's name for the server is the server's own (serverInfo.name; Cursor counts
+    // it in each tool's name).
+    let name = match (args.name, value_of(&args.serve, "--server-name")) {
+        (Some(name), _) | (None, Some(name)) => name,
+        (None, None) => file_name(&spec),
+    };
+    if !given("--server-name") {
+        serve_args.extend(["--server-name".into(), name.clone()]);
     }
     // Read as serve will read them: a mistake shows now, not in the client's log.
     let parsed =
@@ -80,12 +109,8 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
     let Command::Serve(mut serve_command) = parsed.command else {
         unreachable!("the arguments start with serve")
     };
-    let (tools, _, spec_options) = serve::tools_to_serve(&mut serve_command)?;
+    let (tools, _, _) = serve::tools_to_serve(&mut serve_command)?;
     let variables = openapi2mcp::serve::credential_variables(&tools);
-    let name = args
-        .name
-        .or(spec_options.server_name)
-        .unwrap_or_else(|| file_name(&spec));
     // The binary itself, by its absolute path: Claude Desktop does not read a shell's PATH.
     let command = std::env::current_exe()
         .map_err(|e| Error::new(format!("cannot find this program's path: {e}")))?
@@ -153,6 +178,17 @@ fn pretty(value: &Value) -> String {
         "{}\n",
         serde_json::to_string_pretty(value).expect("JSON serializes")
     )
+}
+
+/// The value given to `flag` among serve's arguments (`--flag value` or `--flag=value`).
+fn value_of(args: &[String], flag: &str) -> Option<String> {
+    args.iter()
+        .enumerate()
+        .find_map(|(i, arg)| match arg.split_once('=') {
+            Some((name, value)) if name == flag => Some(value.to_string()),
+            _ if arg == flag => args.get(i + 1).cloned(),
+            _ => None,
+        })
 }
 
 /// `path`, absolute: as given when it is, else below `cwd`.

@@ -141,7 +141,7 @@ struct CompletionsArgs {
 struct SpecArgs {
     #[command(flatten)]
     options: SpecOptions,
-    /// Read options from FILE instead of the openapi2mcp.yaml found from here upward
+    /// Read options from FILE instead of the openapi2mcp.yaml (or .yml) found from here upward
     #[arg(long, value_name = "FILE", help_heading = "Reading the spec")]
     config: Option<PathBuf>,
 }

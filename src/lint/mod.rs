@@ -502,8 +502,11 @@ pub fn unconvertible(skipped: &[Error], settings: &RuleSettings) -> Vec<Finding>
     let Some(severity) = settings.severity(rule) else {
         return Vec::new();
     };
+    // A problem every operation of a path (or of a shared schema) meets is said once.
+    let mut seen = HashSet::new();
     skipped
         .iter()
+        .filter(|e| seen.insert((e.file.clone(), e.pointer.clone(), e.message.clone())))
         .map(|error| {
             let pointer = error.pointer.clone().unwrap_or_default();
             Finding {
@@ -521,12 +524,20 @@ pub fn unconvertible(skipped: &[Error], settings: &RuleSettings) -> Vec<Finding>
         .collect()
 }
 
-/// "POST /pets" for a pointer inside `/paths/~1pets/post`.
+/// "POST /pets" for a pointer inside `/paths/~1pets/post` (or an OpenAPI 3.2
+/// `additionalOperations` entry); "/pets" for one elsewhere in that path item.
 fn operation_at(pointer: &str) -> Option<String> {
     let mut tokens = pointer.strip_prefix("/paths/")?.split('/');
     let path = tokens.next()?.replace("~1", "/").replace("~0", "~");
-    let method = tokens.next()?;
-    Some(format!("{} {path}", method.to_ascii_uppercase()))
+    let method = match tokens.next() {
+        Some("additionalOperations") => tokens.next(),
+        Some(key) if crate::model::METHODS.contains(&key) => Some(key),
+        _ => None,
+    };
+    Some(match method {
+        Some(method) => format!("{} {path}", method.to_ascii_uppercase()),
+        None => path,
+    })
 }
 
 /// Fills in the line and column of each finding, one walk per file.
@@ -542,5 +553,37 @@ pub fn add_lines(findings: &mut [Finding], spec: &Spec) {
     spec.add_lines(&mut errors);
     for (finding, error) in findings.iter_mut().zip(errors) {
         finding.location.line_col = error.line_col;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unconvertible_operation_is_named_by_its_place_and_said_once() {
+        assert_eq!(
+            operation_at("/paths/~1pets~1{id}/post/requestBody").as_deref(),
+            Some("POST /pets/{id}")
+        );
+        assert_eq!(
+            operation_at("/paths/~1p/additionalOperations/COPY/x").as_deref(),
+            Some("COPY /p")
+        );
+        assert_eq!(
+            operation_at("/paths/~1p/parameters/0").as_deref(),
+            Some("/p")
+        );
+        assert_eq!(operation_at("/components/schemas/A"), None);
+        let error = Error::new("broken")
+            .in_file("a.yaml")
+            .at("/paths/~1p/parameters/0");
+        let findings = unconvertible(&[error.clone(), error], &RuleSettings::default());
+        assert_eq!(
+            findings.len(),
+            1,
+            "the path's two operations meet one problem"
+        );
+        assert_eq!(findings[0].tool, "/p");
     }
 }

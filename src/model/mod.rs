@@ -3,6 +3,8 @@
 //! deep-copied.
 
 mod openapi3;
+
+pub(crate) use openapi3::METHODS;
 mod security;
 mod swagger2;
 

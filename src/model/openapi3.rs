@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::load::Spec;
 
 /// The fixed methods of a path item, in the order tools are emitted.
-const METHODS: [&str; 9] = [
+pub(crate) const METHODS: [&str; 9] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
 ];
 

@@ -82,7 +82,11 @@ fn fit(text: &str, width: usize) -> String {
 /// Words of `text` in lines of at most `width`, the first after `first`, the rest indented.
 fn wrap(first: &str, text: &str, indent: usize, width: usize) -> String {
     let mut out = String::from(first);
-    let mut column = first.chars().count();
+    // Colour codes take no column.
+    let mut column = anstream::adapter::strip_str(first)
+        .to_string()
+        .chars()
+        .count();
     for word in text.split_whitespace() {
         let length = word.chars().count();
         if column + 1 + length > width && column > indent {
@@ -207,8 +211,9 @@ fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
         note_width,
     ));
     out.push_str(&format!(
-        "{} tools, {total_tokens} tokens, {suggestions} suggestions, {risky} risky\n",
-        tools.len()
+        "{}, {total_tokens} tokens, {}, {risky} risky\n",
+        crate::text::counted(tools.len(), "tool"),
+        crate::text::counted(suggestions, "suggestion")
     ));
     out
 }

@@ -59,8 +59,8 @@ impl Rule {
     }
 }
 
-/// Declares a rule checked by the function `$check`: the doc comment becomes the rule's
-/// `doc` too.
+/// Declares a rule checked by the function `$check` on each tool (or, without one, a rule
+/// whose findings come from elsewhere): the doc comment becomes the rule's `doc` too.
 macro_rules! rule {
     (
         @rule $(#[doc = $doc:literal])*
