@@ -47,8 +47,18 @@ async def main():
                     result = await client.call_tool(step[1], step[2])
                     seen.append(result.model_dump(mode="json", by_alias=True, exclude_none=True))
 
+        # Each toolset enabled changes the list once; a change is heard on its own task, so
+        # wait for it (a limit that only catches a server that never says it).
+        expected = sum(1 for step in steps if step[0] == "call" and step[1] == "enable_toolset")
+
+        async def heard():
+            with anyio.move_on_after(30):
+                while len(changes) < expected:
+                    await anyio.sleep(0.01)
+
         if mode == "legacy":
             await run_steps()
+            await heard()
         else:
             async with client.listen(tools_list_changed=True) as subscription:
                 async with anyio.create_task_group() as group:
@@ -59,6 +69,7 @@ async def main():
 
                     group.start_soon(collect)
                     await run_steps()
+                    await heard()
                     group.cancel_scope.cancel()
         print(json.dumps({"protocolVersion": client.protocol_version, "steps": seen, "listChanged": len(changes)}))
 
