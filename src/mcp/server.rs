@@ -6,7 +6,6 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
@@ -46,10 +45,64 @@ struct Dynamic {
     positions: HashMap<String, usize>,
     /// The toolsets whose tools are listed.
     enabled: Mutex<BTreeSet<String>>,
-    /// The `subscriptions/listen` streams (2026-07-28) that asked to hear of a changed list,
-    /// each by a number of its own (request ids repeat across sessions).
-    listeners: Mutex<Vec<(u64, SubscriptionSink)>>,
-    next_listener: AtomicU64,
+    /// The `subscriptions/listen` streams (2026-07-28) that hear of a changed list.
+    listeners: Mutex<Listeners<SubscriptionSink>>,
+}
+
+/// The `subscriptions/listen` streams, and what it takes to miss no change: the SDK sends a
+/// stream's acknowledgment before it hands the stream to [`ServerHandler::listen`], so a
+/// client may change the list in between; the stream is told of such a change when it
+/// arrives.
+struct Listeners<Stream> {
+    /// Each stream by a number of its own (request ids repeat across sessions).
+    streams: Vec<(u64, Stream)>,
+    next_number: u64,
+    /// How many times the list has changed.
+    changes: u64,
+    /// `changes` when each listen request not yet streaming arrived. Which request is which
+    /// is not known, so a stream compares with the oldest and takes away the newest: it may
+    /// hear a change twice, never miss one.
+    arriving: Vec<u64>,
+}
+
+impl<Stream: Clone> Listeners<Stream> {
+    fn new() -> Self {
+        Listeners {
+            streams: Vec::new(),
+            next_number: 0,
+            changes: 0,
+            arriving: Vec::new(),
+        }
+    }
+
+    /// A listen request arrived (before its acknowledgment is sent).
+    fn arrive(&mut self) {
+        self.arriving.push(self.changes);
+    }
+
+    /// An acknowledged request streams: its number, and whether the list changed after it
+    /// arrived (so it must be told now).
+    fn stream(&mut self, stream: Stream) -> (u64, bool) {
+        let number = self.next_number;
+        self.next_number += 1;
+        self.streams.push((number, stream));
+        let oldest = self.arriving.iter().min().copied();
+        let newest = (0..self.arriving.len()).max_by_key(|&i| self.arriving[i]);
+        if let Some(newest) = newest {
+            self.arriving.swap_remove(newest);
+        }
+        (number, oldest.is_some_and(|changes| changes < self.changes))
+    }
+
+    /// The list changed: the streams to tell.
+    fn change(&mut self) -> Vec<(u64, Stream)> {
+        self.changes += 1;
+        self.streams.clone()
+    }
+
+    fn forget(&mut self, number: u64) {
+        self.streams.retain(|(n, _)| *n != number);
+    }
 }
 
 impl ToolServer {
@@ -94,8 +147,7 @@ impl ToolServer {
             tools: dynamic_tools,
             positions,
             enabled: Mutex::new(enabled.iter().cloned().collect()),
-            listeners: Mutex::new(Vec::new()),
-            next_listener: AtomicU64::new(0),
+            listeners: Mutex::new(Listeners::new()),
         }));
         Ok(server)
     }
@@ -183,12 +235,12 @@ impl Dynamic {
         if context.peer.peer_info().is_some() {
             let _ = context.peer.notify_tool_list_changed().await;
         }
-        let listeners: Vec<(u64, SubscriptionSink)> = self
+        let streams = self
             .listeners
             .lock()
             .expect("the lock is never poisoned")
-            .clone();
-        for (number, listener) in listeners {
+            .change();
+        for (number, listener) in streams {
             if listener.notify_tool_list_changed().await.is_err() {
                 self.forget_listener(number);
             }
@@ -199,7 +251,7 @@ impl Dynamic {
         self.listeners
             .lock()
             .expect("the lock is never poisoned")
-            .retain(|(n, _)| *n != number);
+            .forget(number);
     }
 }
 
@@ -249,8 +301,13 @@ impl ServerHandler for ToolServer {
         &self,
         _requested: &SubscriptionFilter,
     ) -> Option<SubscriptionFilter> {
-        self.changes_its_list()
-            .then(|| SubscriptionFilter::builder().tools_list_changed().build())
+        let dynamic = self.dynamic.as_ref().filter(|_| self.changes_its_list())?;
+        dynamic
+            .listeners
+            .lock()
+            .expect("the lock is never poisoned")
+            .arrive();
+        Some(SubscriptionFilter::builder().tools_list_changed().build())
     }
 
     async fn listen(&self, context: SubscriptionContext) -> std::result::Result<(), ErrorData> {
@@ -258,12 +315,15 @@ impl ServerHandler for ToolServer {
             context.cancelled().await;
             return Ok(());
         };
-        let number = dynamic.next_listener.fetch_add(1, Ordering::Relaxed);
-        dynamic
+        let (number, missed) = dynamic
             .listeners
             .lock()
             .expect("the lock is never poisoned")
-            .push((number, context.sink().clone()));
+            .stream(context.sink().clone());
+        if missed && context.sink().notify_tool_list_changed().await.is_err() {
+            dynamic.forget_listener(number);
+            return Ok(());
+        }
         context.cancelled().await;
         dynamic.forget_listener(number);
         Ok(())
@@ -584,4 +644,40 @@ pub async fn serve_http(server: ToolServer, address: SocketAddr, access: HttpAcc
         })
         .await
         .map_err(|e| Error::new(format!("the HTTP server stopped: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Listeners;
+
+    /// A change between a listen request's acknowledgment and its stream reaching the
+    /// handler is told to the stream when it arrives; one before the request is not.
+    #[test]
+    fn a_stream_hears_a_change_made_while_it_was_being_acknowledged() {
+        let mut listeners = Listeners::new();
+        listeners.arrive();
+        assert!(listeners.change().is_empty());
+        assert_eq!(listeners.stream("late"), (0, true));
+        assert_eq!(listeners.change(), [(0, "late")]);
+
+        listeners.arrive();
+        assert_eq!(listeners.stream("on time"), (1, false));
+        listeners.forget(0);
+        assert_eq!(listeners.change(), [(1, "on time")]);
+    }
+
+    /// Of two requests, one arrived before a change and one after; which stream is which is
+    /// unknown, so both are told: one hears a change it did not miss, neither misses one.
+    #[test]
+    fn of_two_arriving_streams_neither_misses_a_change() {
+        let mut listeners: Listeners<&str> = Listeners::new();
+        listeners.arrive();
+        listeners.change();
+        listeners.arrive();
+        assert!(listeners.stream("one").1);
+        assert!(listeners.stream("other").1);
+        assert!(listeners.arriving.is_empty());
+        listeners.arrive();
+        assert!(!listeners.stream("third").1);
+    }
 }
