@@ -13,10 +13,10 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 use crate::convert::filter::Filters;
+use crate::convert::overrides::Overrides;
 use crate::convert::profile::ClientProfile;
 use crate::convert::Options;
 use crate::error::{Error, ErrorKind, Result};
-use crate::hints::overrides::Overrides;
 use crate::hints::HintStyle;
 use crate::load::{FileAccess, DEFAULT_MAX_FILE_MIB};
 

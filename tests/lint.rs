@@ -399,8 +399,8 @@ fn token_limits_are_set_by_flag_or_config() {
 }
 
 #[test]
-fn the_readme_lists_every_rule_as_rules_documents_it() {
-    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
+fn the_docs_list_every_rule_as_rules_documents_it() {
+    let readme = std::fs::read_to_string(repo_path("docs/rules.md")).unwrap();
     for rule in openapi2mcp::lint::rules::ALL {
         let summary = rule.help().split("\n\n").next().unwrap().replace('\n', " ");
         let row = format!(
@@ -410,7 +410,10 @@ fn the_readme_lists_every_rule_as_rules_documents_it() {
             rule.severity.as_str(),
             summary
         );
-        assert!(readme.contains(&row), "README lacks or misstates: {row}");
+        assert!(
+            readme.contains(&row),
+            "docs/rules.md lacks or misstates: {row}"
+        );
     }
 }
 

@@ -276,6 +276,118 @@ fn an_overrides_entry_for_a_filtered_out_tool_still_names_a_tool() {
     );
 }
 
+/// An overrides entry can fix what the spec says of a tool without editing the spec: its
+/// name (which filters then match), title and description, and the lint rules it answers to.
+#[test]
+fn an_overrides_entry_renames_titles_describes_and_silences_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec_file = dir.path().join("cards.yaml");
+    std::fs::write(
+        &spec_file,
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: 'https://a.test'}]\npaths:\n  /3d_secure:\n    post: {operationId: post3d_secure, responses: {'200': {description: ok}}}\n  /cards:\n    get: {operationId: list_cards, summary: List cards, description: Lists cards., deprecated: true, responses: {'200': {description: ok}}}\n  /health:\n    get: {operationId: health, description: Answers., responses: {'200': {description: ok}}}\n",
+    )
+    .unwrap();
+    let overrides = dir.path().join("tools.yaml");
+    let write_overrides = |ignores: &str| {
+        std::fs::write(
+            &overrides,
+            format!("tools:\n  post3d_secure:\n    name: create_3d_secure_check\n    title: Create a 3-D Secure check\n    description: Starts a 3-D Secure check of a card.\n  GET /cards:\n    description: Every card on the account.\n  health:\n    ignore: [{ignores}]\n"),
+        )
+        .unwrap();
+    };
+    write_overrides("OAM008");
+    let (spec_arg, overrides_arg) = (spec_file.to_str().unwrap(), overrides.to_str().unwrap());
+    let output = run(&["convert", spec_arg, "--overrides", overrides_arg], None);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let manifest: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let tools = manifest["tools"].as_array().unwrap();
+    assert_eq!(
+        tool_names(&manifest),
+        ["create_3d_secure_check", "list_cards", "health"]
+    );
+    assert_eq!(tools[0]["title"], "Create a 3-D Secure check");
+    assert_eq!(
+        tools[0]["description"],
+        "Starts a 3-D Secure check of a card."
+    );
+    assert_eq!(tools[1]["title"], "List cards");
+    assert_eq!(
+        tools[1]["description"],
+        "DEPRECATED. Every card on the account."
+    );
+
+    let output = run(
+        &[
+            "convert",
+            spec_arg,
+            "--overrides",
+            overrides_arg,
+            "--operation",
+            "create_3d_secure_check",
+        ],
+        None,
+    );
+    let manifest: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(tool_names(&manifest), ["create_3d_secure_check"]);
+
+    // `health` has no summary: missing-title, unless its entry ignores it (by name or code).
+    let titles_missing = |ignores: &str| {
+        write_overrides(ignores);
+        let output = run(
+            &[
+                "lint",
+                spec_arg,
+                "--overrides",
+                overrides_arg,
+                "--format",
+                "json",
+            ],
+            None,
+        );
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        report
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["name"] == "missing-title")
+            .map(|f| f["tool"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(titles_missing("OAM008"), ["health"]);
+    assert!(titles_missing("missing-title").is_empty());
+    assert!(titles_missing("OAM012").is_empty());
+
+    // A new name another tool has, or one the client cannot take, is refused at its line.
+    for (name, says) in [
+        (
+            "health",
+            "'post3d_secure' names its tool 'health', which is another tool's name too",
+        ),
+        (
+            &"a".repeat(65),
+            "which is 65 characters long; the client takes at most 64",
+        ),
+    ] {
+        std::fs::write(
+            &overrides,
+            format!("tools:\n  post3d_secure:\n    name: {name}\n"),
+        )
+        .unwrap();
+        let output = run(&["convert", spec_arg, "--overrides", overrides_arg], None);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(says) && stderr.contains("tools.yaml:3:"),
+            "{stderr}"
+        );
+    }
+}
+
 #[test]
 fn x_mcp_false_on_the_document_leaves_everything_out() {
     let output = run(&["convert", "-"], Some(b"openapi: 3.1.0\ninfo: {title: t, version: '1'}\nx-mcp: false\npaths:\n  /a: {get: {responses: {}}}\n"));
@@ -654,11 +766,11 @@ fn profiles_shape_names_and_schemas() {
     });
 }
 
-/// The README's config example is exact: it loads, and it shows every key the file takes.
+/// The documented config example is exact: it loads, and it shows every key the file takes.
 #[test]
-fn the_readme_config_example_holds_every_key_and_loads() {
+fn the_documented_config_example_holds_every_key_and_loads() {
     use openapi2mcp::config::Config;
-    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
+    let readme = std::fs::read_to_string(repo_path("docs/configuration.md")).unwrap();
     let section = &readme[readme.find("## The configuration file").unwrap()..];
     let start = section.find("```yaml\n").unwrap() + "```yaml\n".len();
     let example = &section[start..start + section[start..].find("```").unwrap()];

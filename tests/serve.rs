@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+use openapi2mcp::convert::overrides::Overrides;
 use openapi2mcp::convert::Options;
-use openapi2mcp::hints::overrides::Overrides;
 use openapi2mcp::load::Input;
 use openapi2mcp::pipeline;
 use openapi2mcp::serve::{ApiCaller, CallSettings, Media, MediaKind, Outcome};

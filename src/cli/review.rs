@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{read_manifest, spec_input, write_stdout, SpecArgs};
+use openapi2mcp::convert::overrides::{self, Overrides};
 use openapi2mcp::convert::Converted;
 use openapi2mcp::error::Error;
-use openapi2mcp::hints::overrides::{self, Overrides};
 use openapi2mcp::load::{self, Input};
 use openapi2mcp::options::{OutputOptions, SpecOptions};
 use openapi2mcp::review::{self, Only, ReviewFormat, Side};

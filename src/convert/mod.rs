@@ -6,15 +6,15 @@ pub mod compact;
 pub mod filter;
 mod input;
 pub mod naming;
+pub mod overrides;
 pub mod profile;
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use serde_json::{json, Value};
 
 use crate::error::{Error, Result};
 use crate::hints::evidence::{self, Suggestion};
-use crate::hints::overrides::{Overrides, ToolKey};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
 use crate::model::{ApiModel, Credential, CredentialKind, Operation};
@@ -23,6 +23,7 @@ use crate::tool::{Binding, Scheme, SchemeKind, Tool};
 use compact::{Cuts, DEPRECATED};
 use filter::Filters;
 use naming::NameAllocator;
+use overrides::{Decision, Overrides, ToolKey};
 use profile::ClientProfile;
 
 /// The longest tool name Claude and OpenAI accept.
@@ -146,22 +147,34 @@ pub fn convert_each(
     let mut used_overrides = HashSet::new();
     // Every tool name and operationId, for the closest one to an entry that names none.
     let mut known_names = BTreeSet::new();
+    // Every tool's name with how many have it, and the entries that renamed one.
+    let mut final_names: HashMap<String, usize> = HashMap::new();
+    let mut renamed = Vec::new();
     // What the spec holds, gathered only when a filter names something to look for in it.
     let check_filters = options.filters.names_values();
     let mut seen = filter::Seen::default();
     api.operations(&mut |operation| {
         let tool = operation.and_then(|operation| {
-            let name = names.allocate(&naming::base_name(&operation));
+            let made = names.allocate(&naming::base_name(&operation));
+            let entry = options
+                .overrides
+                .as_ref()
+                .and_then(|overrides| overrides.entry_for(&tool_key(&operation, &made)));
+            if let Some((key, decision)) = entry {
+                // An entry for a tool the filters leave out still names a tool.
+                used_overrides.insert(key.to_string());
+                if decision.name.is_some() {
+                    renamed.push(key.to_string());
+                }
+            }
+            if options.overrides.is_some() {
+                known_names.insert(made.clone());
+                known_names.extend(operation.operation_id.map(str::to_string));
+            }
+            let name = entry.and_then(|(_, d)| d.name.clone()).unwrap_or(made);
+            *final_names.entry(name.clone()).or_default() += 1;
             if check_filters {
                 seen.add(&operation, &name);
-            }
-            if let Some(overrides) = &options.overrides {
-                // An entry for a tool the filters leave out still names a tool.
-                if let Some((key, _)) = overrides.entry_for(&tool_key(&operation, &name)) {
-                    used_overrides.insert(key.to_string());
-                }
-                known_names.insert(name.clone());
-                known_names.extend(operation.operation_id.map(str::to_string));
             }
             if !options.filters.keeps(&operation, &name) {
                 return Ok(None);
@@ -169,6 +182,7 @@ pub fn convert_each(
             convert_operation(
                 &operation,
                 name,
+                entry.map(|(_, decision)| decision),
                 spec,
                 options,
                 &mut schemas,
@@ -193,6 +207,7 @@ pub fn convert_each(
     }
     if let Some(overrides) = &options.overrides {
         overrides.check_all_used(&used_overrides, &known_names)?;
+        overrides.check_renames(&renamed, &final_names, options.name_max)?;
     }
     Ok(conversion)
 }
@@ -210,6 +225,7 @@ fn tool_key<'k>(operation: &'k Operation<'_>, name: &'k str) -> ToolKey<'k> {
 fn convert_operation(
     operation: &Operation<'_>,
     name: String,
+    decision: Option<&Decision>,
     spec: &Spec,
     options: &Options,
     schemas: &mut SchemaConverter<'_>,
@@ -232,7 +248,8 @@ fn convert_operation(
         );
     }
     if let Some(overrides) = &options.overrides {
-        overrides.apply(&tool_key(operation, &name), &mut hints);
+        let entry = decision.map(|decision| (name.as_str(), decision));
+        overrides.apply(entry, &mut hints);
     }
     let suggestions = evidence::suggest(operation, &hints);
     let read_only = hints.read_only_verdict(&operation.method, &suggestions);
@@ -325,11 +342,12 @@ fn convert_operation(
     binding.params = input.params;
 
     let mut tool = Tool::new(name, input.schema);
-    tool.title = operation
-        .summary
+    tool.title = decision
+        .and_then(|d| d.title.as_deref())
+        .or(operation.summary)
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty());
-    tool.description = description(operation);
+    tool.description = description(operation, decision.and_then(|d| d.description.as_deref()));
     tool.output_schema = output.map(|output| options.client.shape(output.schema));
     tool.annotations = hints.to_annotations(options.hint_style);
     tool.meta.http = Some(binding);
@@ -349,7 +367,15 @@ fn convert_operation(
         lint_ignore: operation
             .lint_ignore
             .iter()
-            .map(|r| r.to_string())
+            .copied()
+            .chain(
+                decision
+                    .and_then(|d| d.ignore.as_deref())
+                    .into_iter()
+                    .flatten()
+                    .map(String::as_str),
+            )
+            .map(str::to_string)
             .collect(),
         location: operation.location.clone(),
         dropped_patterns,
@@ -358,19 +384,21 @@ fn convert_operation(
     }))
 }
 
-/// Summary, then the description unless it repeats the summary; deprecated ones say so first.
-fn description(operation: &Operation<'_>) -> Option<String> {
+/// Summary, then the description unless it repeats the summary, or the one an overrides
+/// entry gives; deprecated ones say so first.
+fn description(operation: &Operation<'_>, given: Option<&str>) -> Option<String> {
     let summary = operation.summary.map(str::trim).filter(|s| !s.is_empty());
     let details = operation
         .description
         .map(str::trim)
         .filter(|s| !s.is_empty());
-    let text = match (summary, details) {
-        (Some(s), Some(d)) if d.starts_with(s) => d.to_string(),
-        (Some(s), Some(d)) => format!("{s}\n\n{d}"),
-        (Some(s), None) => s.to_string(),
-        (None, Some(d)) => d.to_string(),
-        (None, None) => String::new(),
+    let text = match (given, summary, details) {
+        (Some(given), _, _) => given.trim().to_string(),
+        (None, Some(s), Some(d)) if d.starts_with(s) => d.to_string(),
+        (None, Some(s), Some(d)) => format!("{s}\n\n{d}"),
+        (None, Some(s), None) => s.to_string(),
+        (None, None, Some(d)) => d.to_string(),
+        (None, None, None) => String::new(),
     };
     match (operation.deprecated, text.is_empty()) {
         (true, true) => Some(DEPRECATED.into()),

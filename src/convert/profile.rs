@@ -1,5 +1,5 @@
 //! Client profiles (`--client`): what each MCP client is documented to accept, applied to
-//! names and schemas by convert and checked by lint. Sources are in the README.
+//! names and schemas by convert and checked by lint. Sources are in docs/configuration.md.
 
 use serde_json::{json, Map, Value};
 

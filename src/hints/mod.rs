@@ -5,7 +5,6 @@
 //! the MCP default.
 
 pub mod evidence;
-pub mod overrides;
 pub mod vocabulary;
 
 use serde_json::Value;

