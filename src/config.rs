@@ -39,7 +39,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::error::{from_value_at, push_pointer, Error, ErrorKind, Result};
+use crate::error::{from_value_at, push_pointer, Error, Result};
 use crate::lint::RuleSettings;
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
@@ -87,13 +87,7 @@ impl Config {
     }
 
     fn load(path: &Path) -> Result<Config> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Error::new(format!("cannot read the config file: {e}"))
-                .with_kind(ErrorKind::Io)
-                .caused_by(e)
-                .in_file(file.clone())
-        })?;
+        let (file, text) = crate::load::read_own_file(path, "the config file")?;
         let invalid = |pointer: String, reason: String| {
             let error = Error::new(format!("invalid config: {reason}"))
                 .in_file(file.clone())
@@ -168,6 +162,7 @@ impl Config {
         config.spec.as_mut().map(relative);
         config.convert.output.as_mut().map(relative);
         config.spec_options.overrides.as_mut().map(relative);
+        config.lint.baseline.as_mut().map(relative);
         for dir in config.spec_options.allow_ref_outside.iter_mut().flatten() {
             relative(dir);
         }

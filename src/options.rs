@@ -177,6 +177,9 @@ pub struct LintOptions {
     /// Tokens the whole tool list may take before too-many-tools reports it (default 100000)
     #[cfg_attr(feature = "cli", arg(long, value_name = "TOKENS"))]
     pub token_budget: Option<usize>,
+    /// Report only findings that FILE, a baseline (see --write-baseline), does not hold
+    #[cfg_attr(feature = "cli", arg(long, value_name = "FILE"))]
+    pub baseline: Option<PathBuf>,
 }
 
 impl SpecOptions {
@@ -285,6 +288,7 @@ impl LintOptions {
             ignore: self.ignore.or(file.ignore),
             tool_token_limit: self.tool_token_limit.or(file.tool_token_limit),
             token_budget: self.token_budget.or(file.token_budget),
+            baseline: self.baseline.or(file.baseline),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! `lint` and `rules`: each rule on a case that triggers it and a near case that must not,
 //! the report formats, line numbers in YAML and JSON, exit codes and configuration.
 
+use std::process::Command;
+
 use crate::common::{finding_names, repo_path, run};
 use serde_json::Value;
 
@@ -313,7 +315,7 @@ fn a_config_file_sets_severities_by_code_or_name() {
         ),
         (
             "lint:\n  rulez: {}\n",
-            ":2:3: invalid config: unknown field `rulez` (did you mean 'rules'?), expected one of `fail-on`, `rules`, `tool-token-limit`, `token-budget` (at /lint/rulez)",
+            ":2:3: invalid config: unknown field `rulez` (did you mean 'rules'?), expected one of `fail-on`, `rules`, `tool-token-limit`, `token-budget`, `baseline` (at /lint/rulez)",
         ),
     ];
     for (text, expected) in cases {
@@ -721,5 +723,93 @@ fn output_control_max_problems_summary_by_rule_and_output_file() {
         sarif["runs"][0]["results"].as_array().unwrap().len(),
         4,
         "SARIF holds every finding"
+    );
+}
+
+/// Several inputs make one report: each is linted as its own server (two copies of a spec
+/// share every tool name, and neither has a duplicate), and each finding names its file.
+#[test]
+fn several_inputs_make_one_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, second) = (dir.path().join("a.yaml"), dir.path().join("b.yaml"));
+    std::fs::copy(repo_path("specs/lint/OAM012.yaml"), &first).unwrap();
+    std::fs::copy(repo_path("specs/lint/OAM012.yaml"), &second).unwrap();
+    let alone = lint_json(&[first.to_str().unwrap()]);
+    let both = lint_json(&[first.to_str().unwrap(), second.to_str().unwrap()]);
+    assert!(!alone.is_empty());
+    assert_eq!(both.len(), 2 * alone.len());
+    assert!(both.iter().all(|f| f["name"] != "duplicate-tool-name"));
+    for (file, half) in [
+        (&first, &both[..alone.len()]),
+        (&second, &both[alone.len()..]),
+    ] {
+        assert!(half
+            .iter()
+            .all(|f| f["location"]["file"] == file.to_str().unwrap()));
+        assert!(half.iter().all(|f| f["location"]["line"].is_u64()));
+    }
+    let output = run(&["lint", "-", "-"], None);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// A baseline accepts the findings it holds, wherever lint runs from (its files are relative
+/// to it), and only as often as it holds them: a new finding is reported and fails the run,
+/// and one fixed since is counted. The file is the same for the same findings.
+#[test]
+fn a_baseline_reports_only_new_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec_text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: {operationId: get_a, summary: Get a, description: Gets the a of this account., responses: {'200': {description: ok}}}\n  /b:\n    get: {operationId: get_b, description: Gets b., responses: {'200': {description: ok}}}\n";
+    std::fs::write(dir.path().join("api.yaml"), spec_text).unwrap();
+    let lint_in = |cwd: &std::path::Path, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+            .arg("lint")
+            .args(args)
+            .current_dir(cwd)
+            .output()
+            .unwrap()
+    };
+    let output = lint_in(dir.path(), &["api.yaml", "--write-baseline", "base.json"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "wrote 2 findings to the baseline base.json\n"
+    );
+    let written = std::fs::read_to_string(dir.path().join("base.json")).unwrap();
+    assert_eq!(
+        written,
+        "{\n  \"findings\": [\n    {\"file\":\"api.yaml\",\"rule\":\"OAM011\",\"tool\":\"get_b\",\"pointer\":\"/paths/~1b/get/description\",\"message\":\"the description is 7 characters long\"},\n    {\"file\":\"api.yaml\",\"rule\":\"OAM012\",\"tool\":\"get_b\",\"pointer\":\"/paths/~1b/get\",\"message\":\"the tool has no title\"}\n  ]\n}\n"
+    );
+
+    // From the parent directory: nothing new.
+    let parent = dir.path().parent().unwrap();
+    let name = dir.path().file_name().unwrap().to_str().unwrap();
+    let (spec_arg, base_arg) = (format!("{name}/api.yaml"), format!("{name}/base.json"));
+    let output = lint_in(
+        parent,
+        &[&spec_arg, "--baseline", &base_arg, "--format", "json"],
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "[]\n");
+
+    // get_b gets a title (one finding fixed), and a tool with a name that writes appears.
+    let edited = spec_text.replace("operationId: get_b,", "operationId: get_b, summary: Get b,")
+        + "  /c:\n    get: {operationId: delete_c, summary: Delete c, description: Deletes the c of this account., responses: {'200': {description: ok}}}\n";
+    std::fs::write(dir.path().join("api.yaml"), edited).unwrap();
+    let output = lint_in(
+        parent,
+        &[&spec_arg, "--baseline", &base_arg, "--format", "json"],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        pairs(findings.as_array().unwrap()),
+        [("name-implies-write".to_string(), "delete_c".to_string())]
+    );
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains(&format!(
+            "the baseline {base_arg} accepts 1 finding of this run; 1 finding of it no longer found (--write-baseline rewrites it)"
+        )),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
     );
 }

@@ -5,9 +5,11 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{read_manifest, spec_input, warn, write_stdout, ServerArgs, SpecArgs};
-use openapi2mcp::error::Error;
+use openapi2mcp::error::{Error, ErrorKind};
+use openapi2mcp::lint::baseline::Baseline;
 use openapi2mcp::lint::{self, RuleSettings, Severity};
-use openapi2mcp::options::{FailOn, LintOptions, OutputOptions};
+use openapi2mcp::options::{FailOn, LintOptions, OutputOptions, SpecOptions};
+use openapi2mcp::text::counted;
 use openapi2mcp::{load, manifest, pipeline};
 
 #[derive(Debug, Args)]
@@ -15,11 +17,15 @@ use openapi2mcp::{load, manifest, pipeline};
   openapi2mcp lint api.yaml
   openapi2mcp lint api.yaml --client vscode --max-problems 20
   openapi2mcp lint api.yaml --format sarif -o lint.sarif
+  openapi2mcp lint specs/*.yaml                    (several specs, one report)
+  openapi2mcp lint api.yaml --write-baseline lint-baseline.json
+  openapi2mcp lint api.yaml --baseline lint-baseline.json   (only new findings)
   openapi2mcp lint --server -- node server.js      (what a running server lists)")]
 pub(super) struct LintArgs {
-    /// A spec, or a tools manifest ({"tools": [...]}, an array of tools, or a tools/list
-    /// response): a path, or - for standard input (default: `spec` in the config file)
-    input: Option<String>,
+    /// Specs, or tools manifests ({"tools": [...]}, an array of tools, or a tools/list
+    /// response): paths, or - for standard input (default: `spec` in the config file)
+    #[arg(conflicts_with = "server")]
+    inputs: Vec<String>,
     /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::ReportFormat::Human)]
     format: lint::report::ReportFormat,
@@ -30,6 +36,9 @@ pub(super) struct LintArgs {
     /// and sarif always hold all)
     #[arg(long, value_name = "N")]
     max_problems: Option<usize>,
+    /// Write every finding to FILE as the baseline that --baseline reads, and report none
+    #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+    write_baseline: Option<std::path::PathBuf>,
     #[command(flatten)]
     lint: LintOptions,
     /// Lint what a running server lists: the command that starts it comes after --
@@ -53,39 +62,59 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     let (spec_options, config) = args.spec_args.combine()?;
     let lint_options = args.lint.combine(config.lint.clone());
     let settings = RuleSettings::from_options(&lint_options)?;
-    let spec = match args.server_args.server() {
-        Some(_) => {
-            let listed = args.server_args.list()?;
-            let manifest = serde_json::json!({ "tools": listed.tools });
-            load::load_bytes("server", manifest.to_string().into_bytes())?
-        }
-        None => load::load(
-            &spec_input(args.input.as_deref(), &config)?,
+    if args.inputs.iter().filter(|i| *i == "-").count() > 1 {
+        return Err(
+            Error::new("standard input (-) can be read only once").with_kind(ErrorKind::Usage)
+        );
+    }
+    let mut specs = Vec::new();
+    if args.server_args.server().is_some() {
+        let listed = args.server_args.list()?;
+        let manifest = serde_json::json!({ "tools": listed.tools });
+        specs.push(load::load_bytes(
+            "server",
+            manifest.to_string().into_bytes(),
+        )?);
+    } else if args.inputs.is_empty() {
+        specs.push(load::load(
+            &spec_input(None, &config)?,
             &spec_options.file_access(),
-        )?,
-    };
-    let (conversion, tools);
+        )?);
+    }
+    for input in &args.inputs {
+        let input = spec_input(Some(input), &config)?;
+        specs.push(load::load(&input, &spec_options.file_access())?);
+    }
     let mut findings = Vec::new();
-    let subjects = if manifest::is_spec(spec.root()) {
-        // An operation that cannot be converted is a finding, and the others are linted.
-        let options = openapi2mcp::convert::Options {
-            keep_going: true,
-            ..spec_options
-                .convert_options(spec_options.load_overrides()?, &OutputOptions::default())?
+    for spec in &specs {
+        findings.extend(lint_one(spec, &spec_options, &settings)?);
+    }
+    if let Some(path) = &args.write_baseline {
+        let baseline = Baseline::of(path, &findings);
+        openapi2mcp::output::write_file(path, &baseline.render())?;
+        warn(&format!(
+            "wrote {} to the baseline {}",
+            counted(baseline.len(), "finding"),
+            path.display()
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(path) = &lint_options.baseline {
+        let filtered = Baseline::load(path)?.filter(&mut findings);
+        let gone = match filtered.gone {
+            0 => String::new(),
+            n => format!(
+                "; {} of it no longer found (--write-baseline rewrites it)",
+                counted(n, "finding")
+            ),
         };
-        conversion = pipeline::convert_spec(&spec, &options)?;
-        findings = lint::unconvertible(&conversion.skipped, &settings);
-        lint::subjects_from_conversion(&spec, &conversion.tools)
-    } else {
-        tools = read_manifest(&spec)?;
-        lint::subjects_from_manifest(&tools, &spec.file(0).name)
-    };
-    let client = spec_options
-        .client
-        .map(|c| (c, spec_options.server_name.clone()));
-    findings.extend(lint::lint(&subjects, &settings, client));
-    lint::add_lines(&mut findings, &spec);
-    let line_source = |file: &str, line: usize| spec.line(file, line);
+        warn(&format!(
+            "the baseline {} accepts {} of this run{gone}",
+            path.display(),
+            counted(filtered.accepted, "finding"),
+        ));
+    }
+    let line_source = |file: &str, line: usize| specs.iter().find_map(|s| s.line(file, line));
     let presentation = lint::report::Presentation::new(color, args.max_problems);
     let report = lint::report::render(&findings, args.format, presentation, &line_source);
     match &args.output {
@@ -107,6 +136,36 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The findings of one spec or manifest, with their lines.
+fn lint_one(
+    spec: &load::Spec,
+    spec_options: &SpecOptions,
+    settings: &RuleSettings,
+) -> Result<Vec<lint::Finding>, Error> {
+    let (conversion, tools);
+    let mut findings = Vec::new();
+    let subjects = if manifest::is_spec(spec.root()) {
+        // An operation that cannot be converted is a finding, and the others are linted.
+        let options = openapi2mcp::convert::Options {
+            keep_going: true,
+            ..spec_options
+                .convert_options(spec_options.load_overrides()?, &OutputOptions::default())?
+        };
+        conversion = pipeline::convert_spec(spec, &options)?;
+        findings = lint::unconvertible(&conversion.skipped, settings);
+        lint::subjects_from_conversion(spec, &conversion.tools)
+    } else {
+        tools = read_manifest(spec)?;
+        lint::subjects_from_manifest(&tools, &spec.file(0).name)
+    };
+    let client = spec_options
+        .client
+        .map(|c| (c, spec_options.server_name.clone()));
+    findings.extend(lint::lint(&subjects, settings, client));
+    lint::add_lines(&mut findings, spec);
+    Ok(findings)
 }
 
 pub(super) fn run_rules(args: RulesArgs) -> Result<ExitCode, Error> {

@@ -24,7 +24,7 @@ use std::path::Path;
 use indexmap::IndexMap;
 use serde::Deserialize;
 
-use crate::error::{push_pointer, Error, ErrorKind, Result};
+use crate::error::{push_pointer, Error, Result};
 use crate::hints::evidence::Suggestion;
 use crate::hints::{HintKind, HintSource, Hints};
 use crate::load::locate::line_of;
@@ -86,13 +86,7 @@ pub struct Overrides {
 
 impl Overrides {
     pub fn load(path: &Path) -> Result<Overrides> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Error::new(format!("cannot read the overrides file: {e}"))
-                .with_kind(ErrorKind::Io)
-                .caused_by(e)
-                .in_file(file.clone())
-        })?;
+        let (file, text) = crate::load::read_own_file(path, "the overrides file")?;
         Overrides::parse(file, text)
     }
 

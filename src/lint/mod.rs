@@ -2,6 +2,7 @@
 //! manifest, against the rules in [`rules`], and reports findings that point at the spec's
 //! (or the manifest's) lines.
 
+pub mod baseline;
 pub mod report;
 pub mod rules;
 

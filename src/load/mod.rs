@@ -548,6 +548,19 @@ fn yaml_error(e: &yaml_serde::Error, what: &str) -> Error {
     }
 }
 
+/// The text of a small file of our own (`what`: "the config file", "the baseline"...), and
+/// its name as the user gave it; an error names the file.
+pub fn read_own_file(path: &std::path::Path, what: &str) -> Result<(String, String)> {
+    let file = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok((file, text)),
+        Err(e) => Err(Error::new(format!("cannot read {what}: {e}"))
+            .with_kind(ErrorKind::Io)
+            .caused_by(e)
+            .in_file(file)),
+    }
+}
+
 /// Reads a small YAML file of our own (overrides, configuration) into its typed shape;
 /// an empty file is the default. Errors name the file and line; `what` says which file.
 pub fn parse_typed_yaml<T: serde::de::DeserializeOwned + Default>(

@@ -1,0 +1,155 @@
+//! A baseline: the findings a project has accepted (in a third-party spec, say), so that
+//! lint reports only new ones, as Redocly's ignore file does. A finding is matched by its
+//! file, rule, tool and JSON pointer, never by its line or message, which move with
+//! unrelated edits; the same finding twice in one place is accepted only as often as the
+//! baseline holds it.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::Finding;
+use crate::error::Result;
+
+/// The file: its findings, sorted, one per line of JSON for readable diffs.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BaselineFile {
+    findings: Vec<Accepted>,
+}
+
+/// One accepted finding. `message` is for the person reading the file; it is not matched.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Accepted {
+    file: String,
+    rule: String,
+    tool: String,
+    pointer: String,
+    message: String,
+}
+
+/// What a finding is matched by.
+type Key = (String, String, String, String);
+
+impl Accepted {
+    fn key(self) -> Key {
+        (self.file, self.rule, self.tool, self.pointer)
+    }
+}
+
+/// A baseline read from, or to be written to, a file.
+#[derive(Debug)]
+pub struct Baseline {
+    path: PathBuf,
+    accepted: Vec<Accepted>,
+}
+
+/// What a baseline left out of a run.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Filtered {
+    /// Findings the baseline accepts.
+    pub accepted: usize,
+    /// Entries of the baseline that no finding matched: fixed since it was written.
+    pub gone: usize,
+}
+
+impl Baseline {
+    /// The baseline in `path`; an error names the file (and the line of a bad entry).
+    pub fn load(path: &Path) -> Result<Baseline> {
+        let (name, text) = crate::load::read_own_file(path, "the baseline")?;
+        let file: BaselineFile = crate::load::parse_typed_yaml(&name, &text, "invalid baseline")?;
+        Ok(Baseline {
+            path: path.to_path_buf(),
+            accepted: file.findings,
+        })
+    }
+
+    /// A baseline to be written to `path`, accepting `findings`.
+    pub fn of(path: &Path, findings: &[Finding]) -> Baseline {
+        let mut baseline = Baseline {
+            path: path.to_path_buf(),
+            accepted: Vec::new(),
+        };
+        baseline.accepted = findings.iter().map(|f| baseline.accept(f)).collect();
+        baseline.accepted.sort();
+        baseline
+    }
+
+    /// The file's text: deterministic, sorted, one finding per line.
+    pub fn render(&self) -> String {
+        let mut out = String::from("{\n  \"findings\": [");
+        for (i, accepted) in self.accepted.iter().enumerate() {
+            let line = serde_json::to_string(accepted).expect("strings serialize");
+            out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+            out.push_str(&line);
+        }
+        out.push_str(if self.accepted.is_empty() {
+            "]\n}\n"
+        } else {
+            "\n  ]\n}\n"
+        });
+        out
+    }
+
+    pub fn len(&self) -> usize {
+        self.accepted.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.accepted.is_empty()
+    }
+
+    /// Leaves out of `findings` those the baseline accepts.
+    pub fn filter(&self, findings: &mut Vec<Finding>) -> Filtered {
+        let mut left: BTreeMap<Key, usize> = BTreeMap::new();
+        for accepted in &self.accepted {
+            *left.entry(accepted.clone().key()).or_default() += 1;
+        }
+        let before = findings.len();
+        findings.retain(|finding| match left.get_mut(&self.accept(finding).key()) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                false
+            }
+            _ => true,
+        });
+        Filtered {
+            accepted: before - findings.len(),
+            gone: left.values().sum(),
+        }
+    }
+
+    /// A finding as the baseline holds it: its file relative to the baseline's directory
+    /// when it lies under it (so the baseline holds wherever the repository is cloned).
+    fn accept(&self, finding: &Finding) -> Accepted {
+        Accepted {
+            file: self.relative(&finding.location.file),
+            rule: finding.rule.code.to_string(),
+            tool: finding.tool.clone(),
+            pointer: finding.location.pointer.clone(),
+            message: finding.message.clone(),
+        }
+    }
+
+    fn relative(&self, file: &str) -> String {
+        let absolute = |p: &Path| std::path::absolute(p).ok();
+        let base = self.path.parent().unwrap_or(Path::new(""));
+        let (Some(file_path), Some(base)) = (absolute(Path::new(file)), absolute(base)) else {
+            return file.to_string();
+        };
+        // Standard input and a server have no path of their own.
+        if file == "-" || !file_path.exists() {
+            return file.to_string();
+        }
+        match file_path.strip_prefix(&base) {
+            Ok(inside) => inside
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/"),
+            Err(_) => file.to_string(),
+        }
+    }
+}
