@@ -64,8 +64,10 @@ fn the_table_cuts_no_name_when_piped_and_fits_a_terminal() {
         let fitted = openapi2mcp::review::render_tools(
             &tools,
             openapi2mcp::review::ReviewFormat::Table,
-            false,
-            Some(width),
+            &openapi2mcp::review::Presentation {
+                width: Some(width),
+                ..Default::default()
+            },
         );
         for line in fitted.lines() {
             assert!(
@@ -355,4 +357,132 @@ fn a_manifest_can_be_the_base() {
     ]);
     let changes = |text: &str| serde_json::from_str::<Value>(text).unwrap()["changes"].clone();
     assert_eq!(changes(&from_manifest), changes(&from_spec));
+}
+
+/// Markdown for a pull-request comment stays within `--max-chars` (GitHub's 65,536 by
+/// default): risks first, then suggestions, then each tag's table in `<details>`; what does
+/// not fit is counted, and nothing is cut mid-way.
+#[test]
+fn markdown_fits_its_budget_and_counts_what_it_leaves_out() {
+    let full = stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--format",
+        "markdown",
+    ]);
+    assert!(!full.contains("Left out"));
+    let tight = stdout_of(&[
+        "review",
+        &spec("review/orders.yaml"),
+        "--format",
+        "markdown",
+        "--max-chars",
+        "2500",
+    ]);
+    assert!(tight.chars().count() <= 2500, "{}", tight.chars().count());
+    assert!(
+        tight.contains("- :warning: **Risky** `cancel_order`"),
+        "{tight}"
+    );
+    let kept = tight.lines().filter(|l| l.starts_with("- :bulb:")).count();
+    assert!(kept > 0 && kept < 11, "{tight}");
+    let left_out = format!(
+        "> Left out to fit 2500 characters: {} suggestions, 1 unsure note, 1 tag table (9 tools).",
+        11 - kept
+    );
+    assert!(tight.contains(&left_out), "{tight}");
+    for line in tight.lines().filter(|l| l.starts_with("- ")) {
+        assert!(full.contains(line), "a line was cut: {line}");
+    }
+}
+
+/// The HTML review is one self-contained page that a real browser (headless Chromium)
+/// reads as meant: a table per tag with a row per tool, the risky one marked, the hints that
+/// differ from the method highlighted, and text from the spec shown as text, never markup.
+/// Runs wherever `$OPENAPI2MCP_CHROMIUM` names the browser.
+#[test]
+fn the_html_review_renders_in_chromium() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec_file = dir.path().join("tags.yaml");
+    std::fs::write(
+        &spec_file,
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get: {operationId: get_a, tags: ['<script>alert(1)</script>'], summary: '<b>bold</b>', responses: {'200': {description: ok}}}\n    post: {operationId: search_a, tags: [search], x-mcp-annotations: {readOnlyHint: true}, responses: {'200': {description: ok}}}\n",
+    )
+    .unwrap();
+    let page_file = dir.path().join("review.html");
+    let page = |spec: &str| {
+        let output = run(
+            &[
+                "review",
+                spec,
+                "--format",
+                "html",
+                "-o",
+                page_file.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(&page_file).unwrap()
+    };
+    snapshot("review-html", &page(&spec("review/orders.yaml")));
+    let html = page(spec_file.to_str().unwrap());
+    assert!(!html.contains("<script"), "{html}");
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{html}"
+    );
+
+    let Ok(chromium) = std::env::var("OPENAPI2MCP_CHROMIUM") else {
+        crate::common::skipped(
+            "OPENAPI2MCP_CHROMIUM",
+            "the HTML review is not opened in a browser",
+        );
+        return;
+    };
+    let profile = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            &format!("--user-data-dir={}", profile.path().display()),
+            "--dump-dom",
+            &format!("file://{}", page_file.display()),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // The DOM as the browser built it: two sections, one row per tool, the risky POST
+    // marked, its spec-set read-only hint highlighted, the tag's markup as text.
+    let dom = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(dom.matches("<section").count(), 2, "{dom}");
+    assert_eq!(dom.matches("<tr").count(), 4, "{dom}");
+    assert!(
+        dom.contains("<tr class=\"risky\"><td><code>search_a</code>"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<td class=\"differs\" title=\"x-mcp-annotations in the spec\">true spec"),
+        "{dom}"
+    );
+    assert!(!dom.contains("<script"), "{dom}");
+    assert!(
+        dom.contains("<h2>&lt;script&gt;alert(1)&lt;/script&gt; <small>"),
+        "{dom}"
+    );
 }

@@ -19,9 +19,16 @@ pub(super) struct ReviewArgs {
     /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
     /// (default: `spec` in the config file)
     spec: Option<String>,
-    /// Output: table (for the terminal), markdown (for a pull request), json (for scripts)
+    /// Output: table (for the terminal), markdown (for a pull request), json (for scripts),
+    /// html (one self-contained page)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ReviewFormat::Table)]
     format: ReviewFormat,
+    /// Write the review to FILE, atomically, instead of to standard output
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// The most characters markdown may take; what does not fit is counted at the end
+    #[arg(long, value_name = "N", default_value_t = review::GITHUB_COMMENT_LIMIT)]
+    max_chars: usize,
     /// Show only tools with suggestions, with risky hints, or with overridden hints
     #[arg(long, value_enum, value_name = "WHAT")]
     only: Option<Only>,
@@ -73,7 +80,10 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
         let old = base_sides(base, &spec_options)?;
         let new: Vec<Side> = conversion.tools.iter().map(Side::of).collect();
         let diff = review::diff(&old, &new);
-        write_stdout(&review::render_diff(&diff, base, args.format, color))?;
+        emit(
+            args.output.as_deref(),
+            &review::render_diff(&diff, base, args.format, color),
+        )?;
         if args.fail_on_loosened && diff.loosened() > 0 {
             return Ok(ExitCode::from(1));
         }
@@ -85,19 +95,41 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
         .iter()
         .filter(|t| args.only.is_none_or(|only| only.keeps(t)))
         .collect();
+    let text_format = matches!(args.format, ReviewFormat::Table | ReviewFormat::Markdown);
     match args.only {
-        Some(only) if shown.is_empty() && args.format != ReviewFormat::Json => {
-            write_stdout(&format!("{}\n", only.none()))?;
+        Some(only) if shown.is_empty() && text_format => {
+            emit(args.output.as_deref(), &format!("{}\n", only.none()))?;
         }
         _ => {
             // The terminal's width when printing to one; piped, no name is ever cut.
-            let width = std::io::IsTerminal::is_terminal(&std::io::stdout())
-                .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
-                .flatten();
-            write_stdout(&review::render_tools(&shown, args.format, color, width))?;
+            let width = (args.output.is_none()
+                && std::io::IsTerminal::is_terminal(&std::io::stdout()))
+            .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+            .flatten();
+            let presentation = review::Presentation {
+                color: color && args.output.is_none(),
+                width,
+                max_chars: args.max_chars,
+                title: match &input {
+                    Input::Stdin => "standard input".to_string(),
+                    Input::Path(_) => input.display_name(),
+                },
+            };
+            emit(
+                args.output.as_deref(),
+                &review::render_tools(&shown, args.format, &presentation),
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The review, to `-o`'s file or standard output.
+fn emit(output: Option<&std::path::Path>, text: &str) -> Result<(), Error> {
+    match output {
+        Some(path) => output::write_file(path, text),
+        None => write_stdout(text),
+    }
 }
 
 /// The tools of the version given to `--base`: a spec is converted (without overrides:

@@ -3,14 +3,112 @@
 //! older version of the API, how the hints changed.
 
 mod diff;
+mod html;
+mod markdown;
 mod render;
 
 pub use diff::{diff, Diff, Side};
-pub use render::{render_diff, render_tools, ReviewFormat};
+pub use markdown::GITHUB_COMMENT_LIMIT;
+pub use render::{render_diff, render_tools, Presentation, ReviewFormat};
 
 use crate::convert::Converted;
-use crate::hints::HintSource;
+use crate::hints::{HintKind, HintSource};
+use crate::text::counted;
 
+/// The tools of one tag (its first: each tool is shown once), in the API's order.
+struct TagGroup<'t> {
+    tag: String,
+    tools: Vec<&'t Converted>,
+}
+
+/// What a tag with no name is called.
+const UNTAGGED: &str = "(no tag)";
+
+/// The tools by their first tag, tags in the order they first appear.
+fn by_tag<'t>(tools: &[&'t Converted]) -> Vec<TagGroup<'t>> {
+    let mut groups: Vec<TagGroup<'t>> = Vec::new();
+    for tool in tools {
+        let tag = tool.tool.meta.tags.first().map_or(UNTAGGED, String::as_str);
+        match groups.iter_mut().find(|g| g.tag == tag) {
+            Some(group) => group.tools.push(tool),
+            None => groups.push(TagGroup {
+                tag: tag.to_string(),
+                tools: vec![tool],
+            }),
+        }
+    }
+    groups
+}
+
+/// What a set of tools holds for a person to look at.
+#[derive(Default)]
+struct Counts {
+    tools: usize,
+    tokens: usize,
+    risky: usize,
+    suggestions: usize,
+    unsure: usize,
+    overridden: usize,
+}
+
+impl Counts {
+    fn of(tools: &[&Converted]) -> Counts {
+        let mut counts = Counts::default();
+        for tool in tools {
+            counts.tools += 1;
+            counts.tokens += crate::tokens::count(&tool.tool);
+            counts.risky += usize::from(!tool.risks.is_empty());
+            let suggested = tool.suggestions.iter().filter(|s| s.is_suggested()).count();
+            counts.suggestions += suggested;
+            counts.unsure += tool.suggestions.len() - suggested;
+            counts.overridden += usize::from(Only::Overridden.keeps(tool));
+        }
+        counts
+    }
+
+    /// "3 tools, 1 risky, 2 suggestions": what is there, saying no zeros but the tools.
+    fn brief(&self) -> String {
+        let mut parts = vec![counted(self.tools, "tool")];
+        if self.risky > 0 {
+            parts.push(format!("{} risky", self.risky));
+        }
+        if self.suggestions > 0 {
+            parts.push(counted(self.suggestions, "suggestion"));
+        }
+        parts.join(", ")
+    }
+}
+
+/// A hint as a review cell shows it: a dash where it means nothing (on a read-only tool),
+/// nothing for an MCP default nobody set, else its value and source.
+enum HintCell {
+    Moot,
+    Unset,
+    Set {
+        value: bool,
+        source: HintSource,
+        /// Whether the value is other than the MCP default.
+        differs: bool,
+    },
+}
+
+impl HintCell {
+    fn of(tool: &Converted, kind: HintKind) -> HintCell {
+        let hint = tool.hints.get(kind);
+        let differs = hint.value != kind.default_value();
+        if tool.hints.get(HintKind::ReadOnly).value && kind.moot_when_read_only() {
+            HintCell::Moot
+        } else if !differs && hint.source == HintSource::Default {
+            HintCell::Unset
+        } else {
+            HintCell::Set {
+                value: hint.value,
+                source: hint.source,
+                differs,
+            }
+        }
+    }
+}
 /// Which tools to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

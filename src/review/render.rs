@@ -5,6 +5,7 @@ use anstyle::{AnsiColor, Style};
 use serde_json::{json, Map, Value};
 
 use super::diff::{Diff, Side};
+use super::markdown::cell;
 use super::source_name;
 use crate::convert::Converted;
 use crate::hints::{HintKind, HintSource};
@@ -16,10 +17,39 @@ pub enum ReviewFormat {
     /// A table for the terminal.
     #[default]
     Table,
-    /// A GitHub-flavoured markdown table, for a pull-request comment.
+    /// GitHub-flavoured markdown, for a pull-request comment: counts, risks and suggestions,
+    /// then a table per tag, within --max-chars.
     Markdown,
     /// One JSON object per tool, for scripts.
     Json,
+    /// One self-contained HTML page: a hint matrix per tag, with the evidence.
+    Html,
+}
+
+/// How the review is shown.
+#[derive(Debug, Clone)]
+pub struct Presentation {
+    /// Colour for a terminal.
+    pub color: bool,
+    /// The terminal's width: a table fits it; without one, no name or path is cut.
+    pub width: Option<usize>,
+    /// The most characters markdown takes ([`crate::review::GITHUB_COMMENT_LIMIT`] for a
+    /// comment).
+    pub max_chars: usize,
+    /// What was reviewed, for the HTML page's title.
+    pub title: String,
+}
+
+impl Default for Presentation {
+    /// No colour, no terminal, a GitHub comment's budget, no title.
+    fn default() -> Self {
+        Presentation {
+            color: false,
+            width: None,
+            max_chars: super::GITHUB_COMMENT_LIMIT,
+            title: String::new(),
+        }
+    }
 }
 
 /// Where notes wrap when the table goes to no terminal.
@@ -46,21 +76,20 @@ fn moot(tool: &Converted, kind: HintKind) -> bool {
     tool.hints.get(HintKind::ReadOnly).value && kind.moot_when_read_only()
 }
 
-/// The tools in `format`; a table fits `width` columns when it is given (a terminal's),
-/// and cuts no name or path when it is not.
+/// The tools in `format`, presented as `presentation` says.
 pub fn render_tools(
     tools: &[&Converted],
     format: ReviewFormat,
-    color: bool,
-    width: Option<usize>,
+    presentation: &Presentation,
 ) -> String {
     match format {
-        ReviewFormat::Table => table(tools, color, width),
-        ReviewFormat::Markdown => markdown(tools),
+        ReviewFormat::Table => table(tools, presentation.color, presentation.width),
+        ReviewFormat::Markdown => super::markdown::markdown(tools, presentation.max_chars),
         ReviewFormat::Json => {
             let tools: Vec<Value> = tools.iter().map(|t| tool_json(t)).collect();
             pretty(&json!({ "tools": tools }))
         }
+        ReviewFormat::Html => super::html::page(tools, &presentation.title),
     }
 }
 
@@ -218,74 +247,6 @@ fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
     out
 }
 
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
-}
-
-fn markdown(tools: &[&Converted]) -> String {
-    let mut out = String::from(
-        "| Tool | Method | Path | Tokens | readOnlyHint | destructiveHint | idempotentHint | openWorldHint |\n\
-         |---|---|---|--:|---|---|---|---|\n",
-    );
-    let mut notes = String::new();
-    let mut total_tokens = 0;
-    for tool in tools {
-        let tokens = crate::tokens::count(&tool.tool);
-        total_tokens += tokens;
-        out.push_str(&format!(
-            "| `{}` | {} | `{}` | {tokens} |",
-            tool.name(),
-            tool.binding().method,
-            cell(&tool.binding().path)
-        ));
-        for kind in HintKind::ALL {
-            let hint = tool.hints.get(kind);
-            if moot(tool, kind) {
-                out.push_str(" — |");
-            } else {
-                out.push_str(&format!(" {} ({}) |", hint.value, source_name(hint.source)));
-            }
-        }
-        out.push('\n');
-        for risk in &tool.risks {
-            notes.push_str(&format!(
-                "- :warning: **Risky** `{}`: {}\n",
-                tool.name(),
-                cell(risk)
-            ));
-        }
-        for suggestion in &tool.suggestions {
-            let what = if suggestion.is_suggested() {
-                ":bulb: Suggestion"
-            } else {
-                ":grey_question: Unsure"
-            };
-            notes.push_str(&format!(
-                "- {what} for `{}`: `{}: {}` ({} confidence): {}\n",
-                tool.name(),
-                suggestion.hint.key(),
-                suggestion.value,
-                suggestion.confidence.as_str(),
-                cell(&suggestion.because())
-            ));
-        }
-    }
-    if !notes.is_empty() {
-        out.push('\n');
-        out.push_str(&notes);
-    }
-    out.push_str(&format!(
-        "\n{} tools, {total_tokens} tokens of a model's context (o200k).\n",
-        tools.len()
-    ));
-    out.push_str(
-        "\nSources: default (the MCP default), inferred (the HTTP method), spec \
-         (x-mcp-annotations), override (an overrides file or option). — means meaningless on a \
-         read-only tool. Suggestions are never applied by themselves.\n",
-    );
-    out
-}
-
 fn tool_json(tool: &Converted) -> Value {
     let mut hints = Map::new();
     for kind in HintKind::ALL {
@@ -385,6 +346,7 @@ pub fn render_diff(diff: &Diff, base: &str, format: ReviewFormat, color: bool) -
             out.push_str(&summary(diff));
             out
         }
+        ReviewFormat::Html => super::html::diff_page(diff, base),
         ReviewFormat::Table => {
             let mut out = format!("Changes since {base}:\n");
             for c in &diff.changes {
@@ -418,7 +380,7 @@ pub fn render_diff(diff: &Diff, base: &str, format: ReviewFormat, color: bool) -
     }
 }
 
-fn summary(diff: &Diff) -> String {
+pub(super) fn summary(diff: &Diff) -> String {
     format!(
         "\n{} hint changes ({} loosened), {} added, {} removed, {} renamed\n",
         diff.changes.len(),

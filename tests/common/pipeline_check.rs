@@ -54,5 +54,16 @@ pub fn check_pipeline(data: &[u8]) {
         );
     }
     let tools: Vec<_> = conversion.tools.iter().collect();
-    review::render_tools(&tools, review::ReviewFormat::Table, false, Some(80));
+    let presentation = review::Presentation {
+        width: Some(80),
+        ..Default::default()
+    };
+    for format in [
+        review::ReviewFormat::Table,
+        review::ReviewFormat::Markdown,
+        review::ReviewFormat::Json,
+        review::ReviewFormat::Html,
+    ] {
+        review::render_tools(&tools, format, &presentation);
+    }
 }
