@@ -609,6 +609,9 @@ impl<'s> SchemaConverter<'s> {
             } else if keyword == "required" && value.is_boolean() {
                 // On a property (3.0 habit): its parent's `required` list says it.
                 continue;
+            } else if keyword == "description" && value.is_string() {
+                let text = value.as_str().expect("checked");
+                crate::text::markdown_from_html(text).into_owned().into()
             } else if SCHEMA_KEYWORDS.contains(&keyword) {
                 self.nested(value, walk, &[keyword], 1)?
             } else if SCHEMA_ARRAY_KEYWORDS.contains(&keyword) && value.is_array() {

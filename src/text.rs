@@ -1,4 +1,7 @@
-//! Words for messages: a count with its noun, the closest name to a misspelt one.
+//! Words: a count with its noun, the closest name to a misspelt one, and descriptions
+//! written in HTML made Markdown for the model.
+
+use std::borrow::Cow;
 
 /// `n` and the noun, plural unless `n` is 1: `1 tool`, `2 tools`, `0 tools`.
 pub fn counted(n: usize, noun: &str) -> String {
@@ -21,9 +24,128 @@ pub fn did_you_mean<'a>(text: &str, among: impl IntoIterator<Item = &'a str>) ->
         .unwrap_or_default()
 }
 
+/// Elements that start an HTML document rather than a Markdown one.
+const BLOCK_ELEMENTS: [&str; 17] = [
+    "p",
+    "div",
+    "ul",
+    "ol",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "table",
+    "pre",
+    "blockquote",
+    "dl",
+    "section",
+    "article",
+    "details",
+];
+
+/// A description as the model should read it. One written in HTML (it starts with a block
+/// element: `<p>`, `<ul>`, `<div>`...) becomes Markdown; in Markdown, which allows raw HTML,
+/// only `<br>` is changed, to a line break, and the rest stays as written.
+pub fn markdown_from_html(text: &str) -> Cow<'_, str> {
+    if !text.contains('<') {
+        return Cow::Borrowed(text);
+    }
+    if starts_with_block_element(text.trim_start()) {
+        if let Ok(markdown) = htmd::convert(text) {
+            return Cow::Owned(without_intraword_underscore_escapes(&markdown));
+        }
+    }
+    line_breaks_from_br(text)
+}
+
+fn starts_with_block_element(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('<') else {
+        return false;
+    };
+    BLOCK_ELEMENTS.iter().any(|element| {
+        rest.get(..element.len())
+            .is_some_and(|name| name.eq_ignore_ascii_case(element))
+            && rest[element.len()..].starts_with(|c: char| c == '>' || c.is_ascii_whitespace())
+    })
+}
+
+/// `<br>`, `<br/>` and `<br />` (any case) as line breaks.
+fn line_breaks_from_br(text: &str) -> Cow<'_, str> {
+    let lower = text.to_ascii_lowercase();
+    if !lower.contains("<br") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = 0;
+    let mut from = 0;
+    while let Some(found) = lower[from..].find("<br") {
+        let start = from + found;
+        let tail = lower[start + 3..].trim_start_matches(' ');
+        let tail = tail.strip_prefix('/').unwrap_or(tail);
+        let end = match tail.strip_prefix('>') {
+            Some(after) => lower.len() - after.len(),
+            None => {
+                from = start + 3;
+                continue;
+            }
+        };
+        out.push_str(&text[rest..start]);
+        out.push('\n');
+        rest = end;
+        from = end;
+    }
+    out.push_str(&text[rest..]);
+    Cow::Owned(out)
+}
+
+/// The converter escapes every `_`; between two letters or digits CommonMark never reads
+/// one as emphasis, so `user\_id` goes back to `user_id`.
+fn without_intraword_underscore_escapes(markdown: &str) -> String {
+    let chars: Vec<char> = markdown.chars().collect();
+    let mut out = String::with_capacity(markdown.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let intraword = c == '\\'
+            && chars.get(i + 1) == Some(&'_')
+            && i > 0
+            && chars[i - 1].is_alphanumeric()
+            && chars.get(i + 2).is_some_and(|c| c.is_alphanumeric());
+        if !intraword {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn html_descriptions_become_markdown_and_markdown_keeps_its_own() {
+        assert_eq!(
+            markdown_from_html("<p>Updates the <code>user_id</code> of a <b>repo</b>.</p><p>See <a href=\"https://x.test/a\">the docs</a>; user_id and *stars*.</p>"),
+            "Updates the `user_id` of a **repo**.\n\nSee [the docs](https://x.test/a); user_id and \\*stars\\*."
+        );
+        assert_eq!(
+            markdown_from_html("<UL><li>one &amp; two</li></UL>"),
+            "*   one & two"
+        );
+        // Markdown with raw HTML in it: only the breaks change.
+        assert_eq!(
+            markdown_from_html("Estimates a [price](http://x.test/a_b).<br><br>Its surge_multiplier is <b>set</b>.<BR/>End <br />"),
+            "Estimates a [price](http://x.test/a_b).\n\nIts surge_multiplier is <b>set</b>.\nEnd \n"
+        );
+        assert_eq!(
+            markdown_from_html("1 < 2 and <brr> <br"),
+            "1 < 2 and <brr> <br"
+        );
+        assert!(matches!(
+            markdown_from_html("plain"),
+            Cow::Borrowed("plain")
+        ));
+    }
 
     #[test]
     fn counts_and_near_names() {

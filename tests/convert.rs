@@ -46,6 +46,18 @@ fn compact_tools() {
     check("compact.yaml", "compact", &options, true);
 }
 
+/// Descriptions written in HTML (the operation's, a parameter's, a property's) become
+/// Markdown; Markdown with a raw `<br>` keeps its own syntax.
+#[test]
+fn html_descriptions_become_markdown() {
+    check(
+        "html-descriptions.yaml",
+        "html-descriptions",
+        &default_options(),
+        true,
+    );
+}
+
 #[test]
 fn schemas_3_1_come_through_whole() {
     check("schemas-3.1.json", "schemas-3.1", &default_options(), true);

@@ -171,9 +171,10 @@ fn with_description(mut schema: Value, description: Option<&str>) -> Value {
                 old.find(schema::PATTERN_NOTE)
                     .map(|at| old[at..].to_string())
             });
+        let description = crate::text::markdown_from_html(description);
         let description = match kept {
             Some(note) => format!("{description} {note}"),
-            None => description.to_string(),
+            None => description.into_owned(),
         };
         object.insert("description".into(), description.into());
     }

@@ -392,7 +392,8 @@ fn description(operation: &Operation<'_>, given: Option<&str>) -> Option<String>
         .description
         .map(str::trim)
         .filter(|s| !s.is_empty());
-    let text = match (given, summary, details) {
+    let details = details.map(crate::text::markdown_from_html);
+    let text = match (given, summary, details.as_deref()) {
         (Some(given), _, _) => given.trim().to_string(),
         (None, Some(s), Some(d)) if d.starts_with(s) => d.to_string(),
         (None, Some(s), Some(d)) => format!("{s}\n\n{d}"),
