@@ -58,6 +58,18 @@ fn html_descriptions_become_markdown() {
     );
 }
 
+/// A parameter that is the API's credential under another name is the server's to send:
+/// no tool argument, and the binding says where serve puts it.
+#[test]
+fn credential_parameters_are_left_to_the_server() {
+    check(
+        "credential-parameters.yaml",
+        "credential-parameters",
+        &default_options(),
+        true,
+    );
+}
+
 #[test]
 fn schemas_3_1_come_through_whole() {
     check("schemas-3.1.json", "schemas-3.1", &default_options(), true);

@@ -1100,3 +1100,44 @@ async fn uncompilable_patterns_leave_output_and_pattern_properties_checkable() {
     assert!(!outcome.is_error, "{outcome:?}");
     assert_eq!(outcome.structured, Some(json!({"name": "lamp"})));
 }
+
+/// A parameter that carries the API's credential under another name is filled by serve: a
+/// required `token` with the OAuth scheme's secret (in the header and the query), Google's
+/// optional `key` from its own variable when the OAuth one is not set.
+#[tokio::test]
+async fn credential_parameters_are_sent_from_the_environment() {
+    let input = Input::Path(crate::common::repo_path("specs/credential-parameters.yaml"));
+    let tools: Vec<Tool> =
+        pipeline::convert_input(&input, &Default::default(), &Options::default())
+            .expect("converts")
+            .tools
+            .into_iter()
+            .map(|c| c.tool)
+            .collect();
+    let mock = mock_answering(200).await;
+    let api = api_with(
+        tools.clone(),
+        settings_for(&mock),
+        &[("OPENAPI2MCP_AUTH_SLACKAUTH", "xoxb-1")],
+    );
+    let (outcome, log) = api
+        .call("conversations_list", arguments(json!({"limit": 2})))
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(request.url.query(), Some("limit=2&token=xoxb-1"));
+    assert_eq!(header(&request, "authorization"), ["Bearer xoxb-1"]);
+    assert!(!log.contains("xoxb-1"), "{log}");
+
+    let mock = mock_answering(200).await;
+    let api = api_with(
+        tools,
+        settings_for(&mock),
+        &[("OPENAPI2MCP_AUTH_KEY", "AIza-2")],
+    );
+    let (outcome, _) = api.call("search", arguments(json!({"q": "rust"}))).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(request.url.query(), Some("q=rust&key=AIza-2"));
+    assert!(header(&request, "authorization").is_empty());
+}

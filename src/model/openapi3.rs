@@ -37,6 +37,7 @@ pub(super) fn read_operations<'a>(
             operation.security =
                 super::security::requirements(spec, node, &["components", "securitySchemes"])?;
             super::security::drop_credential_parameters(&mut operation);
+            super::security::take_undeclared_credentials(&mut operation);
             super::security::drop_client_owned_headers(&mut operation);
             operation.body = reader.body(node)?;
             operation.responses = responses(spec, node, |response| {

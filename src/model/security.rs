@@ -139,6 +139,113 @@ pub fn drop_credential_parameters(operation: &mut Operation<'_>) {
         .retain(|p| !supplied(p.location, p.name));
 }
 
+/// What a parameter named like a credential, and described as one, carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Carried {
+    /// A token: the one a bearer scheme sends, when the operation has one.
+    Token,
+    /// A key of its own.
+    Key,
+}
+
+/// Words with which a description says its parameter authenticates the caller.
+const CREDENTIAL_WORDS: [&str; 8] = [
+    "authenticat",
+    "authoriz",
+    "authoris",
+    "oauth",
+    "api key",
+    "access token",
+    "credential",
+    "bearer",
+];
+
+/// Whether `parameter` is a credential under a name no declared scheme gives: its name is a
+/// credential's (`token`, `access_token`, `oauth_token`, `api_key`, Google's `key`...) and
+/// its description says it authenticates. A `token` described otherwise is data (the token
+/// an introspection endpoint inspects), and one with no description is left alone.
+fn carried(parameter: &super::Parameter<'_>) -> Option<Carried> {
+    let name: String = parameter
+        .name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let carried = match name.as_str() {
+        "token" | "accesstoken" | "oauthtoken" | "authtoken" | "bearertoken" | "apitoken" => {
+            Carried::Token
+        }
+        "apikey" | "key" | "accesskey" | "subscriptionkey" => Carried::Key,
+        _ => return None,
+    };
+    let description = parameter.description?.to_lowercase();
+    CREDENTIAL_WORDS
+        .iter()
+        .any(|word| description.contains(word))
+        .then_some(carried)
+}
+
+/// Takes out of the tool's arguments the parameters that carry the API's credential under
+/// another name (Slack's `token`, Google's `access_token` and `key`): the server sends
+/// them, as it does a declared scheme's, and the model never makes one up. A token is the
+/// bearer scheme's: the `Authorization` header carries it, and the parameter too when the
+/// operation requires it. A key, or a token with no bearer scheme beside it, becomes a
+/// scheme of its own named after the parameter (`OPENAPI2MCP_AUTH_<NAME>`): another way in,
+/// or, when required, part of every way in.
+pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
+    let mut taken = Vec::new();
+    operation.parameters.retain(|parameter| {
+        let location = match parameter.location {
+            In::Query => KeyLocation::Query,
+            In::Header => KeyLocation::Header,
+            In::Cookie => KeyLocation::Cookie,
+            In::Path | In::QueryString | In::Body => return true,
+        };
+        match carried(parameter) {
+            Some(carried) => {
+                taken.push((carried, location, parameter.name, parameter.required));
+                false
+            }
+            None => true,
+        }
+    });
+    let security = &mut operation.security;
+    for (carried, location, name, required) in taken {
+        let key = |scheme: &'a str| Credential {
+            scheme,
+            kind: CredentialKind::ApiKey { location, name },
+            scopes: Vec::new(),
+        };
+        let bearer_of = |alternative: &[Credential<'a>]| {
+            alternative
+                .iter()
+                .find(|c| c.kind == CredentialKind::Bearer)
+                .map(|c| c.scheme)
+        };
+        let has_bearer = security.iter().any(|a| bearer_of(a).is_some());
+        if carried == Carried::Token && has_bearer {
+            if required {
+                for alternative in security.iter_mut() {
+                    if let Some(scheme) = bearer_of(alternative) {
+                        alternative.push(key(scheme));
+                    }
+                }
+            }
+        } else if required && !security.is_empty() {
+            for alternative in security.iter_mut() {
+                alternative.push(key(name));
+            }
+        } else {
+            // An operation that asked for nothing may still be called without the key.
+            let anonymous = !required && security.is_empty();
+            security.push(vec![key(name)]);
+            if anonymous {
+                security.push(Vec::new());
+            }
+        }
+    }
+}
+
 /// Leaves out header parameters the HTTP client owns (`Host`, `Content-Length`...; see
 /// [`crate::http::is_client_owned_header`]): no tool argument may set them.
 pub fn drop_client_owned_headers(operation: &mut Operation<'_>) {

@@ -112,6 +112,7 @@ pub(super) fn read_operations<'a>(
                 response.get("schema").filter(|_| json).map(Schema::from)
             })?;
             super::security::drop_credential_parameters(&mut operation);
+            super::security::take_undeclared_credentials(&mut operation);
             super::security::drop_client_owned_headers(&mut operation);
             Ok(operation)
         },
