@@ -51,9 +51,11 @@ pub const OTHER_FILE_NAME: &str = "openapi2mcp.yml";
 
 /// What the file says; `None` where it says nothing. (Serialized, it lists every key the
 /// file may hold.)
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[schemars(deny_unknown_fields)]
 pub struct Config {
+    /// The spec the commands read when none is named
     pub spec: Option<PathBuf>,
     #[serde(flatten)]
     pub convert: ConvertOptions,
@@ -61,10 +63,19 @@ pub struct Config {
     pub output: OutputOptions,
     #[serde(flatten)]
     pub spec_options: SpecOptions,
+    /// lint's options
     pub lint: LintOptions,
 }
 
 impl Config {
+    /// The file's JSON Schema, from these types (`docs/schemas/openapi2mcp.schema.json`,
+    /// for editors: `# yaml-language-server: $schema=...`).
+    pub fn json_schema() -> serde_json::Value {
+        let mut schema = schemars::schema_for!(Config).to_value();
+        schema["title"] = "openapi2mcp.yaml".into();
+        schema
+    }
+
     /// The file named, or the first `openapi2mcp.yaml` (or `.yml`) from `start` upward, or
     /// nothing.
     pub fn find(named: Option<&Path>, start: &Path) -> Result<Config> {

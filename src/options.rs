@@ -21,7 +21,7 @@ use crate::hints::HintStyle;
 use crate::load::{FileAccess, DEFAULT_MAX_FILE_MIB};
 
 /// How a spec becomes tools: shared by every command that reads one.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[cfg_attr(feature = "cli", command(next_help_heading = "Reading the spec"))]
 #[serde(rename_all = "kebab-case")]
@@ -35,6 +35,7 @@ pub struct SpecOptions {
     /// Longest tool name, 16 to 128 (default: the client profile's, 64 for most); longer names
     /// are cut and end in a hash
     #[cfg_attr(feature = "cli", arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(16..=128)))]
+    #[schemars(range(min = 16, max = 128))]
     pub name_max: Option<u16>,
     /// Apply the hint decisions in FILE (see `review --write-overrides`) over the spec's
     #[cfg_attr(feature = "cli", arg(long, value_name = "FILE"))]
@@ -44,6 +45,7 @@ pub struct SpecOptions {
     pub allow_ref_outside: Option<Vec<PathBuf>>,
     /// Largest file read, in MiB (default 256); only regular files are read
     #[cfg_attr(feature = "cli", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20)))]
+    #[schemars(range(min = 1, max = 1048576))]
     pub max_file_size: Option<u64>,
     #[cfg_attr(feature = "cli", command(flatten))]
     #[serde(default)]
@@ -65,10 +67,11 @@ pub struct SpecOptions {
 }
 
 /// Which operations become tools (`filters:` in the config file).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[cfg_attr(feature = "cli", command(next_help_heading = "Choosing operations"))]
 #[serde(rename_all = "kebab-case")]
+#[schemars(deny_unknown_fields)]
 pub struct FilterOptions {
     /// Keep only operations tagged TAG (repeatable: any of them)
     #[cfg_attr(feature = "cli", arg(long = "include-tag", value_name = "TAG"))]
@@ -102,7 +105,7 @@ pub struct FilterOptions {
 }
 
 /// How the tools are written: for the commands that emit or serve them.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[cfg_attr(feature = "cli", command(next_help_heading = "Writing the tools"))]
 #[serde(rename_all = "kebab-case")]
@@ -128,7 +131,7 @@ pub struct OutputOptions {
 }
 
 /// `convert`'s own options that the config file can hold too.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[serde(rename_all = "kebab-case")]
 pub struct ConvertOptions {
@@ -145,7 +148,7 @@ pub struct ConvertOptions {
 }
 
 /// When lint fails the run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum FailOn {
@@ -156,9 +159,10 @@ pub enum FailOn {
 }
 
 /// `lint`'s options (`lint:` in the config file).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[serde(rename_all = "kebab-case")]
+#[schemars(deny_unknown_fields)]
 pub struct LintOptions {
     /// Exit with code 1 when a finding is at least this severe: error (the default), warning,
     /// info, or never

@@ -819,3 +819,54 @@ fn the_readme_samples_are_what_the_commands_print() {
     }
     assert!(checked >= 3, "{checked} samples");
 }
+
+/// The JSON Schemas of the config and overrides files are generated from their types and
+/// checked in (`OPENAPI2MCP_WRITE_SCHEMAS=1 cargo test json_schemas` rewrites them); the
+/// documented examples hold to them, and a misspelt key does not.
+#[test]
+fn the_json_schemas_match_the_types_and_the_documented_examples() {
+    use openapi2mcp::config::Config;
+    use openapi2mcp::convert::overrides::Overrides;
+    let docs = std::fs::read_to_string(repo_path("docs/configuration.md")).unwrap();
+    let example_under = |heading: &str| -> Value {
+        let section = &docs[docs.find(heading).unwrap()..];
+        let start = section.find("```yaml\n").unwrap() + "```yaml\n".len();
+        yaml_serde::from_str(&section[start..start + section[start..].find("```").unwrap()])
+            .unwrap()
+    };
+    let cases = [
+        (
+            "docs/schemas/openapi2mcp.schema.json",
+            Config::json_schema(),
+            example_under("## The configuration file"),
+            serde_json::json!({"lint": {"rulez": {}}}),
+        ),
+        (
+            "docs/schemas/overrides.schema.json",
+            Overrides::json_schema(),
+            example_under("## The overrides file"),
+            serde_json::json!({"tools": {"a": {"readOnlyHnt": true}}}),
+        ),
+    ];
+    for (path, schema, example, misspelt) in cases {
+        let text = serde_json::to_string_pretty(&schema).unwrap() + "\n";
+        if std::env::var_os("OPENAPI2MCP_WRITE_SCHEMAS").is_some() {
+            std::fs::write(repo_path(path), &text).unwrap();
+        }
+        assert_eq!(
+            std::fs::read_to_string(repo_path(path)).unwrap_or_default(),
+            text,
+            "{path} is not what the types give: OPENAPI2MCP_WRITE_SCHEMAS=1 cargo test json_schemas rewrites it"
+        );
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&example)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{path}: the documented example: {errors:?}"
+        );
+        assert!(!validator.is_valid(&misspelt), "{path} takes {misspelt}");
+    }
+}

@@ -31,13 +31,19 @@ use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
 
 /// Decisions for one tool, or for all of them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Decision {
+    /// The tool only reads
     pub read_only_hint: Option<bool>,
+    /// The tool may destroy or overwrite what is there (meaningless when it only reads)
     pub destructive_hint: Option<bool>,
+    /// Calling it again with the same arguments changes nothing more: a client may retry it
     pub idempotent_hint: Option<bool>,
+    /// It reaches beyond the caller's own closed domain
     pub open_world_hint: Option<bool>,
+    /// Why a person decided so: shown by review; lint then reports the decision, never as an
+    /// error, and `--read-only` trusts it
     pub reason: Option<String>,
     /// The tool's name, instead of the one made from the operation.
     pub name: Option<String>,
@@ -60,10 +66,12 @@ impl Decision {
     }
 }
 
-#[derive(Default, Deserialize)]
+#[derive(Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct OverridesFile {
+    /// Hints for every tool (a tool's own entry wins)
     defaults: Option<Decision>,
+    /// Entries by a tool's name, its operationId, or "METHOD /path"
     tools: Option<IndexMap<String, Option<Decision>>>,
 }
 
@@ -85,6 +93,14 @@ pub struct Overrides {
 }
 
 impl Overrides {
+    /// The file's JSON Schema, from its types (`docs/schemas/overrides.schema.json`, for
+    /// editors: `# yaml-language-server: $schema=...`).
+    pub fn json_schema() -> serde_json::Value {
+        let mut schema = schemars::schema_for!(OverridesFile).to_value();
+        schema["title"] = "openapi2mcp overrides".into();
+        schema
+    }
+
     pub fn load(path: &Path) -> Result<Overrides> {
         let (file, text) = crate::load::read_own_file(path, "the overrides file")?;
         Overrides::parse(file, text)
