@@ -870,3 +870,62 @@ fn the_json_schemas_match_the_types_and_the_documented_examples() {
         assert!(!validator.is_valid(&misspelt), "{path} takes {misspelt}");
     }
 }
+
+/// A key written twice is an error at its second line, in a spec, the config file and the
+/// overrides file alike (YAML's own rule; a silent last-one-wins would hide a mistake).
+#[test]
+fn a_repeated_key_is_an_error_at_its_line_in_every_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let spec = write(
+        "api.yaml",
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n",
+    );
+    let cases = [
+        (
+            vec![
+                "convert".to_string(),
+                write(
+                    "twice.yaml",
+                    "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\npaths: {}\n",
+                ),
+            ],
+            "twice.yaml:4:1: invalid YAML: duplicate key 'paths'",
+        ),
+        (
+            vec![
+                "lint".into(),
+                spec.clone(),
+                "--config".into(),
+                write(
+                    "openapi2mcp.yaml",
+                    "lint:\n  fail-on: error\n  fail-on: never\n",
+                ),
+            ],
+            "openapi2mcp.yaml:3:3: invalid config: lint: duplicate key 'fail-on'",
+        ),
+        (
+            vec![
+                "convert".into(),
+                spec.clone(),
+                "--overrides".into(),
+                write(
+                    "hints.yaml",
+                    "tools:\n  a: {readOnlyHint: true}\n  a: {readOnlyHint: false}\n",
+                ),
+            ],
+            "hints.yaml:3:3: invalid overrides: tools: duplicate key 'a'",
+        ),
+    ];
+    for (args, expected) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = run(&args, None);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+}

@@ -479,7 +479,7 @@ pub fn parse_document(bytes: Vec<u8>) -> Result<(Value, String)> {
         refuse_deep_yaml(&text)?;
         yaml_serde::from_str::<StrictYamlValue>(&text)
             .map(|v| v.0)
-            .map_err(|e| yaml_error(&e, "invalid YAML"))?
+            .map_err(|e| yaml_error(&e, &text, "invalid YAML"))?
     };
     Ok((value, text))
 }
@@ -535,17 +535,64 @@ fn json_message(e: &serde_json::Error) -> String {
 }
 
 /// A YAML error as ours: `{what}: message`, the position moved from the text to the line.
-fn yaml_error(e: &yaml_serde::Error, what: &str) -> Error {
+fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Error {
     let text = e.to_string();
     let message = match text.find(" at line ") {
         Some(i) => format!("{}{}", &text[..i], tail_after_position(&text[i..])),
         None => text,
     };
     let error = Error::new(format!("{what}: {message}"));
-    match e.location() {
-        Some(at) => error.at_line(at.line(), at.column()),
-        None => error,
+    let Some(at) = e.location() else {
+        return error;
+    };
+    // The parser places a repeated key at its mapping's first key: find the repeat.
+    let repeat = message
+        .split_once("duplicate key '")
+        .and_then(|(_, rest)| rest.rsplit_once('\''))
+        .and_then(|(key, _)| repeated_key_at(source, key, at.line(), at.column()));
+    let (line, column) = repeat.unwrap_or((at.line(), at.column()));
+    error.at_line(line, column)
+}
+
+/// Where `key` stands a second time in the block mapping whose first key is at `line`,
+/// `column` (1-based): the lines at that indentation until one with less ends the mapping.
+/// `None` for a flow mapping or a key written in a way not matched here.
+fn repeated_key_at(source: &str, key: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    let indent = column.checked_sub(1)?;
+    let mut seen = 0;
+    for (i, text) in source.lines().enumerate().skip(line.checked_sub(1)?) {
+        let content = text.trim_start_matches(' ');
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let depth = text.len() - content.len();
+        if depth < indent && i + 1 > line {
+            return None;
+        }
+        // The first key of a mapping that is a list item stands after its `- `.
+        let at = if i + 1 == line {
+            &text[indent..]
+        } else {
+            content
+        };
+        if depth > indent && i + 1 != line {
+            continue;
+        }
+        let names_key = [
+            format!("{key}:"),
+            format!("\"{key}\":"),
+            format!("'{key}':"),
+        ]
+        .iter()
+        .any(|form| at.starts_with(form.as_str()));
+        if names_key {
+            seen += 1;
+            if seen == 2 {
+                return Some((i + 1, indent + 1));
+            }
+        }
     }
+    None
 }
 
 /// The text of a small file of our own (`what`: "the config file", "the baseline"...), and
@@ -571,7 +618,10 @@ pub fn parse_typed_yaml<T: serde::de::DeserializeOwned + Default>(
     if text.trim().is_empty() {
         return Ok(T::default());
     }
-    yaml_serde::from_str(text).map_err(|e| yaml_error(&e, what).in_file(file))
+    // Read strictly first: a repeated key is a mistake, not a value to drop silently.
+    yaml_serde::from_str::<StrictYamlValue>(text)
+        .map_err(|e| yaml_error(&e, text, what).in_file(file))?;
+    yaml_serde::from_str(text).map_err(|e| yaml_error(&e, text, what).in_file(file))
 }
 
 /// The part of a YAML message after " at line L column C", such as ", while parsing ...".
@@ -589,6 +639,25 @@ fn line_col(prefix: &[u8]) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A repeated key is placed at its second occurrence, not at its mapping's start.
+    #[test]
+    fn a_repeated_yaml_key_is_placed_where_it_repeats() {
+        let at = |text: &str| {
+            let error = yaml_serde::from_str::<StrictYamlValue>(text).unwrap_err();
+            yaml_error(&error, text, "invalid YAML").line_col
+        };
+        assert_eq!(
+            at("openapi: 3.1.0\npaths: {}\n# note\npaths: {}\n"),
+            Some((4, 1))
+        );
+        assert_eq!(
+            at("a: 1\nlint:\n  fail-on: error\n  x:\n    y: 1\n  fail-on: never\n"),
+            Some((6, 3))
+        );
+        assert_eq!(at("list:\n  - x: 1\n    y: 2\n    x: 3\n"), Some((4, 5)));
+        assert_eq!(at("tools:\n  \"a\": {}\n  'a': {}\n"), Some((3, 3)));
+    }
 
     #[test]
     fn a_file_that_cannot_be_read_is_an_io_error_carrying_its_cause() {
