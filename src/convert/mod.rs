@@ -78,8 +78,11 @@ pub struct Converted {
     /// Hints from the spec or the overrides that contradict the method.
     pub risks: Vec<String>,
     pub operation_id: Option<String>,
-    /// The operation has a `description` of its own (not only a summary).
-    pub has_own_description: bool,
+    /// The operation's key the tool's title comes from (`summary`), and the one its
+    /// description comes from (`description`, or `summary` when that is all there is):
+    /// `None` when an overrides entry gave it, or nothing did.
+    pub title_from: Option<&'static str>,
+    pub description_from: Option<&'static str>,
     /// Lint rules silenced for this tool.
     pub lint_ignore: Vec<String>,
     /// The operation in the spec.
@@ -342,6 +345,15 @@ fn convert_operation(
     binding.params = input.params;
 
     let mut tool = Tool::new(name, input.schema);
+    let given = |field: fn(&Decision) -> &Option<String>| decision.and_then(|d| field(d).as_ref());
+    let nonempty = |text: Option<&str>| text.is_some_and(|t| !t.trim().is_empty());
+    let title_from = (given(|d| &d.title).is_none() && nonempty(operation.summary))
+        .then_some("summary");
+    let description_from = match given(|d| &d.description) {
+        Some(_) => None,
+        None if nonempty(operation.description) => Some("description"),
+        None => title_from,
+    };
     tool.title = decision
         .and_then(|d| d.title.as_deref())
         .or(operation.summary)
@@ -363,7 +375,8 @@ fn convert_operation(
         suggestions,
         risks,
         operation_id: operation.operation_id.map(str::to_string),
-        has_own_description: operation.description.is_some(),
+        title_from,
+        description_from,
         lint_ignore: operation
             .lint_ignore
             .iter()

@@ -228,8 +228,10 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
                     file: spec.file(converted.location.file).name.clone(),
                     tool: operation.clone(),
                     name: at("operationId", converted.operation_id.is_some()),
-                    title: at("summary", converted.tool.title.is_some()),
-                    description: at("description", converted.has_own_description),
+                    title: converted.title_from.map(|key| push_pointer(operation, key)),
+                    description: converted
+                        .description_from
+                        .map(|key| push_pointer(operation, key)),
                     input_schema: None,
                     hints,
                     patterns: converted
