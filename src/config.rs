@@ -39,7 +39,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::error::{from_value_at, push_pointer, Error, Result};
+use crate::error::{from_value_at, push_pointer, Error, ErrorKind, Result};
 use crate::lint::RuleSettings;
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
@@ -80,7 +80,19 @@ impl Config {
     /// nothing.
     pub fn find(named: Option<&Path>, start: &Path) -> Result<Config> {
         match Config::locate(named, start) {
-            Some(path) => Config::load(&path),
+            Some(path) => {
+                // Both spellings side by side: which one holds the settings is not clear.
+                let other = path.with_file_name(OTHER_FILE_NAME);
+                if named.is_none() && path.ends_with(FILE_NAME) && other.is_file() {
+                    return Err(Error::new(format!(
+                        "two config files: {} and {}; keep one",
+                        path.display(),
+                        other.display()
+                    ))
+                    .with_kind(ErrorKind::Usage));
+                }
+                Config::load(&path)
+            }
             None => Ok(Config::default()),
         }
     }
@@ -258,6 +270,12 @@ mod tests {
             Some(dir.path().join("a").join(FILE_NAME)),
             "the .yaml first"
         );
+        // Read, two spellings side by side are refused: which one holds the settings?
+        let error = Config::find(None, &below).unwrap_err();
+        assert!(error.message.starts_with("two config files: "), "{error}");
+        assert!(error.message.ends_with("openapi2mcp.yml; keep one"), "{error}");
+        let named = dir.path().join("a").join(FILE_NAME);
+        assert!(Config::find(Some(&named), &below).is_ok(), "--config names one");
     }
 
     #[test]

@@ -625,3 +625,61 @@ fn help_groups_options_and_shows_examples() {
         "{help}"
     );
 }
+
+/// `client-config` names the program as the user installed it: through a link on PATH (a
+/// package manager's, which an upgrade keeps) rather than the file it resolves to.
+#[test]
+fn client_config_names_the_program_by_its_link_on_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("openapi2mcp");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_openapi2mcp"), &link).unwrap();
+    let spec = repo_path("specs/petstore-3.0.yaml");
+    let output = std::process::Command::new(&link)
+        .args([
+            "client-config",
+            "--client",
+            "cursor",
+            spec.to_str().unwrap(),
+        ])
+        .env("PATH", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let entry: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let command = entry["mcpServers"]["petstore-3.0"]["command"].clone();
+    assert_eq!(command, link.to_str().unwrap(), "{entry}");
+}
+
+/// An overrides entry that names no tool is told the closest name, operationId or
+/// `METHOD /path`, whichever way it was written.
+#[test]
+fn a_stale_overrides_entry_is_told_the_closest_method_and_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let overrides = dir.path().join("hints.yaml");
+    std::fs::write(
+        &overrides,
+        "tools:\n  GET /pet:\n    openWorldHint: false\n",
+    )
+    .unwrap();
+    let spec = repo_path("specs/petstore-3.0.yaml");
+    let output = run(
+        &[
+            "convert",
+            spec.to_str().unwrap(),
+            "--overrides",
+            overrides.to_str().unwrap(),
+        ],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("'GET /pet' names no tool (did you mean 'GET /pets'?)"),
+        "{stderr}"
+    );
+}

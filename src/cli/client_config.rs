@@ -112,10 +112,7 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
     let (tools, _, _) = serve::tools_to_serve(&mut serve_command)?;
     let variables = openapi2mcp::serve::credential_variables(&tools);
     // The binary itself, by its absolute path: Claude Desktop does not read a shell's PATH.
-    let command = std::env::current_exe()
-        .map_err(|e| Error::new(format!("cannot find this program's path: {e}")))?
-        .display()
-        .to_string();
+    let command = program_path()?.display().to_string();
     // The server's entry, `"type": "stdio"` first where the client wants it.
     let server = |typed: bool, env: Map<String, Value>| {
         let mut entry = Map::new();
@@ -239,4 +236,21 @@ fn input_id(variable: &str) -> String {
 /// `text` as one POSIX shell word.
 fn shell_quoted(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// This program's absolute path as the user installed it: the entry of PATH that is this
+/// program (a package manager's link, which survives an upgrade), else where it runs from
+/// (which the system gives with links resolved).
+fn program_path() -> Result<std::path::PathBuf, Error> {
+    let running = std::env::current_exe()
+        .map_err(|e| Error::new(format!("cannot find this program's path: {e}")))?;
+    let real = std::fs::canonicalize(&running).unwrap_or_else(|_| running.clone());
+    let on_path = std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|dir| dir.is_absolute())
+        .map(|dir| dir.join(env!("CARGO_PKG_NAME")))
+        .find(|candidate| std::fs::canonicalize(candidate).is_ok_and(|c| c == real));
+    Ok(on_path.unwrap_or(running))
 }

@@ -173,6 +173,7 @@ pub fn convert_each(
             if options.overrides.is_some() {
                 known_names.insert(made.clone());
                 known_names.extend(operation.operation_id.map(str::to_string));
+                known_names.insert(format!("{} {}", operation.method, operation.path));
             }
             let name = entry.and_then(|(_, d)| d.name.clone()).unwrap_or(made);
             *final_names.entry(name.clone()).or_default() += 1;
@@ -347,8 +348,8 @@ fn convert_operation(
     let mut tool = Tool::new(name, input.schema);
     let given = |field: fn(&Decision) -> &Option<String>| decision.and_then(|d| field(d).as_ref());
     let nonempty = |text: Option<&str>| text.is_some_and(|t| !t.trim().is_empty());
-    let title_from = (given(|d| &d.title).is_none() && nonempty(operation.summary))
-        .then_some("summary");
+    let title_from =
+        (given(|d| &d.title).is_none() && nonempty(operation.summary)).then_some("summary");
     let description_from = match given(|d| &d.description) {
         Some(_) => None,
         None if nonempty(operation.description) => Some("description"),
