@@ -64,6 +64,8 @@ pub struct Config {
     #[serde(flatten)]
     pub spec_options: SpecOptions,
     /// lint's options
+    #[serde(default)]
+    #[schemars(with = "Option<LintOptions>")]
     pub lint: LintOptions,
 }
 
@@ -73,6 +75,8 @@ impl Config {
     pub fn json_schema() -> serde_json::Value {
         let mut schema = schemars::schema_for!(Config).to_value();
         schema["title"] = "openapi2mcp.yaml".into();
+        schema["description"] =
+            "openapi2mcp's configuration file: every option of convert, review and lint".into();
         schema
     }
 
@@ -273,9 +277,15 @@ mod tests {
         // Read, two spellings side by side are refused: which one holds the settings?
         let error = Config::find(None, &below).unwrap_err();
         assert!(error.message.starts_with("two config files: "), "{error}");
-        assert!(error.message.ends_with("openapi2mcp.yml; keep one"), "{error}");
+        assert!(
+            error.message.ends_with("openapi2mcp.yml; keep one"),
+            "{error}"
+        );
         let named = dir.path().join("a").join(FILE_NAME);
-        assert!(Config::find(Some(&named), &below).is_ok(), "--config names one");
+        assert!(
+            Config::find(Some(&named), &below).is_ok(),
+            "--config names one"
+        );
     }
 
     #[test]

@@ -49,6 +49,7 @@ pub struct SpecOptions {
     pub max_file_size: Option<u64>,
     #[cfg_attr(feature = "cli", command(flatten))]
     #[serde(default)]
+    #[schemars(with = "Option<FilterOptions>")]
     pub filters: FilterOptions,
     /// Fit names and schemas to a client: claude and openai (the default), cursor, gemini,
     /// vscode, mcp

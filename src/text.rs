@@ -46,13 +46,15 @@ const BLOCK_ELEMENTS: [&str; 17] = [
 ];
 
 /// A description as the model should read it. One written in HTML (it starts with a block
-/// element: `<p>`, `<ul>`, `<div>`...) becomes Markdown; in Markdown, which allows raw HTML,
-/// only `<br>` is changed, to a line break, and the rest stays as written.
+/// element, `<p>`, `<ul>`, `<div>`..., and ends with a tag) becomes Markdown; in Markdown,
+/// which allows raw HTML, only `<br>` is changed, to a line break, and the rest stays as
+/// written (Markdown that merely starts with an HTML block is Markdown).
 pub fn markdown_from_html(text: &str) -> Cow<'_, str> {
     if !text.contains('<') {
         return Cow::Borrowed(text);
     }
-    if starts_with_block_element(text.trim_start()) {
+    let trimmed = text.trim();
+    if starts_with_block_element(trimmed) && trimmed.ends_with('>') {
         if let Ok(markdown) = htmd::convert(text) {
             return Cow::Owned(without_intraword_underscore_escapes(&markdown));
         }
@@ -141,6 +143,9 @@ mod tests {
             markdown_from_html("1 < 2 and <brr> <br"),
             "1 < 2 and <brr> <br"
         );
+        // Markdown that starts with an HTML block stays Markdown.
+        let mixed = "<div>Beta</div>\n\nLists **orders**.\n\n- a\n- b";
+        assert_eq!(markdown_from_html(mixed), mixed);
         assert!(matches!(
             markdown_from_html("plain"),
             Cow::Borrowed("plain")

@@ -748,8 +748,23 @@ fn several_inputs_make_one_report() {
             .all(|f| f["location"]["file"] == file.to_str().unwrap()));
         assert!(half.iter().all(|f| f["location"]["line"].is_u64()));
     }
-    let output = run(&["lint", "-", "-"], None);
-    assert_eq!(output.status.code(), Some(2));
+    // Refused: standard input twice, one overrides file for several specs, and inputs beside
+    // a server.
+    let overrides = dir.path().join("hints.yaml");
+    std::fs::write(&overrides, "tools: {}\n").unwrap();
+    let (a, b, o) = (
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        overrides.to_str().unwrap(),
+    );
+    for args in [
+        &["lint", "-", "-"][..],
+        &["lint", a, b, "--overrides", o],
+        &["lint", a, "--url", "http://127.0.0.1:9/mcp"],
+    ] {
+        let output = run(args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
 }
 
 /// A baseline accepts the findings it holds, wherever lint runs from (its files are relative
@@ -790,6 +805,31 @@ fn a_baseline_reports_only_new_findings() {
     );
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "[]\n");
+
+    // From the config file (whose paths are absolute once read), by another spelling of
+    // the spec's path, and with its file named bare.
+    let config = dir.path().join("openapi2mcp.yaml");
+    std::fs::write(&config, "spec: api.yaml\nlint:\n  baseline: base.json\n").unwrap();
+    for args in [
+        &["--format", "json"][..],
+        &["./api.yaml", "--format", "json"],
+    ] {
+        let output = lint_in(dir.path(), args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "[]\n", "{args:?}");
+    }
+    std::fs::remove_file(&config).unwrap();
+    // Another spec: the baseline's entries for api.yaml are neither used nor gone.
+    std::fs::write(
+        dir.path().join("other.yaml"),
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n",
+    )
+    .unwrap();
+    let output = lint_in(dir.path(), &["other.yaml", "--baseline", "base.json"]);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "the baseline base.json accepts 0 findings of this run\n"
+    );
 
     // get_b gets a title (one finding fixed), and a tool with a name that writes appears.
     let edited = spec_text.replace("operationId: get_b,", "operationId: get_b, summary: Get b,")

@@ -291,7 +291,7 @@ fn an_overrides_entry_renames_titles_describes_and_silences_rules() {
     let write_overrides = |ignores: &str| {
         std::fs::write(
             &overrides,
-            format!("tools:\n  post3d_secure:\n    name: create_3d_secure_check\n    title: Create a 3-D Secure check\n    description: Starts a 3-D Secure check of a card.\n  GET /cards:\n    description: Every card on the account.\n  health:\n    ignore: [{ignores}]\n"),
+            format!("tools:\n  post3d_secure:\n    name: create_3d_secure_check\n    title: Create a 3-D Secure check\n    description: Starts a 3-D Secure check of a card.\n  GET /cards:\n    description: Every card on the account.\n    openWorldHint: false\n  health:\n    ignore: [{ignores}]\n"),
         )
         .unwrap();
     };
@@ -319,6 +319,27 @@ fn an_overrides_entry_renames_titles_describes_and_silences_rules() {
     assert_eq!(
         tools[1]["description"],
         "DEPRECATED. Every card on the account."
+    );
+    // A decision's reason names the entry as the file writes it.
+    let output = run(
+        &[
+            "review",
+            spec_arg,
+            "--overrides",
+            overrides_arg,
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let review: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let reason = &review["tools"][1]["hints"]["openWorldHint"]["reason"];
+    assert!(
+        reason
+            .as_str()
+            .unwrap()
+            .ends_with("tools.yaml (GET /cards)"),
+        "{reason}"
     );
 
     let output = run(
@@ -371,6 +392,10 @@ fn an_overrides_entry_renames_titles_describes_and_silences_rules() {
         (
             &"a".repeat(65),
             "which is 65 characters long; the client takes at most 64",
+        ),
+        (
+            "cards.check",
+            "which has a '.', which Claude refuses (only --client mcp takes one)",
         ),
     ] {
         std::fs::write(
@@ -869,6 +894,25 @@ fn the_json_schemas_match_the_types_and_the_documented_examples() {
         );
         assert!(!validator.is_valid(&misspelt), "{path} takes {misspelt}");
     }
+    // What the loaders take and refuse beyond the examples: a file with one key, empty
+    // sections; a tool's field in `defaults`, a name that is no tool name, an unknown rule.
+    let config = jsonschema::validator_for(&Config::json_schema()).unwrap();
+    for taken in [
+        serde_json::json!({"spec": "api.yaml"}),
+        serde_json::json!({"lint": null, "filters": null}),
+    ] {
+        assert!(config.is_valid(&taken), "{taken}");
+    }
+    let overrides = jsonschema::validator_for(&Overrides::json_schema()).unwrap();
+    for refused in [
+        serde_json::json!({"defaults": {"title": "T"}}),
+        serde_json::json!({"tools": {"a": {"name": "has space"}}}),
+        serde_json::json!({"tools": {"a": {"ignore": ["missing-titel"]}}}),
+    ] {
+        assert!(!overrides.is_valid(&refused), "{refused}");
+    }
+    let ignoring = serde_json::json!({"tools": {"a": {"ignore": ["OAM012", "missing-title"]}}});
+    assert!(overrides.is_valid(&ignoring));
 }
 
 /// A key written twice is an error at its second line, in a spec, the config file and the

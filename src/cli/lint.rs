@@ -24,7 +24,7 @@ use openapi2mcp::{load, manifest, pipeline};
 pub(super) struct LintArgs {
     /// Specs, or tools manifests ({"tools": [...]}, an array of tools, or a tools/list
     /// response): paths, or - for standard input (default: `spec` in the config file)
-    #[arg(conflicts_with = "server")]
+    #[arg(conflicts_with_all = ["server", "url", "command"])]
     inputs: Vec<String>,
     /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::ReportFormat::Human)]
@@ -62,6 +62,14 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     let (spec_options, config) = args.spec_args.combine()?;
     let lint_options = args.lint.combine(config.lint.clone());
     let settings = RuleSettings::from_options(&lint_options)?;
+    // An overrides file names one API's tools: with several, its entries would name no tool
+    // of the others.
+    if args.inputs.len() > 1 && spec_options.overrides.is_some() {
+        return Err(Error::new(
+            "an overrides file belongs to one spec: lint the specs one at a time with --overrides",
+        )
+        .with_kind(ErrorKind::Usage));
+    }
     if args.inputs.iter().filter(|i| *i == "-").count() > 1 {
         return Err(
             Error::new("standard input (-) can be read only once").with_kind(ErrorKind::Usage)
@@ -100,7 +108,11 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(path) = &lint_options.baseline {
-        let filtered = Baseline::load(path)?.filter(&mut findings);
+        let linted: Vec<String> = specs
+            .iter()
+            .flat_map(|spec| (0..spec.file_count()).map(|id| spec.file(id).name.clone()))
+            .collect();
+        let filtered = Baseline::load(path)?.filter(&mut findings, &linted);
         let gone = match filtered.gone {
             0 => String::new(),
             n => format!(

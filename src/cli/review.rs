@@ -26,9 +26,11 @@ pub(super) struct ReviewArgs {
     /// Write the review to FILE, atomically, instead of to standard output
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// The most characters markdown may take; what does not fit is counted at the end
-    #[arg(long, value_name = "N", default_value_t = review::GITHUB_COMMENT_LIMIT)]
-    max_chars: usize,
+    /// The most characters markdown may take (at least 1000); what does not fit is counted at
+    /// the end
+    #[arg(long, value_name = "N", default_value_t = review::GITHUB_COMMENT_LIMIT as u64,
+          value_parser = clap::value_parser!(u64).range(1000..))]
+    max_chars: u64,
     /// Show only tools with suggestions, with risky hints, or with overridden hints
     #[arg(long, value_enum, value_name = "WHAT")]
     only: Option<Only>,
@@ -47,6 +49,7 @@ pub(super) struct ReviewArgs {
 
 pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
     let (spec_options, config) = args.spec_args.combine()?;
+    let max_chars = usize::try_from(args.max_chars).unwrap_or(usize::MAX);
     let input = spec_input(args.spec.as_deref(), &config)?;
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     // The file being written holds decisions too: they apply to what is reviewed.
@@ -82,7 +85,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
         let diff = review::diff(&old, &new);
         emit(
             args.output.as_deref(),
-            &review::render_diff(&diff, base, args.format, color),
+            &review::render_diff(&diff, base, args.format, color, max_chars),
         )?;
         if args.fail_on_loosened && diff.loosened() > 0 {
             return Ok(ExitCode::from(1));
@@ -109,7 +112,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
             let presentation = review::Presentation {
                 color: color && args.output.is_none(),
                 width,
-                max_chars: args.max_chars,
+                max_chars,
                 title: match &input {
                     Input::Stdin => "standard input".to_string(),
                     Input::Path(_) => input.display_name(),

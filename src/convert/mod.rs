@@ -186,7 +186,7 @@ pub fn convert_each(
             convert_operation(
                 &operation,
                 name,
-                entry.map(|(_, decision)| decision),
+                entry,
                 spec,
                 options,
                 &mut schemas,
@@ -211,7 +211,7 @@ pub fn convert_each(
     }
     if let Some(overrides) = &options.overrides {
         overrides.check_all_used(&used_overrides, &known_names)?;
-        overrides.check_renames(&renamed, &final_names, options.name_max)?;
+        overrides.check_renames(&renamed, &final_names, options.name_max, options.client)?;
     }
     Ok(conversion)
 }
@@ -229,7 +229,7 @@ fn tool_key<'k>(operation: &'k Operation<'_>, name: &'k str) -> ToolKey<'k> {
 fn convert_operation(
     operation: &Operation<'_>,
     name: String,
-    decision: Option<&Decision>,
+    entry: Option<(&str, &Decision)>,
     spec: &Spec,
     options: &Options,
     schemas: &mut SchemaConverter<'_>,
@@ -251,8 +251,8 @@ fn convert_operation(
             "--closed-world".into(),
         );
     }
+    let decision = entry.map(|(_, decision)| decision);
     if let Some(overrides) = &options.overrides {
-        let entry = decision.map(|decision| (name.as_str(), decision));
         overrides.apply(entry, &mut hints);
     }
     let suggestions = evidence::suggest(operation, &hints);
@@ -353,7 +353,7 @@ fn convert_operation(
     let description_from = match given(|d| &d.description) {
         Some(_) => None,
         None if nonempty(operation.description) => Some("description"),
-        None => title_from,
+        None => nonempty(operation.summary).then_some("summary"),
     };
     tool.title = decision
         .and_then(|d| d.title.as_deref())
@@ -404,10 +404,9 @@ fn description(operation: &Operation<'_>, given: Option<&str>) -> Option<String>
     let summary = operation.summary.map(str::trim).filter(|s| !s.is_empty());
     let details = operation
         .description
-        .map(str::trim)
-        .filter(|s| !s.is_empty());
-    let details = details.map(crate::text::markdown_from_html);
-    let text = match (given, summary, details.as_deref()) {
+        .map(crate::text::markdown_from_html)
+        .filter(|d| !d.trim().is_empty());
+    let text = match (given, summary, details.as_deref().map(str::trim)) {
         (Some(given), _, _) => given.trim().to_string(),
         (None, Some(s), Some(d)) if d.starts_with(s) => d.to_string(),
         (None, Some(s), Some(d)) => format!("{s}\n\n{d}"),

@@ -98,6 +98,25 @@ impl Overrides {
     pub fn json_schema() -> serde_json::Value {
         let mut schema = schemars::schema_for!(OverridesFile).to_value();
         schema["title"] = "openapi2mcp overrides".into();
+        schema["description"] =
+            "A person's decisions about each tool: its hints, name, title, description and the lint rules it ignores".into();
+        // What the types cannot say, as `check_fields` checks it: `defaults` takes no tool
+        // fields, a name is a tool name, `ignore` names rules.
+        let decision = &mut schema["$defs"]["Decision"];
+        let mut defaults = decision.clone();
+        if let Some(fields) = defaults["properties"].as_object_mut() {
+            for field in ["name", "title", "description", "ignore"] {
+                fields.remove(field);
+            }
+        }
+        decision["properties"]["name"]["pattern"] = "^[A-Za-z0-9_.-]{1,128}$".into();
+        let rules: Vec<&str> = crate::lint::rules::ALL
+            .iter()
+            .flat_map(|rule| [rule.code, rule.name])
+            .collect();
+        decision["properties"]["ignore"]["items"]["enum"] = rules.into();
+        schema["$defs"]["Defaults"] = defaults;
+        schema["properties"]["defaults"]["anyOf"][0]["$ref"] = "#/$defs/Defaults".into();
         schema
     }
 
@@ -228,20 +247,23 @@ impl Overrides {
         ))
     }
 
-    /// Refuses a new name that the client cannot take (longer than `max`) or that another
-    /// tool has: `renamed` holds each entry that renamed a tool, `names` every tool's name
-    /// with how many tools have it.
+    /// Refuses a new name that the client cannot take (longer than `max`, or with a `.`
+    /// where only the `mcp` profile allows one) or that another tool has: `renamed` holds
+    /// each entry that renamed a tool, `names` every tool's name with how many tools have it.
     pub fn check_renames(
         &self,
         renamed: &[String],
         names: &HashMap<String, usize>,
         max: usize,
+        client: super::profile::ClientProfile,
     ) -> Result<()> {
         for key in renamed {
             let Some(name) = self.tools.get(key).and_then(|d| d.name.as_deref()) else {
                 continue;
             };
-            let problem = if name.len() > max {
+            let problem = if name.contains('.') && client != super::profile::ClientProfile::Mcp {
+                format!("has a '.', which {client:?} refuses (only --client mcp takes one)")
+            } else if name.len() > max {
                 format!(
                     "is {} long; the client takes at most {max}",
                     crate::text::counted(name.len(), "character")

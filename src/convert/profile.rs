@@ -96,7 +96,7 @@ impl ClientProfile {
                 (CURSOR_COMBINED - 1)
                     .checked_sub(server.len())
                     .filter(|n| *n >= 16)
-                    .ok_or_else(|| format!("--server-name '{server}' leaves fewer than 16 characters for tool names under Cursor's limit"))
+                    .ok_or_else(|| format!("--server-name '{server}' leaves fewer than 16 characters for tool names: Cursor refuses a tool whose name and its server's together pass {CURSOR_COMBINED} characters"))
             }
         }
     }

@@ -51,7 +51,8 @@ pub struct Baseline {
 pub struct Filtered {
     /// Findings the baseline accepts.
     pub accepted: usize,
-    /// Entries of the baseline that no finding matched: fixed since it was written.
+    /// Entries of the baseline, for the files linted, that no finding matched: fixed since
+    /// it was written.
     pub gone: usize,
 }
 
@@ -101,8 +102,10 @@ impl Baseline {
         self.accepted.is_empty()
     }
 
-    /// Leaves out of `findings` those the baseline accepts.
-    pub fn filter(&self, findings: &mut Vec<Finding>) -> Filtered {
+    /// Leaves out of `findings` those the baseline accepts; `linted` names every file read
+    /// (entries for other files are neither used nor gone).
+    pub fn filter(&self, findings: &mut Vec<Finding>, linted: &[String]) -> Filtered {
+        let linted: Vec<String> = linted.iter().map(|file| self.relative(file)).collect();
         let mut left: BTreeMap<Key, usize> = BTreeMap::new();
         for accepted in &self.accepted {
             *left.entry(accepted.clone().key()).or_default() += 1;
@@ -117,7 +120,11 @@ impl Baseline {
         });
         Filtered {
             accepted: before - findings.len(),
-            gone: left.values().sum(),
+            gone: left
+                .iter()
+                .filter(|(key, _)| linted.contains(&key.0))
+                .map(|(_, n)| n)
+                .sum(),
         }
     }
 
@@ -134,22 +141,31 @@ impl Baseline {
     }
 
     fn relative(&self, file: &str) -> String {
-        let absolute = |p: &Path| std::path::absolute(p).ok();
-        let base = self.path.parent().unwrap_or(Path::new(""));
-        let (Some(file_path), Some(base)) = (absolute(Path::new(file)), absolute(base)) else {
-            return file.to_string();
-        };
         // Standard input and a server have no path of their own.
-        if file == "-" || !file_path.exists() {
+        if file == "-" || !Path::new(file).exists() {
             return file.to_string();
         }
+        // Links resolved on both sides: `./api.yaml`, `api.yaml` and its absolute path are
+        // one file.
+        let real = |p: &Path| {
+            std::fs::canonicalize(p)
+                .or_else(|_| std::path::absolute(p))
+                .ok()
+        };
+        let base = match self.path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let (Some(file_path), Some(base)) = (real(Path::new(file)), real(base)) else {
+            return file.to_string();
+        };
         match file_path.strip_prefix(&base) {
             Ok(inside) => inside
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy())
                 .collect::<Vec<_>>()
                 .join("/"),
-            Err(_) => file.to_string(),
+            Err(_) => file_path.to_string_lossy().into_owned(),
         }
     }
 }

@@ -555,10 +555,20 @@ fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Error {
 }
 
 /// Where `key` stands a second time in the block mapping whose first key is at `line`,
-/// `column` (1-based): the lines at that indentation until one with less ends the mapping.
-/// `None` for a flow mapping or a key written in a way not matched here.
+/// `column` (1-based, in characters): the lines at that indentation until one with less
+/// ends the mapping. `None` for a flow mapping, a key written in a way not matched here, or
+/// a file whose lines the parser counted otherwise (YAML 1.1 also breaks lines at NEL, LS
+/// and PS, which `str::lines` does not: those files keep the mapping's place).
 fn repeated_key_at(source: &str, key: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    if source.contains(['\r', '\u{85}', '\u{2028}', '\u{2029}']) {
+        return None;
+    }
     let indent = column.checked_sub(1)?;
+    let forms = [
+        format!("{key}:"),
+        format!("\"{key}\":"),
+        format!("'{key}':"),
+    ];
     let mut seen = 0;
     for (i, text) in source.lines().enumerate().skip(line.checked_sub(1)?) {
         let content = text.trim_start_matches(' ');
@@ -566,26 +576,20 @@ fn repeated_key_at(source: &str, key: &str, line: usize, column: usize) -> Optio
             continue;
         }
         let depth = text.len() - content.len();
-        if depth < indent && i + 1 > line {
+        let first = i + 1 == line;
+        if depth < indent && !first {
             return None;
         }
         // The first key of a mapping that is a list item stands after its `- `.
-        let at = if i + 1 == line {
-            &text[indent..]
-        } else {
+        let at = if first {
+            let start = text.char_indices().nth(indent).map(|(at, _)| at)?;
+            &text[start..]
+        } else if depth == indent {
             content
-        };
-        if depth > indent && i + 1 != line {
+        } else {
             continue;
-        }
-        let names_key = [
-            format!("{key}:"),
-            format!("\"{key}\":"),
-            format!("'{key}':"),
-        ]
-        .iter()
-        .any(|form| at.starts_with(form.as_str()));
-        if names_key {
+        };
+        if forms.iter().any(|form| at.starts_with(form.as_str())) {
             seen += 1;
             if seen == 2 {
                 return Some((i + 1, indent + 1));
@@ -657,6 +661,12 @@ mod tests {
         );
         assert_eq!(at("list:\n  - x: 1\n    y: 2\n    x: 3\n"), Some((4, 5)));
         assert_eq!(at("tools:\n  \"a\": {}\n  'a': {}\n"), Some((3, 3)));
+        // Characters before the mark, and lines YAML breaks where `str::lines` does not:
+        // the place the parser gave, never a panic.
+        let flow = "components:\n  schemas:\n    U:\n      properties:\n        名前: {type: string, type: integer}\n";
+        assert_eq!(at(flow).map(|(line, _)| line), Some(5));
+        let separators = "a: \"x\u{2028}\u{2028}y\"\nb:\n  名: 1\n  名: 2\n";
+        assert!(at(separators).is_some());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
@@ -59,11 +60,15 @@ struct Listeners<Stream> {
     next_number: u64,
     /// How many times the list has changed.
     changes: u64,
-    /// `changes` when each listen request not yet streaming arrived. Which request is which
-    /// is not known, so a stream compares with the oldest and takes away the newest: it may
-    /// hear a change twice, never miss one.
-    arriving: Vec<u64>,
+    /// `changes` when each listen request not yet streaming arrived, and when. Which request
+    /// is which is not known, so a stream compares with the oldest and takes away the
+    /// newest: it may hear a change twice, never miss one. A request whose acknowledgment
+    /// failed never streams: its entry goes after [`ARRIVAL_KEPT`].
+    arriving: Vec<(u64, Instant)>,
 }
+
+/// How long a listen request may take from its arrival to its stream.
+const ARRIVAL_KEPT: Duration = Duration::from_secs(60);
 
 impl<Stream: Clone> Listeners<Stream> {
     fn new() -> Self {
@@ -77,7 +82,13 @@ impl<Stream: Clone> Listeners<Stream> {
 
     /// A listen request arrived (before its acknowledgment is sent).
     fn arrive(&mut self) {
-        self.arriving.push(self.changes);
+        self.arrive_at(Instant::now());
+    }
+
+    fn arrive_at(&mut self, now: Instant) {
+        self.arriving
+            .retain(|(_, at)| now.saturating_duration_since(*at) < ARRIVAL_KEPT);
+        self.arriving.push((self.changes, now));
     }
 
     /// An acknowledged request streams: its number, and whether the list changed after it
@@ -86,8 +97,8 @@ impl<Stream: Clone> Listeners<Stream> {
         let number = self.next_number;
         self.next_number += 1;
         self.streams.push((number, stream));
-        let oldest = self.arriving.iter().min().copied();
-        let newest = (0..self.arriving.len()).max_by_key(|&i| self.arriving[i]);
+        let oldest = self.arriving.iter().map(|(changes, _)| *changes).min();
+        let newest = (0..self.arriving.len()).max_by_key(|&i| self.arriving[i].0);
         if let Some(newest) = newest {
             self.arriving.swap_remove(newest);
         }
@@ -679,5 +690,18 @@ mod tests {
         assert!(listeners.arriving.is_empty());
         listeners.arrive();
         assert!(!listeners.stream("third").1);
+    }
+
+    /// A request that never streams (its acknowledgment failed) is forgotten in time: later
+    /// streams are not told of changes they did not miss.
+    #[test]
+    fn a_request_that_never_streams_is_forgotten() {
+        let mut listeners: Listeners<&str> = Listeners::new();
+        let start = std::time::Instant::now();
+        listeners.arrive_at(start);
+        listeners.change();
+        listeners.arrive_at(start + super::ARRIVAL_KEPT);
+        assert_eq!(listeners.arriving.len(), 1);
+        assert!(!listeners.stream("later").1);
     }
 }

@@ -148,6 +148,19 @@ enum Carried {
     Key,
 }
 
+/// Words in a path or operationId that say the operation handles credentials as data.
+const CREDENTIAL_OPERATIONS: [&str; 9] = [
+    "token",
+    "apikey",
+    "api_key",
+    "api-key",
+    "introspect",
+    "revoke",
+    "validate",
+    "verify",
+    "credential",
+];
+
 /// Words with which a description says its parameter authenticates the caller.
 const CREDENTIAL_WORDS: [&str; 8] = [
     "authenticat",
@@ -193,6 +206,20 @@ fn carried(parameter: &super::Parameter<'_>) -> Option<Carried> {
 /// scheme of its own named after the parameter (`OPENAPI2MCP_AUTH_<NAME>`): another way in,
 /// or, when required, part of every way in.
 pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
+    // An operation about tokens or keys (introspecting, revoking, validating one) takes one
+    // as data: sending the server's own there would revoke or expose it.
+    let about = format!(
+        "{} {}",
+        operation.path,
+        operation.operation_id.unwrap_or_default()
+    )
+    .to_ascii_lowercase();
+    if CREDENTIAL_OPERATIONS
+        .iter()
+        .any(|word| about.contains(word))
+    {
+        return;
+    }
     let mut taken = Vec::new();
     operation.parameters.retain(|parameter| {
         let location = match parameter.location {
@@ -209,6 +236,8 @@ pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
             None => true,
         }
     });
+    // A required one first: each way in that an optional one adds must include it.
+    taken.sort_by_key(|&(_, _, _, required)| !required);
     let security = &mut operation.security;
     for (carried, location, name, required) in taken {
         let key = |scheme: &'a str| Credential {

@@ -3,6 +3,7 @@
 //! `<details>`, all within a size budget (GitHub refuses a comment over 65,536
 //! characters); what does not fit is counted at the end, never cut mid-way.
 
+use super::diff::Diff;
 use super::{by_tag, source_name, Counts, HintCell, TagGroup};
 use crate::convert::Converted;
 use crate::hints::HintKind;
@@ -185,10 +186,10 @@ fn details(group: &TagGroup<'_>, open: bool) -> String {
     );
     for tool in &group.tools {
         out.push_str(&format!(
-            "| `{}` | {} | `{}` | {} |",
-            tool.name(),
+            "| {} | {} | {} | {} |",
+            code(tool.name()),
             tool.binding().method,
-            cell(&tool.binding().path),
+            code(&cell(&tool.binding().path)),
             crate::tokens::count(&tool.tool)
         ));
         for kind in HintKind::ALL {
@@ -217,6 +218,89 @@ fn details(group: &TagGroup<'_>, open: bool) -> String {
 }
 
 /// Text in a markdown table cell.
-pub(super) fn cell(text: &str) -> String {
+fn cell(text: &str) -> String {
     text.replace('|', "\\|")
+}
+
+/// `text` as a code span: fenced with more backticks than it holds in a row, and spaced
+/// when it starts or ends with one (CommonMark's rule).
+fn code(text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    if longest == 0 {
+        format!("{fence}{text}{fence}")
+    } else {
+        format!("{fence} {text} {fence}")
+    }
+}
+
+/// The hint changes since `base`, what now looks safer first, within `budget` characters.
+pub(super) fn diff(diff: &Diff, base: &str, budget: usize) -> String {
+    let change = |c: &super::diff::HintChange, mark: &str| {
+        format!(
+            "- {mark} {}: {}\n",
+            code(&c.tool),
+            code(&format!("{}: {} -> {}", c.hint.key(), c.old, c.new))
+        )
+    };
+    let mut items: Vec<String> = diff
+        .changes
+        .iter()
+        .filter(|c| c.loosens())
+        .map(|c| change(c, ":warning: **looks safer: check it**"))
+        .collect();
+    items.extend(
+        diff.changes
+            .iter()
+            .filter(|c| !c.loosens())
+            .map(|c| change(c, "changed")),
+    );
+    for (old, new) in &diff.renamed {
+        items.push(format!(
+            "- renamed {} -> {} ({} {})\n",
+            code(&old.name),
+            code(&new.name),
+            new.method,
+            code(&cell(&new.path))
+        ));
+    }
+    for (what, sides) in [("added", &diff.added), ("removed", &diff.removed)] {
+        for side in sides {
+            items.push(format!(
+                "- {what} {} ({} {})\n",
+                code(&side.name),
+                side.method,
+                code(&cell(&side.path))
+            ));
+        }
+    }
+    let mut out = Budgeted {
+        text: format!("### Hint changes since {}\n\n", code(base)),
+        chars: 0,
+        budget,
+    };
+    out.chars = out.text.chars().count();
+    let dropped = out.add_under("", &items);
+    let mut text = out.text;
+    if !dropped.is_empty() {
+        text.push_str(&format!(
+            "- … and {} more, left out to fit {budget} characters: `--format json` lists all\n",
+            dropped.len()
+        ));
+    }
+    text.push_str(&super::render::summary(diff));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code;
+
+    /// A code span holds any text: its fence is longer than the backticks inside.
+    #[test]
+    fn code_spans_survive_backticks() {
+        assert_eq!(code("/items"), "`/items`");
+        assert_eq!(code("/a`b"), "`` /a`b ``");
+        assert_eq!(code("``x"), "``` ``x ```");
+    }
 }

@@ -5,7 +5,6 @@ use anstyle::{AnsiColor, Style};
 use serde_json::{json, Map, Value};
 
 use super::diff::{Diff, Side};
-use super::markdown::cell;
 use super::source_name;
 use crate::convert::Converted;
 use crate::hints::{HintKind, HintSource};
@@ -290,7 +289,14 @@ fn describe(side: &Side) -> String {
     format!("{} ({} {})", side.name, side.method, side.path)
 }
 
-pub fn render_diff(diff: &Diff, base: &str, format: ReviewFormat, color: bool) -> String {
+/// The changes since `base`; markdown takes at most `max_chars` characters.
+pub fn render_diff(
+    diff: &Diff,
+    base: &str,
+    format: ReviewFormat,
+    color: bool,
+    max_chars: usize,
+) -> String {
     let change_text =
         |c: &super::diff::HintChange| format!("{}: {} -> {}", c.hint.key(), c.old, c.new);
     match format {
@@ -318,34 +324,7 @@ pub fn render_diff(diff: &Diff, base: &str, format: ReviewFormat, color: bool) -
                 "changes": changes,
             }))
         }
-        ReviewFormat::Markdown => {
-            let mut out = format!("### Hint changes since `{base}`\n\n");
-            for c in &diff.changes {
-                let mark = if c.loosens() {
-                    ":warning: **looks safer: check it**"
-                } else {
-                    "changed"
-                };
-                out.push_str(&format!("- {mark} `{}`: `{}`\n", c.tool, change_text(c)));
-            }
-            for (old, new) in &diff.renamed {
-                out.push_str(&format!(
-                    "- renamed `{}` -> `{}` ({} `{}`)\n",
-                    old.name,
-                    new.name,
-                    new.method,
-                    cell(&new.path)
-                ));
-            }
-            for (what, sides) in [("added", &diff.added), ("removed", &diff.removed)] {
-                for side in sides {
-                    let (name, method, path) = (&side.name, &side.method, cell(&side.path));
-                    out.push_str(&format!("- {what} `{name}` ({method} `{path}`)\n"));
-                }
-            }
-            out.push_str(&summary(diff));
-            out
-        }
+        ReviewFormat::Markdown => super::markdown::diff(diff, base, max_chars),
         ReviewFormat::Html => super::html::diff_page(diff, base),
         ReviewFormat::Table => {
             let mut out = format!("Changes since {base}:\n");
