@@ -213,13 +213,30 @@ fn sarif_level(severity: Severity) -> &'static str {
 }
 
 fn sarif_rule(rule: &Rule) -> Value {
-    json!({
+    let mut out = json!({
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary()},
         "fullDescription": {"text": rule.help()},
         "help": {"text": rule.help(), "markdown": rule.help()},
         "defaultConfiguration": {"level": sarif_level(rule.severity)},
+    });
+    if let Some(uri) = help_uri(env!("CARGO_PKG_REPOSITORY"), rule) {
+        out["helpUri"] = uri.into();
+    }
+    out
+}
+
+/// The rule's section of `docs/rules.md` in the repository Cargo.toml names (SARIF wants an
+/// absolute URI: none while the package names no repository).
+fn help_uri(repository: &str, rule: &Rule) -> Option<String> {
+    let repository = repository.trim_end_matches('/');
+    repository.starts_with("https://").then(|| {
+        format!(
+            "{repository}/blob/main/docs/rules.md#{}-{}",
+            rule.code.to_ascii_lowercase(),
+            rule.name
+        )
     })
 }
 
@@ -345,4 +362,35 @@ fn github(findings: &[Finding], presentation: Presentation) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::help_uri;
+    use crate::lint::rules::ALL;
+
+    /// A rule's helpUri is its section of docs/rules.md (the heading's GitHub anchor) in the
+    /// repository Cargo.toml names; none while it names none.
+    #[test]
+    fn help_uris_point_at_each_rules_section() {
+        let docs =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules.md")).unwrap();
+        for rule in ALL {
+            let uri = help_uri("https://example.test/team/openapi2mcp/", rule).unwrap();
+            let anchor = uri.split_once('#').unwrap().1;
+            assert!(
+                docs.contains(&format!("\n## {} {}\n", rule.code, rule.name)),
+                "docs/rules.md has no section for {}",
+                rule.code
+            );
+            assert_eq!(
+                anchor,
+                format!("{}-{}", rule.code.to_lowercase(), rule.name)
+            );
+            assert!(
+                uri.starts_with("https://example.test/team/openapi2mcp/blob/main/docs/rules.md#")
+            );
+        }
+        assert_eq!(help_uri("", ALL[0]), None);
+    }
 }
