@@ -539,12 +539,13 @@ fn the_pre_commit_hooks_and_the_action_run_their_commands() {
         .filter(|step| !step["run"].as_str().unwrap().starts_with("cargo install"))
         .collect();
     assert_eq!(steps.len(), 2);
-    let step = |n: usize, fail_on: &str| {
+    let step_with = |n: usize, fail_on: &str, baseline: &str| {
         let inputs = [
             ("spec", "api.yaml"),
             ("manifest", "tools.json"),
             ("sarif", "lint.sarif"),
             ("fail-on", fail_on),
+            ("baseline", baseline),
         ];
         let mut command = std::process::Command::new("bash");
         command
@@ -560,6 +561,7 @@ fn the_pre_commit_hooks_and_the_action_run_their_commands() {
         }
         command.output().unwrap().status.code()
     };
+    let step = |n: usize, fail_on: &str| step_with(n, fail_on, "");
     assert_eq!(
         step(0, ""),
         Some(0),
@@ -569,6 +571,13 @@ fn the_pre_commit_hooks_and_the_action_run_their_commands() {
         serde_json::from_slice(&std::fs::read(dir.path().join("lint.sarif")).unwrap()).unwrap();
     assert_eq!(sarif["version"], "2.1.0");
     assert_eq!(step(0, "info"), Some(1), "petstore has infos");
+    let baseline = shell("openapi2mcp lint api.yaml --write-baseline accepted.json");
+    assert_eq!(baseline.status.code(), Some(0));
+    assert_eq!(
+        step_with(0, "info", "accepted.json"),
+        Some(0),
+        "the baseline accepts them"
+    );
     assert_eq!(step(1, ""), Some(0), "the manifest is current");
     assert_eq!(
         steps[1]["if"], "${{ !cancelled() && inputs.manifest != '' }}",
