@@ -168,10 +168,20 @@ impl Config {
                 None => LintOptions::default(),
             },
         };
+        // Each rule once: by its code and by its name, the last would win unseen.
+        let mut named: Vec<(&str, &str)> = Vec::new();
         for (rule, level) in config.lint.rules.iter().flatten() {
             RuleSettings::default()
                 .set(rule, level)
                 .map_err(|reason| invalid(push_pointer("/lint/rules", rule), reason))?;
+            let code = crate::lint::rules::find(rule).map_or("", |r| r.code);
+            if let Some((first, _)) = named.iter().find(|(_, c)| *c == code) {
+                return Err(invalid(
+                    push_pointer("/lint/rules", rule),
+                    format!("'{first}' and '{rule}' name the same rule: keep one"),
+                ));
+            }
+            named.push((rule, code));
         }
         if let Some(n) = config
             .spec_options

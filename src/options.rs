@@ -139,8 +139,8 @@ pub struct ConvertOptions {
     /// Write the manifest to FILE, atomically, instead of to standard output
     #[cfg_attr(feature = "cli", arg(short, long, value_name = "FILE"))]
     pub output: Option<PathBuf>,
-    /// Fail with exit code 1, writing nothing, when the spec's or overrides' hints contradict
-    /// the method
+    /// Fail with exit code 1, writing nothing, when hints the spec claims (x-mcp-annotations)
+    /// contradict the method (an overrides entry, a person's decision, does not count)
     #[cfg_attr(
         feature = "cli",
         arg(long, num_args = 0, default_missing_value = "true")

@@ -660,8 +660,22 @@ fn client_config_names_the_program_by_its_link_on_path() {
         String::from_utf8_lossy(&output.stderr)
     );
     let entry: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let command = entry["mcpServers"]["petstore-3.0"]["command"].clone();
+    let command = entry["mcpServers"]["petstore-3-0"]["command"].clone();
     assert_eq!(command, link.to_str().unwrap(), "{entry}");
+    // The name, from the file: one every client takes; Claude Code refuses any other.
+    let output = run(
+        &[
+            "client-config",
+            "--client",
+            "claude-code",
+            spec.to_str().unwrap(),
+            "--name",
+            "my api",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not 'my api': give one with --name"));
 }
 
 /// An overrides entry that names no tool is told the closest name, operationId or
@@ -689,6 +703,29 @@ fn a_stale_overrides_entry_is_told_the_closest_method_and_path() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(
         stderr.contains("'GET /pet' names no tool (did you mean 'GET /pets'?)"),
+        "{stderr}"
+    );
+    // Two entries for one tool: only one can decide.
+    std::fs::write(
+        &overrides,
+        "tools:\n  listPets: {openWorldHint: false}\n  GET /pets: {openWorldHint: true}\n",
+    )
+    .unwrap();
+    let output = run(
+        &[
+            "convert",
+            spec.to_str().unwrap(),
+            "--overrides",
+            overrides.to_str().unwrap(),
+        ],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "hints.yaml:3:3: overrides: 'listPets' and 'GET /pets' name the same tool: keep one"
+        ),
         "{stderr}"
     );
 }

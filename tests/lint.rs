@@ -314,6 +314,10 @@ fn a_config_file_sets_severities_by_code_or_name() {
             ":3:5: invalid config: unknown rule 'no-such-rule'",
         ),
         (
+            "lint:\n  rules:\n    OAM011: off\n    short-description: error\n",
+            ":4:5: invalid config: 'OAM011' and 'short-description' name the same rule: keep one",
+        ),
+        (
             "lint:\n  rulez: {}\n",
             ":2:3: invalid config: unknown field `rulez` (did you mean 'rules'?), expected one of `fail-on`, `rules`, `tool-token-limit`, `token-budget`, `baseline` (at /lint/rulez)",
         ),
@@ -828,8 +832,17 @@ fn a_baseline_reports_only_new_findings() {
     let output = lint_in(dir.path(), &["other.yaml", "--baseline", "base.json"]);
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "the baseline base.json accepts 0 findings of this run\n"
+        "the baseline base.json accepts 0 findings of this run; it holds 2 findings in files this run did not read\n"
     );
+    // A baseline beside the spec's directory, not above it, names it by `..`.
+    std::fs::create_dir(dir.path().join("ci")).unwrap();
+    let output = lint_in(
+        dir.path(),
+        &["api.yaml", "--write-baseline", "ci/base.json"],
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let written = std::fs::read_to_string(dir.path().join("ci/base.json")).unwrap();
+    assert!(written.contains("\"file\":\"../api.yaml\""), "{written}");
 
     // get_b gets a title (one finding fixed), and a tool with a name that writes appears.
     let edited = spec_text.replace("operationId: get_b,", "operationId: get_b, summary: Get b,")

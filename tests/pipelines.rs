@@ -973,3 +973,38 @@ fn a_repeated_key_is_an_error_at_its_line_in_every_file() {
         assert!(stderr.contains(expected), "{stderr}");
     }
 }
+
+/// `--no-config` reads no config file: a spec beside one whose `overrides:` name another
+/// API's tools lints with none of it.
+#[test]
+fn no_config_reads_no_config_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("openapi2mcp.yaml"),
+        "overrides: hints.yaml\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("hints.yaml"),
+        "tools:\n  create_note: {openWorldHint: false}\n",
+    )
+    .unwrap();
+    let spec = repo_path("specs/petstore-3.0.yaml");
+    let lint = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+            .arg("lint")
+            .arg(&spec)
+            .args(extra)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(
+        lint(&[]),
+        Some(2),
+        "the config's overrides name no tool of petstore"
+    );
+    assert_eq!(lint(&["--no-config"]), Some(0));
+}

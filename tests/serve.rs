@@ -341,6 +341,38 @@ async fn missing_credentials_are_named_and_nothing_is_sent() {
     );
 }
 
+/// A credential variable left empty, or holding a placeholder a client configuration left
+/// in place, counts as unset: nothing is sent with it, and the tool says what to set.
+#[tokio::test]
+async fn an_empty_or_placeholder_credential_counts_as_unset() {
+    for value in [
+        "",
+        "  ",
+        "<secret>",
+        "${OPENAPI2MCP_AUTH_API_KEY_HEADER}",
+        "${env:X}",
+    ] {
+        let mock = mock_answering(200).await;
+        let secrets = [
+            ("OPENAPI2MCP_AUTH_API_KEY_HEADER", value),
+            ("OPENAPI2MCP_AUTH_API_KEY_COOKIE", value),
+        ];
+        let api = api_with(tools(&Options::default()), settings_for(&mock), &secrets);
+        let (outcome, _) = api
+            .call("create_item", arguments(json!({"name": "x"})))
+            .await;
+        assert!(outcome.is_error, "{value:?}");
+        assert!(
+            outcome.text.starts_with("this tool needs credentials"),
+            "{value:?}"
+        );
+        assert!(
+            mock.received_requests().await.unwrap().is_empty(),
+            "{value:?}"
+        );
+    }
+}
+
 /// A requirement of two schemes that both go in `Authorization` cannot be met by one
 /// request (RFC 9110 section 5.3: no second field line): never sent as two headers; another
 /// alternative is used, or the call is refused with the reason, as for mutual TLS.

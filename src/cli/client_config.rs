@@ -80,7 +80,7 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
     if let (Some(profile), false) = (profile, given("--client")) {
         serve_args.extend(["--client".into(), profile.into()]);
     }
-    if !given("--config") {
+    if !given("--config") && !given("--no-config") {
         if let Some(config) = Config::locate(None, &cwd) {
             serve_args.extend(["--config".into(), config.display().to_string()]);
         }
@@ -91,6 +91,13 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
         (Some(name), _) | (None, Some(name)) => name,
         (None, None) => file_name(&spec),
     };
+    // Claude Code takes a server name of letters, digits, `-` and `_` only.
+    if args.client == McpClient::ClaudeCode && !is_plain_name(&name) {
+        return Err(Error::new(format!(
+            "Claude Code takes a server name of letters, digits, '-' and '_' only, not '{name}': give one with --name"
+        ))
+        .with_kind(ErrorKind::Usage));
+    }
     if !given("--server-name") {
         serve_args.extend(["--server-name".into(), name.clone()]);
     }
@@ -134,8 +141,8 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
     };
     let (text, note) = match args.client {
         McpClient::ClaudeDesktop => (
-            pretty(&json!({"mcpServers": {&name: server(false, env(&|_| "<secret>".into()))}})),
-            "add this to claude_desktop_config.json (Settings > Developer > Edit Config) and put each credential in place of <secret>",
+            pretty(&json!({"mcpServers": {&name: server(false, env(&|_| openapi2mcp::serve::PLACEHOLDER.into()))}})),
+            "add this to claude_desktop_config.json (Settings > Developer > Edit Config) and put each credential in place of <secret> (one left as it is, or empty, counts as unset)",
         ),
         McpClient::ClaudeCode => {
             // Claude Code fills ${VARIABLE} from the environment it runs in.
@@ -221,11 +228,36 @@ fn with_absolute_paths(args: &[String], cwd: &Path) -> Vec<String> {
     out
 }
 
-/// The spec's file name without its extension: `petstore` for `specs/petstore.yaml`.
+/// The spec's file name without its extension, as a name every client takes: `petstore`
+/// for `specs/petstore.yaml`, `api-github-com` for `api.github.com.json`.
 fn file_name(spec: &Path) -> String {
-    spec.file_stem()
+    let stem = spec
+        .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "openapi2mcp".into())
+        .unwrap_or_default();
+    let plain: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let words: Vec<&str> = plain.split('-').filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        "openapi2mcp".into()
+    } else {
+        words.join("-")
+    }
+}
+
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// VS Code's id for the input that holds a variable's secret.

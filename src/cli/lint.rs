@@ -66,7 +66,7 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     // of the others.
     if args.inputs.len() > 1 && spec_options.overrides.is_some() {
         return Err(Error::new(
-            "an overrides file belongs to one spec: lint the specs one at a time with --overrides",
+            "an overrides file (--overrides, or the config file's overrides:) names one spec's tools: lint the specs one at a time, or with --no-config",
         )
         .with_kind(ErrorKind::Usage));
     }
@@ -120,8 +120,15 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
                 counted(n, "finding")
             ),
         };
+        let elsewhere = match filtered.elsewhere {
+            0 => String::new(),
+            n => format!(
+                "; it holds {} in files this run did not read",
+                counted(n, "finding")
+            ),
+        };
         warn(&format!(
-            "the baseline {} accepts {} of this run{gone}",
+            "the baseline {} accepts {} of this run{gone}{elsewhere}",
             path.display(),
             counted(filtered.accepted, "finding"),
         ));
@@ -183,8 +190,10 @@ fn lint_one(
 pub(super) fn run_rules(args: RulesArgs) -> Result<ExitCode, Error> {
     let chosen: Vec<&lint::rules::Rule> = match &args.rule {
         Some(name) => vec![lint::rules::find(name).ok_or_else(|| {
+            let names = lint::rules::ALL.iter().flat_map(|r| [r.code, r.name]);
             Error::new(format!(
-                "unknown rule '{name}' (openapi2mcp rules lists them)"
+                "unknown rule '{name}'{} (openapi2mcp rules lists them)",
+                openapi2mcp::text::did_you_mean(name, names)
             ))
         })?],
         None => lint::rules::ALL.to_vec(),

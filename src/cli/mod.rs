@@ -144,13 +144,20 @@ struct SpecArgs {
     /// Read options from FILE instead of the openapi2mcp.yaml (or .yml) found from here upward
     #[arg(long, value_name = "FILE", help_heading = "Reading the spec")]
     config: Option<PathBuf>,
+    /// Read no config file: only the options given here
+    #[arg(long, conflicts_with = "config", help_heading = "Reading the spec")]
+    no_config: bool,
 }
 
 impl SpecArgs {
     /// The config file, and the spec options of the command line laid over its own.
     fn combine(self) -> Result<(SpecOptions, Config), Error> {
         let cwd = std::env::current_dir().unwrap_or_default();
-        let mut config = Config::find(self.config.as_deref(), &cwd)?;
+        let mut config = if self.no_config {
+            Config::default()
+        } else {
+            Config::find(self.config.as_deref(), &cwd)?
+        };
         let options = self
             .options
             .combine(std::mem::take(&mut config.spec_options));

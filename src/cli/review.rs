@@ -28,9 +28,9 @@ pub(super) struct ReviewArgs {
     output: Option<PathBuf>,
     /// The most characters markdown may take (at least 1000); what does not fit is counted at
     /// the end
-    #[arg(long, value_name = "N", default_value_t = review::GITHUB_COMMENT_LIMIT as u64,
-          value_parser = clap::value_parser!(u64).range(1000..))]
-    max_chars: u64,
+    #[arg(long, value_name = "N", default_value_t = review::GITHUB_COMMENT_LIMIT,
+          value_parser = at_least_1000)]
+    max_chars: usize,
     /// Show only tools with suggestions, with risky hints, or with overridden hints
     #[arg(long, value_enum, value_name = "WHAT")]
     only: Option<Only>,
@@ -49,7 +49,7 @@ pub(super) struct ReviewArgs {
 
 pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
     let (spec_options, config) = args.spec_args.combine()?;
-    let max_chars = usize::try_from(args.max_chars).unwrap_or(usize::MAX);
+    let max_chars = args.max_chars;
     let input = spec_input(args.spec.as_deref(), &config)?;
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     // The file being written holds decisions too: they apply to what is reviewed.
@@ -125,6 +125,14 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--max-chars`: room for the counts, the legend and what was left out.
+fn at_least_1000(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1000 => Ok(n),
+        _ => Err(format!("'{text}' is not a number of at least 1000")),
+    }
 }
 
 /// The review, to `-o`'s file or standard output.

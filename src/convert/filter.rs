@@ -27,6 +27,28 @@ pub struct Filters {
     pub read_only: bool,
 }
 
+/// `pattern` with each `{...}` that holds no comma escaped: `/pets/{petId}` matches the
+/// spec's path `/pets/{petId}`, while `/pets/{a,b}` still means either.
+fn literal_templates(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut rest = pattern;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|i| open + i) else {
+            break;
+        };
+        let inner = &rest[open + 1..close];
+        out.push_str(&rest[..open]);
+        if inner.contains(',') || inner.contains('{') {
+            out.push_str(&rest[open..=close]);
+        } else {
+            out.push_str(&format!("\\{{{inner}\\}}"));
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The glob patterns as one set; `None` when there are none.
 fn glob_set(patterns: &[String], flag: &str) -> Result<Option<GlobSet>> {
     if patterns.is_empty() {
@@ -34,8 +56,9 @@ fn glob_set(patterns: &[String], flag: &str) -> Result<Option<GlobSet>> {
     }
     let mut builder = GlobSetBuilder::new();
     for pattern in patterns {
-        // As in a shell: `*` stays within a path segment, `**` crosses them.
-        let glob = GlobBuilder::new(pattern)
+        // As in a shell: `*` stays within a path segment, `**` crosses them. A path
+        // template's `{param}` is itself: only `{a,b}` is a choice.
+        let glob = GlobBuilder::new(&literal_templates(pattern))
             .literal_separator(true)
             .build()
             .map_err(|e| Error::new(format!("{flag} '{pattern}': {e}")))?;
@@ -167,5 +190,21 @@ impl Seen {
         self.methods
             .insert(operation.method.as_str().to_ascii_uppercase());
         self.paths.insert(operation.path.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::literal_templates;
+
+    #[test]
+    fn path_templates_in_globs_are_themselves() {
+        assert_eq!(literal_templates("/pets/{petId}"), "/pets/\\{petId\\}");
+        assert_eq!(
+            literal_templates("/repos/{owner}/{repo}/actions/**"),
+            "/repos/\\{owner\\}/\\{repo\\}/actions/**"
+        );
+        assert_eq!(literal_templates("/pets/{a,b}"), "/pets/{a,b}");
+        assert_eq!(literal_templates("/x/{open"), "/x/{open");
     }
 }

@@ -153,6 +153,7 @@ pub fn convert_each(
     // Every tool's name with how many have it, and the entries that renamed one.
     let mut final_names: HashMap<String, usize> = HashMap::new();
     let mut renamed = Vec::new();
+    let mut entries_naming_one_tool = Vec::new();
     // What the spec holds, gathered only when a filter names something to look for in it.
     let check_filters = options.filters.names_values();
     let mut seen = filter::Seen::default();
@@ -166,6 +167,12 @@ pub fn convert_each(
             if let Some((key, decision)) = entry {
                 // An entry for a tool the filters leave out still names a tool.
                 used_overrides.insert(key.to_string());
+                let overrides = options.overrides.as_ref().expect("an entry comes from it");
+                if let Some((first, second)) =
+                    overrides.second_entry_for(&tool_key(&operation, &made))
+                {
+                    entries_naming_one_tool.push((first.to_string(), second.to_string()));
+                }
                 if decision.name.is_some() {
                     renamed.push(key.to_string());
                 }
@@ -210,6 +217,7 @@ pub fn convert_each(
         options.filters.check_matched(&seen)?;
     }
     if let Some(overrides) = &options.overrides {
+        overrides.check_one_entry_each(&entries_naming_one_tool)?;
         overrides.check_all_used(&used_overrides, &known_names)?;
         overrides.check_renames(&renamed, &final_names, options.name_max, options.client)?;
     }

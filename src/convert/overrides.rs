@@ -155,7 +155,14 @@ impl Overrides {
         if let Some((field, _)) = tool_only.iter().find(|(_, set)| *set) {
             return Err(self.error_at(
                 &format!("/defaults/{field}"),
-                format!("overrides: `{field}` is set per tool, not in `defaults` (lint's `--ignore` and the config's `lint:` silence a rule everywhere)"),
+                format!(
+                    "overrides: `{field}` is set per tool, not in `defaults`{}",
+                    if *field == "ignore" {
+                        " (lint's `--ignore` and the config's `lint:` silence a rule everywhere)"
+                    } else {
+                        ""
+                    }
+                ),
             ));
         }
         for (key, decision) in &self.tools {
@@ -205,6 +212,28 @@ impl Overrides {
             .iter()
             .find(|(key, _)| names(key, tool))
             .map(|(key, decision)| (key.as_str(), decision))
+    }
+
+    /// A second entry that names the same tool as the first, with the first's key: only one
+    /// can decide.
+    pub fn second_entry_for(&self, tool: &ToolKey<'_>) -> Option<(&str, &str)> {
+        let mut entries = self.tools.keys().filter(|key| names(key, tool));
+        let first = entries.next()?;
+        entries
+            .next()
+            .map(|second| (first.as_str(), second.as_str()))
+    }
+
+    /// Refuses the first of `pairs` (entries that name one tool, as
+    /// [`Overrides::second_entry_for`] gives them), at the second entry's line.
+    pub fn check_one_entry_each(&self, pairs: &[(String, String)]) -> Result<()> {
+        match pairs.first() {
+            Some((first, second)) => Err(self.error_at(
+                &push_pointer("/tools", second),
+                format!("overrides: '{first}' and '{second}' name the same tool: keep one"),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// Applies the defaults, then the tool's own entry (see [`Overrides::entry_for`]), hint

@@ -54,6 +54,8 @@ pub struct Filtered {
     /// Entries of the baseline, for the files linted, that no finding matched: fixed since
     /// it was written.
     pub gone: usize,
+    /// Entries for files this run did not read.
+    pub elsewhere: usize,
 }
 
 impl Baseline {
@@ -125,11 +127,16 @@ impl Baseline {
                 .filter(|(key, _)| linted.contains(&key.0))
                 .map(|(_, n)| n)
                 .sum(),
+            elsewhere: self
+                .accepted
+                .iter()
+                .filter(|a| !linted.contains(&a.file))
+                .count(),
         }
     }
 
-    /// A finding as the baseline holds it: its file relative to the baseline's directory
-    /// when it lies under it (so the baseline holds wherever the repository is cloned).
+    /// A finding as the baseline holds it: its file relative to the baseline's directory (so
+    /// the baseline holds wherever the repository is cloned, `../specs/api.yaml` too).
     fn accept(&self, finding: &Finding) -> Accepted {
         Accepted {
             file: self.relative(&finding.location.file),
@@ -159,13 +166,13 @@ impl Baseline {
         let (Some(file_path), Some(base)) = (real(Path::new(file)), real(base)) else {
             return file.to_string();
         };
-        match file_path.strip_prefix(&base) {
-            Ok(inside) => inside
+        match pathdiff::diff_paths(&file_path, &base) {
+            Some(relative) => relative
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy())
                 .collect::<Vec<_>>()
                 .join("/"),
-            Err(_) => file_path.to_string_lossy().into_owned(),
+            None => file_path.to_string_lossy().into_owned(),
         }
     }
 }

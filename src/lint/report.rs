@@ -110,7 +110,7 @@ fn human(findings: &[Finding], presentation: Presentation, line_source: &LineSou
                 if let Some(text) = line_source(&location.file, line) {
                     out.push_str(&format!(
                         "{gutter} |\n{line} | {}\n{gutter} |\n",
-                        text.trim_end()
+                        excerpt(text.trim_end(), col)
                     ));
                 }
                 out.push_str(&format!("{gutter} = tool: {}\n\n", finding.tool));
@@ -202,6 +202,23 @@ fn finding_json(finding: &Finding) -> Value {
         "message": finding.message,
         "location": place,
     })
+}
+
+/// The most characters of a source line shown (a minified JSON spec is one line).
+const EXCERPT: usize = 160;
+
+/// `line` as shown under a finding: whole when short, else the part around `col` (1-based,
+/// in characters), with `…` where it was cut.
+fn excerpt(line: &str, col: usize) -> String {
+    let length = line.chars().count();
+    if length <= EXCERPT {
+        return line.to_string();
+    }
+    let start = col.saturating_sub(1 + EXCERPT / 4).min(length - EXCERPT);
+    let kept: String = line.chars().skip(start).take(EXCERPT).collect();
+    let before = if start > 0 { "…" } else { "" };
+    let after = if start + EXCERPT < length { "…" } else { "" };
+    format!("{before}{kept}{after}")
 }
 
 fn sarif_level(severity: Severity) -> &'static str {
@@ -366,7 +383,22 @@ fn github(findings: &[Finding], presentation: Presentation) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::help_uri;
+    use super::{excerpt, help_uri, EXCERPT};
+
+    /// A long source line is shown around the finding's column, cut with `…`.
+    #[test]
+    fn long_lines_are_shown_around_the_column() {
+        assert_eq!(excerpt("short", 3), "short");
+        let line: String = (0..1000)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let shown = excerpt(&line, 500);
+        assert_eq!(shown.chars().count(), EXCERPT + 2);
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        assert!(shown.contains(&line[459..540]));
+        assert_eq!(excerpt(&line, 1).chars().count(), EXCERPT + 1);
+        assert!(excerpt(&line, 1000).starts_with('…'));
+    }
     use crate::lint::rules::ALL;
 
     /// A rule's helpUri is its section of docs/rules.md (the heading's GitHub anchor) in the

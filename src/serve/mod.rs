@@ -150,7 +150,7 @@ impl ApiCaller {
                 }
             };
             for scheme in binding.auth.iter().flatten() {
-                if let Some(secret) = environment(&scheme.variable()) {
+                if let Some(secret) = environment(&scheme.variable()).filter(|s| is_set(s)) {
                     secrets.insert(scheme.scheme.clone(), secret);
                 }
             }
@@ -457,6 +457,22 @@ impl ApiCaller {
         })
     }
 }
+
+/// Whether a credential variable's value is one: not empty, and not a placeholder a client
+/// configuration left in place (`<secret>`, which `client-config` writes for Claude
+/// Desktop, or an unexpanded `${VAR}`, which a client passes on when VAR is unset). A
+/// variable without one counts as unset: the next way in is used, or the call says what to
+/// set, rather than sending a credential the API must refuse.
+pub fn is_set(secret: &str) -> bool {
+    let secret = secret.trim();
+    let placeholder = secret == PLACEHOLDER
+        || (secret.starts_with("${") && secret.ends_with('}'))
+        || (secret.starts_with("${input:") || secret.starts_with("${env:"));
+    !secret.is_empty() && !placeholder
+}
+
+/// What `client-config` writes where a person puts a credential.
+pub const PLACEHOLDER: &str = "<secret>";
 
 /// The environment variables that hold the credentials `tools` may send, in order.
 pub fn credential_variables<'t>(tools: impl IntoIterator<Item = &'t Tool>) -> Vec<String> {
