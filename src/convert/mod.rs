@@ -150,7 +150,8 @@ pub fn convert_each(
     let mut used_overrides = HashSet::new();
     // Every tool name and operationId, for the closest one to an entry that names none.
     let mut known_names = BTreeSet::new();
-    // Every tool's name with how many have it, and the entries that renamed one.
+    // With an overrides file: every tool's name with how many have it, and the entries that
+    // renamed one.
     let mut final_names: HashMap<String, usize> = HashMap::new();
     let mut renamed = Vec::new();
     let mut entries_naming_one_tool = Vec::new();
@@ -183,7 +184,9 @@ pub fn convert_each(
                 known_names.insert(format!("{} {}", operation.method, operation.path));
             }
             let name = entry.and_then(|(_, d)| d.name.clone()).unwrap_or(made);
-            *final_names.entry(name.clone()).or_default() += 1;
+            if options.overrides.is_some() {
+                *final_names.entry(name.clone()).or_default() += 1;
+            }
             if check_filters {
                 seen.add(&operation, &name);
             }

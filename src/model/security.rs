@@ -178,6 +178,10 @@ const CREDENTIAL_WORDS: [&str; 8] = [
 /// its description says it authenticates. A `token` described otherwise is data (the token
 /// an introspection endpoint inspects), and one with no description is left alone.
 fn carried(parameter: &super::Parameter<'_>) -> Option<Carried> {
+    // The longest name below, with a separator or two.
+    if parameter.name.len() > 18 || parameter.description.is_none() {
+        return None;
+    }
     let name: String = parameter
         .name
         .chars()
@@ -206,6 +210,9 @@ fn carried(parameter: &super::Parameter<'_>) -> Option<Carried> {
 /// scheme of its own named after the parameter (`OPENAPI2MCP_AUTH_<NAME>`): another way in,
 /// or, when required, part of every way in.
 pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
+    if !operation.parameters.iter().any(|p| carried(p).is_some()) {
+        return;
+    }
     // An operation about tokens or keys (introspecting, revoking, validating one) takes one
     // as data: sending the server's own there would revoke or expose it.
     let about = format!(
