@@ -684,48 +684,31 @@ fn client_config_names_the_program_by_its_link_on_path() {
 fn a_stale_overrides_entry_is_told_the_closest_method_and_path() {
     let dir = tempfile::tempdir().unwrap();
     let overrides = dir.path().join("hints.yaml");
-    std::fs::write(
-        &overrides,
-        "tools:\n  GET /pet:\n    openWorldHint: false\n",
-    )
-    .unwrap();
     let spec = repo_path("specs/petstore-3.0.yaml");
-    let output = run(
-        &[
-            "convert",
-            spec.to_str().unwrap(),
-            "--overrides",
-            overrides.to_str().unwrap(),
-        ],
-        None,
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("'GET /pet' names no tool (did you mean 'GET /pets'?)"),
-        "{stderr}"
-    );
-    // Two entries for one tool: only one can decide.
-    std::fs::write(
-        &overrides,
-        "tools:\n  listPets: {openWorldHint: false}\n  GET /pets: {openWorldHint: true}\n",
-    )
-    .unwrap();
-    let output = run(
-        &[
-            "convert",
-            spec.to_str().unwrap(),
-            "--overrides",
-            overrides.to_str().unwrap(),
-        ],
-        None,
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains(
-            "hints.yaml:3:3: overrides: 'listPets' and 'GET /pets' name the same tool: keep one"
+    let cases = [
+        (
+            "tools:\n  GET /pet:\n    openWorldHint: false\n",
+            "'GET /pet' names no tool (did you mean 'GET /pets'?)",
         ),
-        "{stderr}"
-    );
+        // Two entries for one tool: only one can decide.
+        (
+            "tools:\n  listPets: {openWorldHint: false}\n  GET /pets: {openWorldHint: true}\n",
+            "hints.yaml:3:3: overrides: 'listPets' and 'GET /pets' name the same tool: keep one",
+        ),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(&overrides, text).unwrap();
+        let output = run(
+            &[
+                "convert",
+                spec.to_str().unwrap(),
+                "--overrides",
+                overrides.to_str().unwrap(),
+            ],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
 }

@@ -465,10 +465,7 @@ impl ApiCaller {
 /// set, rather than sending a credential the API must refuse.
 pub fn is_set(secret: &str) -> bool {
     let secret = secret.trim();
-    let placeholder = secret == PLACEHOLDER
-        || (secret.starts_with("${") && secret.ends_with('}'))
-        || (secret.starts_with("${input:") || secret.starts_with("${env:"));
-    !secret.is_empty() && !placeholder
+    !secret.is_empty() && secret != PLACEHOLDER && !secret.starts_with("${")
 }
 
 /// What `client-config` writes where a person puts a credential.
