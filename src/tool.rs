@@ -478,9 +478,13 @@ pub enum KeyLocation {
     Header,
     Query,
     Cookie,
+    /// A field of a form body (URL-encoded or multipart). No security scheme puts a key
+    /// there; a form field that carries the credential under another name does.
+    Form,
 }
 
 impl KeyLocation {
+    /// An API key scheme's `in`: a header, a query parameter or a cookie.
     pub fn parse(text: &str) -> Option<KeyLocation> {
         Some(match text {
             "header" => KeyLocation::Header,
@@ -496,6 +500,7 @@ impl KeyLocation {
             KeyLocation::Header => In::Header,
             KeyLocation::Query => In::Query,
             KeyLocation::Cookie => In::Cookie,
+            KeyLocation::Form => In::Body,
         }
     }
 }

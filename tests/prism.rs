@@ -32,6 +32,7 @@ const OWNED: &[&str] = &[
     "specs/naming.yaml",
     "specs/multi-file/api.yaml",
     "specs/review/orders.yaml",
+    "specs/credential-parameters.yaml",
 ];
 
 /// Small real specs from the corpus (`$OPENAPI2MCP_CORPUS`), chosen for their parameter

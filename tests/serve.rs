@@ -809,6 +809,28 @@ async fn images_come_whole_and_other_binary_bodies_are_described() {
     assert_eq!(outcome.media, None);
 }
 
+/// Slack's own spec is Swagger 2.0: its POSTs take `token` as a `formData` parameter,
+/// which serve fills, the tool not asking for it.
+#[tokio::test]
+async fn a_swagger_form_token_is_sent_from_the_environment() {
+    let text = "swagger: '2.0'\ninfo: {title: t, version: '1'}\nhost: api.example.test\nsecurityDefinitions:\n  slackAuth: {type: oauth2, flow: accessCode, authorizationUrl: 'https://example.test/a', tokenUrl: 'https://example.test/t', scopes: {}}\nsecurity: [{slackAuth: []}]\npaths:\n  /chat.postMessage:\n    post:\n      operationId: chat_postMessage\n      consumes: [application/x-www-form-urlencoded]\n      parameters:\n        - {name: token, in: formData, required: true, type: string, description: 'Authentication token. Requires scope: chat:write'}\n        - {name: channel, in: formData, required: true, type: string}\n      responses: {'200': {description: ok}}\n";
+    let tools = tools_of("slack.yaml", text);
+    let properties = &tools[0].input_schema.as_ref().unwrap()["properties"];
+    assert_eq!(properties, &json!({"channel": {"type": "string"}}));
+    let mock = mock_answering(200).await;
+    let api = api_with(
+        tools,
+        settings_for(&mock),
+        &[("OPENAPI2MCP_AUTH_SLACKAUTH", "xoxb-2")],
+    );
+    let (outcome, _) = api
+        .call("chat_post_message", arguments(json!({"channel": "C1"})))
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(request.body, b"channel=C1&token=xoxb-2");
+}
+
 /// Tools whose arguments reach for what serve owns: framing headers and the credential's
 /// own query parameter.
 fn hostile_tools() -> Vec<Tool> {
@@ -1133,9 +1155,10 @@ async fn uncompilable_patterns_leave_output_and_pattern_properties_checkable() {
     assert_eq!(outcome.structured, Some(json!({"name": "lamp"})));
 }
 
-/// A parameter that carries the API's credential under another name is filled by serve: a
-/// required `token` with the OAuth scheme's secret (in the header and the query), Google's
-/// optional `key` from its own variable when the OAuth one is not set.
+/// A parameter or form field that carries the API's credential under another name is filled
+/// by serve: a required `token` with the OAuth scheme's secret (in the header and the query,
+/// or the form), Google's optional `key` from its own variable when the OAuth one is not
+/// set. No argument may stand in the credential's form field.
 #[tokio::test]
 async fn credential_parameters_are_sent_from_the_environment() {
     let input = Input::Path(crate::common::repo_path("specs/credential-parameters.yaml"));
@@ -1160,6 +1183,48 @@ async fn credential_parameters_are_sent_from_the_environment() {
     assert_eq!(request.url.query(), Some("limit=2&token=xoxb-1"));
     assert_eq!(header(&request, "authorization"), ["Bearer xoxb-1"]);
     assert!(!log.contains("xoxb-1"), "{log}");
+
+    let mock = mock_answering(200).await;
+    let mut form_tools = tools.clone();
+    let api = api_with(
+        form_tools.clone(),
+        settings_for(&mock),
+        &[("OPENAPI2MCP_AUTH_SLACKAUTH", "xoxb-1")],
+    );
+    let given = json!({"channel": "C1", "text": "a&b"});
+    let (outcome, log) = api
+        .call("chat_post_message", arguments(given.clone()))
+        .await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(request.body, b"channel=C1&text=a%26b&token=xoxb-1");
+    assert_eq!(header(&request, "authorization"), ["Bearer xoxb-1"]);
+    assert!(!log.contains("xoxb-1"), "{log}");
+    // A binding edited to take the field from an argument too is refused, unsent.
+    let chat = form_tools
+        .iter_mut()
+        .find(|t| t.name == "chat_post_message")
+        .unwrap();
+    let token = openapi2mcp::tool::Param::new(openapi2mcp::tool::In::Body, Some("token".into()));
+    chat.meta
+        .http
+        .as_mut()
+        .unwrap()
+        .params
+        .insert("token".into(), token);
+    let api = api_with(
+        form_tools,
+        settings_for(&mock),
+        &[("OPENAPI2MCP_AUTH_SLACKAUTH", "xoxb-1")],
+    );
+    let mut forged = given;
+    forged["token"] = json!("xoxb-forged");
+    let (outcome, log) = api.call("chat_post_message", arguments(forged)).await;
+    assert_eq!(
+        outcome.text,
+        "an argument would set the form field 'token', which carries the credentials"
+    );
+    assert!(log.ends_with(", not sent"), "{log}");
 
     let mock = mock_answering(200).await;
     let api = api_with(

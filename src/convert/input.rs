@@ -64,6 +64,9 @@ pub fn build(
                         .map(|r| r.iter().filter_map(Value::as_str).collect())
                         .unwrap_or_default();
                     for (name, property) in part["properties"].as_object().expect("checked") {
+                        if body.credential_fields.contains(&name.as_str()) {
+                            continue;
+                        }
                         let mut param = Param::new(In::Body, Some(name.clone()));
                         param.collection_format = body
                             .collection_formats

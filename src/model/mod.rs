@@ -207,6 +207,19 @@ pub struct RequestBody<'a> {
     pub collection_formats: Vec<(&'a str, CollectionFormat)>,
     /// OpenAPI 3 form fields' Encoding Object `style` and `explode`, by field name.
     pub encodings: Vec<(&'a str, Option<Style>, Option<bool>)>,
+    /// A form body's fields, when its schema lists them plainly (what a field says of
+    /// itself tells a credential from data).
+    pub form_fields: Vec<FormField<'a>>,
+    /// The form fields that carry the API's credential: serve fills them, no argument does.
+    pub credential_fields: Vec<&'a str>,
+}
+
+/// A field of a form body.
+#[derive(Debug, Clone)]
+pub struct FormField<'a> {
+    pub name: &'a str,
+    pub description: Option<&'a str>,
+    pub required: bool,
 }
 
 #[derive(Debug, Clone)]

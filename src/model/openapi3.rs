@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use super::{
     deref, is_json_content, name_and_location, operation_shell, parameter_nodes, read_paths,
-    responses, root, style, In, Node, Operation, Parameter, RequestBody, Schema,
+    responses, root, style, FormField, In, Node, Operation, Parameter, RequestBody, Schema,
 };
 use crate::error::Result;
 use crate::load::Spec;
@@ -36,10 +36,10 @@ pub(super) fn read_operations<'a>(
                 .find_map(|n| n.get("servers").and_then(first_server_url));
             operation.security =
                 super::security::requirements(spec, node, &["components", "securitySchemes"])?;
+            operation.body = reader.body(node)?;
             super::security::drop_credential_parameters(&mut operation);
             super::security::take_undeclared_credentials(&mut operation);
             super::security::drop_client_owned_headers(&mut operation);
-            operation.body = reader.body(node)?;
             operation.responses = responses(spec, node, |response| {
                 let content = response.get("content")?;
                 let (media_type, media) = pick_media_type(&content)?;
@@ -124,14 +124,47 @@ impl<'a> Reader<'a> {
                 encoding.bool("explode"),
             ));
         }
+        let schema = media.get("schema");
+        let form_fields = match (crate::http::media_essence(media_type), &schema) {
+            ("application/x-www-form-urlencoded" | "multipart/form-data", Some(schema)) => {
+                self.form_fields(schema)?
+            }
+            _ => Vec::new(),
+        };
         Ok(Some(RequestBody {
             required: body.bool("required").unwrap_or(false),
             description: body.str("description"),
             media_type,
-            schema: media.get("schema").map(Schema::from),
+            schema: schema.map(Schema::from),
             collection_formats: Vec::new(),
             encodings,
+            form_fields,
+            credential_fields: Vec::new(),
         }))
+    }
+
+    /// The fields a form's schema lists in its own `properties` (a reference followed).
+    fn form_fields(&self, schema: &Node<'a>) -> Result<Vec<FormField<'a>>> {
+        let schema = deref(self.spec, schema.clone())?;
+        let required: Vec<&str> = schema
+            .value
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut fields = Vec::new();
+        for (name, property) in schema
+            .get("properties")
+            .map(|p| p.entries())
+            .unwrap_or_default()
+        {
+            fields.push(FormField {
+                name,
+                description: deref(self.spec, property)?.str("description"),
+                required: required.contains(&name),
+            });
+        }
+        Ok(fields)
     }
 }
 

@@ -173,17 +173,18 @@ const CREDENTIAL_WORDS: [&str; 8] = [
     "bearer",
 ];
 
-/// Whether `parameter` is a credential under a name no declared scheme gives: its name is a
-/// credential's (`token`, `access_token`, `oauth_token`, `api_key`, Google's `key`...) and
-/// its description says it authenticates. A `token` described otherwise is data (the token
-/// an introspection endpoint inspects), and one with no description is left alone.
-fn carried(parameter: &super::Parameter<'_>) -> Option<Carried> {
+/// Whether a parameter or form field is a credential under a name no declared scheme gives:
+/// its name is a credential's (`token`, `access_token`, `oauth_token`, `api_key`, Google's
+/// `key`...) and its description says it authenticates. A `token` described otherwise is
+/// data (the token an introspection endpoint inspects), and one with no description is
+/// left alone.
+fn carried(name: &str, description: Option<&str>) -> Option<Carried> {
     // The longest name below, with a separator or two.
-    if parameter.name.len() > 18 || parameter.description.is_none() {
+    if name.len() > 18 {
         return None;
     }
-    let name: String = parameter
-        .name
+    let description = description?;
+    let name: String = name
         .chars()
         .filter(char::is_ascii_alphanumeric)
         .collect::<String>()
@@ -195,22 +196,30 @@ fn carried(parameter: &super::Parameter<'_>) -> Option<Carried> {
         "apikey" | "key" | "accesskey" | "subscriptionkey" => Carried::Key,
         _ => return None,
     };
-    let description = parameter.description?.to_lowercase();
+    let description = description.to_lowercase();
     CREDENTIAL_WORDS
         .iter()
         .any(|word| description.contains(word))
         .then_some(carried)
 }
 
-/// Takes out of the tool's arguments the parameters that carry the API's credential under
-/// another name (Slack's `token`, Google's `access_token` and `key`): the server sends
-/// them, as it does a declared scheme's, and the model never makes one up. A token is the
+/// Takes out of the tool's arguments the parameters and form fields that carry the API's
+/// credential under another name (Slack's `token`, Google's `access_token` and `key`): the
+/// server sends them, as it does a declared scheme's, and the model never makes one up. A
+/// token is the
 /// bearer scheme's: the `Authorization` header carries it, and the parameter too when the
 /// operation requires it. A key, or a token with no bearer scheme beside it, becomes a
 /// scheme of its own named after the parameter (`OPENAPI2MCP_AUTH_<NAME>`): another way in,
 /// or, when required, part of every way in.
 pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
-    if !operation.parameters.iter().any(|p| carried(p).is_some()) {
+    let form_fields = operation.body.iter().flat_map(|b| &b.form_fields);
+    if !operation
+        .parameters
+        .iter()
+        .map(|p| (p.name, p.description))
+        .chain(form_fields.map(|f| (f.name, f.description)))
+        .any(|(name, description)| carried(name, description).is_some())
+    {
         return;
     }
     // An operation about tokens or keys (introspecting, revoking, validating one) takes one
@@ -235,7 +244,7 @@ pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
             In::Cookie => KeyLocation::Cookie,
             In::Path | In::QueryString | In::Body => return true,
         };
-        match carried(parameter) {
+        match carried(parameter.name, parameter.description) {
             Some(carried) => {
                 taken.push((carried, location, parameter.name, parameter.required));
                 false
@@ -243,6 +252,16 @@ pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
             None => true,
         }
     });
+    if let Some(body) = &mut operation.body {
+        for field in &body.form_fields {
+            if let Some(carried) = carried(field.name, field.description) {
+                // A field the body needs is needed only when the body is.
+                let required = field.required && body.required;
+                taken.push((carried, KeyLocation::Form, field.name, required));
+                body.credential_fields.push(field.name);
+            }
+        }
+    }
     // A required one first: each way in that an optional one adds must include it.
     taken.sort_by_key(|&(_, _, _, required)| !required);
     let security = &mut operation.security;

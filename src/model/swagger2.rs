@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::{
     collection_format, is_json_content, name_and_location, operation_shell, parameter_nodes,
-    read_paths, responses, root, In, Node, Operation, Parameter, RequestBody, Schema,
+    read_paths, responses, root, FormField, In, Node, Operation, Parameter, RequestBody, Schema,
 };
 use crate::error::Result;
 use crate::load::Spec;
@@ -74,6 +74,8 @@ pub(super) fn read_operations<'a>(
                             schema: parameter.get("schema").map(Schema::from),
                             collection_formats: Vec::new(),
                             encodings: Vec::new(),
+                            form_fields: Vec::new(),
+                            credential_fields: Vec::new(),
                         })
                     }
                     "formData" => form_fields.push(parameter),
@@ -192,8 +194,14 @@ fn form_body<'a>(
     }
     let mut properties = Map::new();
     let mut required = Vec::new();
+    let mut form_fields = Vec::new();
     for field in fields {
         let name = field.str("name").unwrap_or_default();
+        form_fields.push(FormField {
+            name,
+            description: field.str("description"),
+            required: field.bool("required").unwrap_or(false),
+        });
         let mut schema = schema_keywords(field.value);
         if let Some(description) = field.str("description") {
             schema.insert("description".into(), description.into());
@@ -224,6 +232,8 @@ fn form_body<'a>(
         media_type,
         collection_formats,
         encodings: Vec::new(),
+        form_fields,
+        credential_fields: Vec::new(),
         schema: Some(Schema {
             value: Cow::Owned(Value::Object(schema)),
             location: operation.location.clone(),

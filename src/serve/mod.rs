@@ -526,6 +526,7 @@ fn clash(alternative: &[Scheme]) -> Option<(&Scheme, &Scheme, String)> {
             KeyLocation::Header => format!("the {name} header"),
             KeyLocation::Query => format!("the query parameter '{name}'"),
             KeyLocation::Cookie => format!("the cookie '{name}'"),
+            KeyLocation::Form => format!("the form field '{name}'"),
         };
         Some((one, other, place))
     })

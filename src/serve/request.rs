@@ -328,6 +328,7 @@ pub fn build(
     let from_arguments = headers.len();
     let query_from_arguments = query.len();
     let cookies_from_arguments = cookies.len();
+    let mut credential_fields = Vec::new();
     for secret in secrets {
         match &secret.scheme.kind {
             SchemeKind::Bearer => {
@@ -347,6 +348,7 @@ pub fn build(
                 KeyLocation::Cookie => {
                     cookies.push(format!("{name}={}", encode(&secret.value, COOKIE)));
                 }
+                KeyLocation::Form => credential_fields.push((name.as_str(), secret.value.as_str())),
             },
             SchemeKind::Unsupported { .. } => {}
         }
@@ -458,7 +460,7 @@ pub fn build(
         url,
         url_for_log: with_query(query_text(true)),
         headers,
-        body: body(binding, &body_fields, files)?,
+        body: body(binding, &body_fields, &credential_fields, files)?,
     })
 }
 
@@ -637,17 +639,38 @@ fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
     }
 }
 
-/// The request body from the arguments that go in it: a field each (`name` set) or the
-/// whole body (no `name`).
-fn body(binding: &Binding, fields: &[BodyField<'_>], files: &Files) -> Result<Payload, String> {
+const URLENCODED: &str = "application/x-www-form-urlencoded";
+const MULTIPART: &str = "multipart/form-data";
+
+/// Why a credential that goes in the form field `name` cannot be sent: the request has
+/// `what` instead of a form (a manifest written by hand, or edited).
+fn no_form_for(name: &str, what: &str) -> String {
+    format!("the credential goes in the form field '{name}', and this request has {what}")
+}
+
+/// The request body from the arguments that go in it (a field each, `name` set, or the
+/// whole body, no `name`) and the credentials that go in a form field, as (name, secret).
+fn body(
+    binding: &Binding,
+    fields: &[BodyField<'_>],
+    credentials: &[(&str, &str)],
+    files: &Files,
+) -> Result<Payload, String> {
     let Some(media_type) = binding.body_media_type.as_deref() else {
-        return Ok(Payload::None);
+        return match credentials.first() {
+            Some((name, _)) => Err(no_form_for(name, "no body")),
+            None => Ok(Payload::None),
+        };
     };
-    if fields.is_empty() {
+    let essence = media_essence(media_type);
+    if !credentials.is_empty() && !matches!(essence, URLENCODED | MULTIPART) {
+        return Err(no_form_for(credentials[0].0, &format!("a {essence} body")));
+    }
+    if fields.is_empty() && credentials.is_empty() {
         // A required body goes out in its empty form: `{}`, an empty form, no parts.
-        return Ok(match media_essence(media_type) {
+        return Ok(match essence {
             _ if !binding.body_required => Payload::None,
-            "multipart/form-data" => Payload::Multipart(Vec::new()),
+            MULTIPART => Payload::Multipart(Vec::new()),
             essence => Payload::Bytes {
                 content_type: media_type.to_string(),
                 bytes: if is_json(essence) {
@@ -675,14 +698,24 @@ fn body(binding: &Binding, fields: &[BodyField<'_>], files: &Files) -> Result<Pa
             .map(|f| (Some(f.argument), f.name, f.param, f.value))
             .collect(),
     };
-    let essence = media_essence(media_type);
+    if let (Some(_), true, Some((name, _))) = (whole, entries.is_empty(), credentials.first()) {
+        return Err(no_form_for(name, "a body given whole"));
+    }
+    if let Some((_, name, ..)) = entries
+        .iter()
+        .find(|(_, name, ..)| credentials.iter().any(|(credential, _)| credential == name))
+    {
+        return Err(format!(
+            "an argument would set the form field '{name}', which carries the credentials"
+        ));
+    }
     let bytes = |bytes: Vec<u8>| {
         Ok(Payload::Bytes {
             content_type: media_type.to_string(),
             bytes,
         })
     };
-    if essence == "application/x-www-form-urlencoded" && !entries.is_empty() {
+    if essence == URLENCODED && !(entries.is_empty() && credentials.is_empty()) {
         let mut pairs = Vec::new();
         for (_, name, param, value) in &entries {
             // An Encoding Object's style: the field is serialized as a query parameter is.
@@ -712,9 +745,16 @@ fn body(binding: &Binding, fields: &[BodyField<'_>], files: &Files) -> Result<Pa
                 (value, _) => pairs.push(format!("{key}={}", encode(&text(value), COMPONENT))),
             }
         }
+        for (name, secret) in credentials {
+            pairs.push(format!(
+                "{}={}",
+                encode(name, COMPONENT),
+                encode(secret, COMPONENT)
+            ));
+        }
         return bytes(pairs.join("&").into_bytes());
     }
-    if essence == "multipart/form-data" && !entries.is_empty() {
+    if essence == MULTIPART && !(entries.is_empty() && credentials.is_empty()) {
         let mut parts = Vec::new();
         for (argument, name, _, value) in &entries {
             if let Some(argument) = argument.filter(|argument| files.holds(argument)) {
@@ -751,6 +791,12 @@ fn body(binding: &Binding, fields: &[BodyField<'_>], files: &Files) -> Result<Pa
                 });
             }
         }
+        parts.extend(credentials.iter().map(|(name, secret)| Part {
+            name: name.to_string(),
+            content: secret.as_bytes().to_vec(),
+            content_type: None,
+            file_name: None,
+        }));
         return Ok(Payload::Multipart(parts));
     }
     match whole {
