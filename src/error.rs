@@ -138,8 +138,41 @@ pub fn from_value_at<'de, T: serde::Deserialize<'de>>(
                 _ => pointer,
             };
         }
-        (pointer, e.into_inner().to_string())
+        (pointer, plain_expectation(&e.into_inner().to_string()))
     })
+}
+
+/// A serde message with what it expected in the words of a file's reader, not of Rust's
+/// types: `expected u16` says "a whole number from 0 to 65535", `expected struct
+/// BaselineFile` "a mapping".
+pub fn plain_expectation(message: &str) -> String {
+    const PLAIN: [(&str, &str); 11] = [
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u64", "a whole number of 0 or more"),
+        ("usize", "a whole number of 0 or more"),
+        ("i8", "a whole number"),
+        ("i16", "a whole number"),
+        ("i32", "a whole number"),
+        ("i64", "a whole number"),
+        ("f32", "a number"),
+        ("f64", "a number"),
+    ];
+    let Some((before, expected)) = message.rsplit_once("expected ") else {
+        return message.to_string();
+    };
+    let end = expected
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ' '))
+        .unwrap_or(expected.len());
+    let (what, after) = expected.split_at(end);
+    let plain = match PLAIN.iter().find(|(rust, _)| *rust == what.trim_end()) {
+        Some((_, plain)) => plain,
+        None if what.starts_with("struct ") || what.starts_with("map") => "a mapping",
+        None => return message.to_string(),
+    };
+    let space = if what.ends_with(' ') { " " } else { "" };
+    format!("{before}expected {plain}{space}{after}")
 }
 
 /// Appends one reference token to a JSON pointer, escaping `~` and `/` (RFC 6901).
@@ -155,4 +188,37 @@ pub fn push_pointer(pointer: &str, token: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_expectation;
+
+    #[test]
+    fn serde_expectations_are_said_in_plain_words() {
+        for (serde, plain) in [
+            (
+                "invalid type: string \"lots\", expected usize",
+                "invalid type: string \"lots\", expected a whole number of 0 or more",
+            ),
+            (
+                "invalid value: integer `-3`, expected u16",
+                "invalid value: integer `-3`, expected a whole number from 0 to 65535",
+            ),
+            (
+                "invalid type: sequence, expected struct BaselineFile",
+                "invalid type: sequence, expected a mapping",
+            ),
+            (
+                "invalid type: integer `3`, expected a sequence",
+                "invalid type: integer `3`, expected a sequence",
+            ),
+            (
+                "unknown field `x`, expected one of `a`, `b`",
+                "unknown field `x`, expected one of `a`, `b`",
+            ),
+        ] {
+            assert_eq!(plain_expectation(serde), plain);
+        }
+    }
 }

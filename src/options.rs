@@ -103,6 +103,12 @@ pub struct FilterOptions {
         arg(long, num_args = 0, default_missing_value = "true")
     )]
     pub read_only: Option<bool>,
+    /// The filters above that the config file gave (by their key there), so that a problem
+    /// with one names where it was written.
+    #[cfg_attr(feature = "cli", arg(skip))]
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub from_config: Vec<&'static str>,
 }
 
 /// How the tools are written: for the commands that emit or serve them.
@@ -246,7 +252,8 @@ impl SpecOptions {
                 &list(&filters.methods),
                 list(&filters.operations),
                 filters.read_only.unwrap_or(false),
-            )?,
+            )?
+            .named_in_config(filters.from_config.clone()),
             ..Options::default()
         })
     }
@@ -254,7 +261,34 @@ impl SpecOptions {
 
 impl FilterOptions {
     pub fn combine(self, file: FilterOptions) -> FilterOptions {
+        let from_config = [
+            (
+                "include-tags",
+                self.include_tags.is_none() && file.include_tags.is_some(),
+            ),
+            (
+                "exclude-tags",
+                self.exclude_tags.is_none() && file.exclude_tags.is_some(),
+            ),
+            (
+                "include-paths",
+                self.include_paths.is_none() && file.include_paths.is_some(),
+            ),
+            (
+                "exclude-paths",
+                self.exclude_paths.is_none() && file.exclude_paths.is_some(),
+            ),
+            ("methods", self.methods.is_none() && file.methods.is_some()),
+            (
+                "operations",
+                self.operations.is_none() && file.operations.is_some(),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(key, from_file)| from_file.then_some(key))
+        .collect();
         FilterOptions {
+            from_config,
             include_tags: self.include_tags.or(file.include_tags),
             exclude_tags: self.exclude_tags.or(file.exclude_tags),
             include_paths: self.include_paths.or(file.include_paths),

@@ -137,6 +137,34 @@ fn a_filter_that_matches_nothing_is_an_error() {
         let output = run(&[command, &filters, "--operation", "getUsr"], None);
         assert_eq!(output.status.code(), Some(2), "{command}");
     }
+    // A filter from the config file is named by its key there; a flag still by the flag.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("openapi2mcp.yaml"),
+        format!("spec: {filters}\nfilters:\n  include-tags: [user]\n  methods: [GTE]\n"),
+    )
+    .unwrap();
+    for (args, message) in [
+        (
+            &[][..],
+            "error: the config file's filters.include-tags 'user' matches no tag of the spec (did you mean 'users'?)",
+        ),
+        (
+            &["--include-tag", "users"][..],
+            "error: the config file's filters.methods GTE matches no operation of the spec (its methods: DELETE, GET, POST, PUT)",
+        ),
+        (
+            &["--include-tag", "usr", "--methods", "GET"][..],
+            "error: --include-tag 'usr' matches no tag of the spec (did you mean 'users'?)",
+        ),
+    ] {
+        let config = dir.path().join("openapi2mcp.yaml");
+        let config = ["convert", "--config", config.to_str().unwrap()];
+        let output = run(&[&config[..], args].concat(), None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.trim_end(), message, "{args:?}");
+    }
 }
 
 #[test]

@@ -25,6 +25,8 @@ pub struct Filters {
     pub operations: Vec<String>,
     /// Keep only tools whose effective hints are read-only: the safe subset for an agent.
     pub read_only: bool,
+    /// The filters the config file gave, by their key there (`include-tags`).
+    from_config: Vec<&'static str>,
 }
 
 /// `pattern` with each `{...}` that holds no comma escaped: `/pets/{petId}` matches the
@@ -94,7 +96,26 @@ impl Filters {
                 .collect(),
             operations,
             read_only,
+            from_config: Vec::new(),
         })
+    }
+
+    /// These filters, the ones keyed `keys` having come from the config file.
+    pub fn named_in_config(self, keys: Vec<&'static str>) -> Filters {
+        Filters {
+            from_config: keys,
+            ..self
+        }
+    }
+
+    /// How a problem names the filter `key`: by the config file's key when it came from
+    /// there, else by its flag.
+    fn label(&self, key: &str, flag: &str) -> String {
+        if self.from_config.contains(&key) {
+            format!("the config file's filters.{key}")
+        } else {
+            flag.to_string()
+        }
     }
 
     /// Whether an operation, named `name`, is kept (before its hints are known).
@@ -135,33 +156,36 @@ impl Filters {
     /// or method is a mistake, not an empty API (and an exclusion that matches nothing
     /// leaves in what it was meant to leave out). Names the closest value the spec has.
     pub fn check_matched(&self, seen: &Seen) -> Result<()> {
-        let named = |flag: &str, values: &[String], among: &BTreeSet<String>, what: &str| {
+        let named = |key: &str, values: &[String], among: &BTreeSet<String>, what: &str| {
             let unmatched = values.iter().find(|v| !among.contains(*v))?;
+            let flag = self.label(key, &format!("--{}", key.trim_end_matches('s')));
             Some(Error::new(format!(
                 "{flag} '{unmatched}' matches no {what} of the spec{}",
                 did_you_mean(unmatched, among.iter().map(String::as_str))
             )))
         };
-        let problem = named("--operation", &self.operations, &seen.names, "operationId or tool name")
-            .or_else(|| named("--include-tag", &self.include_tags, &seen.tags, "tag"))
-            .or_else(|| named("--exclude-tag", &self.exclude_tags, &seen.tags, "tag"))
+        let problem = named("operations", &self.operations, &seen.names, "operationId or tool name")
+            .or_else(|| named("include-tags", &self.include_tags, &seen.tags, "tag"))
+            .or_else(|| named("exclude-tags", &self.exclude_tags, &seen.tags, "tag"))
             .or_else(|| {
                 let unmatched = self.methods.iter().find(|m| !seen.methods.contains(*m))?;
                 let has: Vec<&str> = seen.methods.iter().map(String::as_str).collect();
                 Some(Error::new(format!(
-                    "--methods {unmatched} matches no operation of the spec (its methods: {})",
+                    "{} {unmatched} matches no operation of the spec (its methods: {})",
+                    self.label("methods", "--methods"),
                     has.join(", ")
                 )))
             })
             .or_else(|| {
-                let flags = ["--include-path", "--exclude-path"];
-                flags.iter().zip(&self.path_patterns).find_map(|(flag, patterns)| {
+                let flags = [("include-paths", "--include-path"), ("exclude-paths", "--exclude-path")];
+                flags.iter().zip(&self.path_patterns).find_map(|((key, flag), patterns)| {
                     let pattern = patterns.iter().find(|p| {
                         let one = glob_set(std::slice::from_ref(*p), flag).ok().flatten();
                         !seen.paths.iter().any(|path| one.as_ref().is_some_and(|g| g.is_match(path)))
                     })?;
                     Some(Error::new(format!(
-                        "{flag} '{pattern}' matches no path of the spec (`*` stays within a segment, `**` crosses them)"
+                        "{} '{pattern}' matches no path of the spec (`*` stays within a segment, `**` crosses them)",
+                        self.label(key, flag)
                     )))
                 })
             });

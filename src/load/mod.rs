@@ -76,7 +76,19 @@ fn read_regular_file(path: &Path, max: u64) -> Result<Vec<u8>> {
     // Opening a FIFO without O_NONBLOCK waits for a writer before the check below can run.
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-    let file = options.open(path).map_err(cannot_read)?;
+    let file = options.open(path).map_err(|e| {
+        let text = path.to_string_lossy();
+        let url = ["http://", "https://"].iter().any(|s| text.starts_with(s));
+        if url && e.kind() == std::io::ErrorKind::NotFound {
+            // A URL given as a spec: say what to do, not that no such file exists.
+            return Error::new(
+                "specs are read from files, not fetched: download it first (curl -fsSL -o api.yaml URL)",
+            )
+            .with_kind(ErrorKind::Io)
+            .caused_by(e);
+        }
+        cannot_read(e)
+    })?;
     let metadata = file.metadata().map_err(cannot_read)?;
     if !metadata.is_file() {
         return Err(Error::new(format!(
@@ -541,6 +553,7 @@ fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Error {
         Some(i) => format!("{}{}", &text[..i], tail_after_position(&text[i..])),
         None => text,
     };
+    let message = crate::error::plain_expectation(&message);
     let error = Error::new(format!("{what}: {message}"));
     let Some(at) = e.location() else {
         return error;
