@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use crate::error::{Error, Result};
 use crate::hints::evidence::{self, Suggestion};
-use crate::hints::{HintKind, HintSource, HintStyle, Hints};
+use crate::hints::{HintKind, HintSource, HintStyle, Hints, Risk};
 use crate::load::{Location, Spec};
 use crate::model::{ApiModel, Credential, CredentialKind, Operation};
 use crate::schema::{Defs, DroppedPattern, Mode, SchemaConverter};
@@ -76,7 +76,7 @@ pub struct Converted {
     /// Hints the evidence points to that are not set; never applied by themselves.
     pub suggestions: Vec<Suggestion>,
     /// Hints from the spec or the overrides that contradict the method.
-    pub risks: Vec<String>,
+    pub risks: Vec<Risk>,
     pub operation_id: Option<String>,
     /// The operation's key the tool's title comes from (`summary`), and the one its
     /// description comes from (`description`, or `summary` when that is all there is):
@@ -281,13 +281,13 @@ fn convert_operation(
         }
     }
     let mut risks = Vec::new();
-    for (source, risk) in hints.contradictions(&operation.method) {
+    for risk in hints.risks(&operation.method) {
         // An override is a person's reasoned decision: review still shows it as risky, but
         // only an unreviewed claim in the spec is a warning (and fails `--strict`).
-        if source == HintSource::Spec {
+        if risk.source == HintSource::Spec {
             conversion.contradictions.push(format!(
-                "tool '{name}' ({} {}): {risk}",
-                operation.method, operation.path
+                "tool '{name}' ({} {}): {}",
+                operation.method, operation.path, risk.message
             ));
         }
         risks.push(risk);

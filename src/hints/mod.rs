@@ -69,6 +69,20 @@ pub struct Hints {
     pub title: Option<String>,
 }
 
+/// A hint that the spec or an overrides file claims and the HTTP method says is untrue,
+/// with who claims it: what review calls risky.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Risk {
+    pub hint: HintKind,
+    /// The value claimed.
+    pub value: bool,
+    pub source: HintSource,
+    /// Who set it, as the hint's reason says (`x-mcp-annotations in the spec`).
+    pub set_by: String,
+    /// The whole statement, for a person.
+    pub message: String,
+}
+
 /// A declared hint that the HTTP method says is untrue.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contradiction {
@@ -247,15 +261,18 @@ impl Hints {
 
     /// What a spec or override claims that the HTTP method says is untrue, each with who
     /// claims it: see [`contradictions`].
-    pub fn contradictions(&self, method: &Method) -> Vec<(HintSource, String)> {
+    pub fn risks(&self, method: &Method) -> Vec<Risk> {
         contradictions(method, &self.claims())
             .into_iter()
             .map(|c| {
                 let hint = self.get(c.hint);
-                (
-                    hint.source,
-                    format!("{} (set by {})", c.message, hint.reason),
-                )
+                Risk {
+                    hint: c.hint,
+                    value: hint.value,
+                    source: hint.source,
+                    set_by: hint.reason.clone(),
+                    message: format!("{} (set by {})", c.message, hint.reason),
+                }
             })
             .collect()
     }
@@ -378,24 +395,25 @@ mod tests {
     #[test]
     fn contradictions_come_only_from_claims() {
         let mut hints = Hints::infer(&Method::Delete);
-        assert!(hints.contradictions(&Method::Delete).is_empty());
+        assert!(hints.risks(&Method::Delete).is_empty());
         hints.set(
             HintKind::Destructive,
             false,
             HintSource::Spec,
             String::new(),
         );
-        let found = hints.contradictions(&Method::Delete);
+        let found = hints.risks(&Method::Delete);
         assert_eq!(found.len(), 1);
-        assert!(found[0].1.starts_with("destructiveHint: false on DELETE"));
+        assert!(found[0]
+            .message
+            .starts_with("destructiveHint: false on DELETE"));
         // Claimed read-only as well: that is the contradiction; destructive is then moot.
         hints.set(HintKind::ReadOnly, true, HintSource::Spec, String::new());
-        let found = hints.contradictions(&Method::Delete);
+        let found = hints.risks(&Method::Delete);
         assert_eq!(found.len(), 1);
-        assert!(found[0].1.starts_with("readOnlyHint: true on DELETE"));
-        assert!(found.iter().all(|(source, _)| *source == HintSource::Spec));
-        assert!(Hints::infer(&Method::Get)
-            .contradictions(&Method::Get)
-            .is_empty());
+        assert!(found[0].message.starts_with("readOnlyHint: true on DELETE"));
+        assert_eq!((found[0].hint, found[0].value), (HintKind::ReadOnly, true));
+        assert!(found.iter().all(|risk| risk.source == HintSource::Spec));
+        assert!(Hints::infer(&Method::Get).risks(&Method::Get).is_empty());
     }
 }

@@ -137,7 +137,7 @@ fn row(tool: &Converted) -> Markup {
 fn notes(tool: &Converted) -> Markup {
     html! {
         @for risk in &tool.risks {
-            li.risky { b { "Risky " } code { (tool.name()) } ": " (risk) }
+            li.risky { b { "Risky " } code { (tool.name()) } ": " (risk.message) }
         }
         @for suggestion in &tool.suggestions {
             li {

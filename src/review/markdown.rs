@@ -139,7 +139,7 @@ fn risks(tools: &[&Converted]) -> Vec<String> {
             lines.push(format!(
                 "- :warning: **Risky** `{}`: {}\n",
                 tool.name(),
-                cell(risk)
+                cell(&risk.message)
             ));
         }
     }

@@ -201,7 +201,7 @@ fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
             risky += 1;
             out.push_str(&wrap(
                 &format!("  {} ", paint("! risky:", RISKY, color)),
-                risk,
+                &risk.message,
                 4,
                 note_width,
             ));
@@ -273,6 +273,14 @@ fn tool_json(tool: &Converted) -> Value {
                    "reason": s.reason, "evidence": evidence})
         })
         .collect();
+    let risks: Vec<Value> = tool
+        .risks
+        .iter()
+        .map(|r| {
+            json!({"hint": r.hint.key(), "value": r.value, "source": source_name(r.source),
+                   "setBy": r.set_by, "message": r.message})
+        })
+        .collect();
     json!({
         "name": tool.name(),
         "method": tool.binding().method,
@@ -280,7 +288,7 @@ fn tool_json(tool: &Converted) -> Value {
         "tokens": crate::tokens::count(&tool.tool),
         "hints": hints,
         "suggestions": suggestions,
-        "risks": tool.risks,
+        "risks": risks,
         "overridden": HintKind::ALL.iter().any(|&k| tool.hints.get(k).source == HintSource::Override),
     })
 }
