@@ -3,7 +3,6 @@
 //! manifest never exists twice in memory. Every command that reads a manifest reads it
 //! here, so `serve`, `lint`, `review` and `verify` accept exactly the same inputs.
 
-use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 
 use serde_json::Value;
@@ -118,57 +117,6 @@ pub fn read(root: &Value, file: &str) -> Result<Manifest> {
         })
         .collect::<Result<Vec<Tool>>>()?;
     Ok(Manifest { tools, pointer })
-}
-
-/// Why `old` (a manifest's text) is not `new`: tools added, removed and changed, with the
-/// fields that changed. For `convert --check`.
-pub fn staleness(old: &str, new: &str) -> String {
-    let tools = |text: &str| -> Option<Vec<Value>> {
-        let value: Value = serde_json::from_str(text).ok()?;
-        value.get("tools")?.as_array().cloned()
-    };
-    let (Some(old_tools), Some(new_tools)) = (tools(old), tools(new)) else {
-        return "the file is not a tools manifest\n".to_string();
-    };
-    let name = |tool: &Value| {
-        tool.get("name")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
-    let old_by_name: HashMap<String, &Value> = old_tools.iter().map(|t| (name(t), t)).collect();
-    let new_names: HashSet<String> = new_tools.iter().map(name).collect();
-    let mut lines = Vec::new();
-    for tool in &new_tools {
-        match old_by_name.get(&name(tool)) {
-            None => lines.push(format!("added    {}", name(tool))),
-            Some(old) if *old != tool => {
-                let mut fields: Vec<&str> = Vec::new();
-                for key in tool
-                    .as_object()
-                    .into_iter()
-                    .flat_map(|o| o.keys())
-                    .chain(old.as_object().into_iter().flat_map(|o| o.keys()))
-                {
-                    if old.get(key) != tool.get(key) && !fields.contains(&key.as_str()) {
-                        fields.push(key);
-                    }
-                }
-                lines.push(format!("changed  {} ({})", name(tool), fields.join(", ")));
-            }
-            Some(_) => {}
-        }
-    }
-    for tool in &old_tools {
-        if !new_names.contains(&name(tool)) {
-            lines.push(format!("removed  {}", name(tool)));
-        }
-    }
-    if lines.is_empty() {
-        // Same tools, other bytes: order or formatting.
-        lines.push("the same tools, in another order or format".to_string());
-    }
-    lines.join("\n") + "\n"
 }
 
 #[cfg(test)]

@@ -513,6 +513,26 @@ fn check_compares_without_writing() {
         report.contains("removed  get_user") && report.contains("removed  replace_user"),
         "{report}"
     );
+    // A rename is said as one, as review --base says it: the same method and path.
+    let overrides = dir.path().join("overrides.yaml");
+    std::fs::write(&overrides, "tools:\n  get_user: {name: fetch_user}\n").unwrap();
+    let renamed = run(
+        &[
+            "convert",
+            &spec("filters.yaml"),
+            "-o",
+            out_arg,
+            "--check",
+            "--overrides",
+            overrides.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(renamed.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(renamed.stdout).unwrap(),
+        format!("{out_arg} is stale:\nrenamed  get_user -> fetch_user\n")
+    );
 
     let broken = run(
         &[

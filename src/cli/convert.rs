@@ -10,7 +10,7 @@ use super::{report_warnings, spec_input, verbose, write_stdout, SpecArgs};
 use openapi2mcp::convert::{Conversion, Options};
 use openapi2mcp::error::Error;
 use openapi2mcp::load;
-use openapi2mcp::manifest::{self, ManifestWriter};
+use openapi2mcp::manifest::ManifestWriter;
 use openapi2mcp::options::{ConvertOptions, OutputOptions};
 use openapi2mcp::output::{self, OutputFile};
 use openapi2mcp::pipeline;
@@ -66,7 +66,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
                 write_stdout(&format!(
                     "{} is stale:\n{}",
                     path.display(),
-                    manifest::staleness(&existing, &text)
+                    openapi2mcp::review::staleness(&existing, &text)
                 ))?;
                 Ok(ExitCode::from(1))
             }

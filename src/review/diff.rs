@@ -1,7 +1,9 @@
 //! How hints changed between two versions of an API. Changes that make a tool look safer to
 //! clients come first: those are the ones a reviewer must check.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+use serde_json::Value;
 
 use crate::convert::Converted;
 use crate::tool::{HintKind, Tool};
@@ -75,36 +77,87 @@ impl Diff {
     }
 }
 
-/// Compares the tools of two versions: by name, then unmatched ones by method and path.
-pub fn diff(old: &[Side], new: &[Side]) -> Diff {
-    let mut out = Diff::default();
-    let old_by_name: HashMap<&str, &Side> = old.iter().map(|s| (s.name.as_str(), s)).collect();
-    let new_names: HashMap<&str, &Side> = new.iter().map(|s| (s.name.as_str(), s)).collect();
-    let mut unmatched_old: HashMap<(&str, &str), &Side> = old
+/// The tools of two versions matched up, by position in each: one tool is the same tool
+/// under its name, else under the same method and path (a rename).
+#[derive(Debug, Default)]
+struct Pairing {
+    /// Old and new, in the new version's order.
+    same: Vec<(usize, usize)>,
+    renamed: Vec<(usize, usize)>,
+    added: Vec<usize>,
+    removed: Vec<usize>,
+}
+
+/// Matches tools given as (name, method, path), old to new: by name, then the unmatched ones
+/// by method and path. `review --base` and `convert --check` both ask this.
+fn pair(old: &[(&str, &str, &str)], new: &[(&str, &str, &str)]) -> Pairing {
+    let mut out = Pairing::default();
+    let old_by_name: HashMap<&str, usize> = old.iter().enumerate().map(|(i, t)| (t.0, i)).collect();
+    let new_names: HashMap<&str, usize> = new.iter().enumerate().map(|(i, t)| (t.0, i)).collect();
+    let mut unmatched_old: HashMap<(&str, &str), usize> = old
         .iter()
-        .filter(|s| !new_names.contains_key(s.name.as_str()))
-        .map(|s| ((s.method.as_str(), s.path.as_str()), s))
+        .enumerate()
+        .filter(|(_, t)| !new_names.contains_key(t.0))
+        .map(|(i, t)| ((t.1, t.2), i))
         .collect();
-    let mut pairs = Vec::new();
-    for side in new {
-        if let Some(previous) = old_by_name.get(side.name.as_str()) {
-            pairs.push((*previous, side));
-        } else if let Some(previous) =
-            unmatched_old.remove(&(side.method.as_str(), side.path.as_str()))
-        {
-            out.renamed.push((previous.clone(), side.clone()));
-            pairs.push((previous, side));
+    for (n, tool) in new.iter().enumerate() {
+        if let Some(&o) = old_by_name.get(tool.0) {
+            out.same.push((o, n));
+        } else if let Some(o) = unmatched_old.remove(&(tool.1, tool.2)) {
+            out.renamed.push((o, n));
         } else {
-            out.added.push(side.clone());
+            out.added.push(n);
         }
     }
-    out.removed = old
+    let left: HashSet<usize> = unmatched_old.into_values().collect();
+    out.removed = (0..old.len()).filter(|o| left.contains(o)).collect();
+    out
+}
+
+/// Each side's (name, method, path), as [`pair`] matches them.
+fn side_keys(sides: &[Side]) -> Vec<(&str, &str, &str)> {
+    sides
         .iter()
-        .filter(|s| !new_names.contains_key(s.name.as_str()))
-        .filter(|s| unmatched_old.contains_key(&(s.method.as_str(), s.path.as_str())))
-        .cloned()
-        .collect();
-    for (previous, side) in pairs {
+        .map(|s| (s.name.as_str(), s.method.as_str(), s.path.as_str()))
+        .collect()
+}
+
+/// Each manifest tool's (name, method, path), as [`pair`] matches them; empty when absent.
+fn manifest_keys(tools: &[Value]) -> Vec<(&str, &str, &str)> {
+    fn text(value: Option<&Value>) -> &str {
+        value.and_then(Value::as_str).unwrap_or_default()
+    }
+    tools
+        .iter()
+        .map(|tool| {
+            let binding = tool
+                .get("_meta")
+                .and_then(|m| m.get(crate::tool::HTTP_META_KEY));
+            (
+                text(tool.get("name")),
+                text(binding.and_then(|b| b.get("method"))),
+                text(binding.and_then(|b| b.get("path"))),
+            )
+        })
+        .collect()
+}
+
+/// Compares the tools of two versions: by name, then unmatched ones by method and path.
+pub fn diff(old: &[Side], new: &[Side]) -> Diff {
+    let pairing = pair(&side_keys(old), &side_keys(new));
+    let mut out = Diff {
+        added: pairing.added.iter().map(|&n| new[n].clone()).collect(),
+        removed: pairing.removed.iter().map(|&o| old[o].clone()).collect(),
+        renamed: pairing
+            .renamed
+            .iter()
+            .map(|&(o, n)| (old[o].clone(), new[n].clone()))
+            .collect(),
+        changes: Vec::new(),
+    };
+    let mut pairs: Vec<(usize, usize)> = pairing.same.into_iter().chain(pairing.renamed).collect();
+    pairs.sort_by_key(|&(_, n)| n);
+    for (previous, side) in pairs.into_iter().map(|(o, n)| (&old[o], &new[n])) {
         for kind in HintKind::ALL {
             let (was, is) = (previous.values[kind as usize], side.values[kind as usize]);
             // Destructive and idempotent mean nothing while the tool stays read-only.
@@ -121,6 +174,73 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
     }
     out.changes.sort_by_key(|c| !c.loosens());
     out
+}
+
+/// Why `old` (a manifest's text) is not `new`: tools added, removed, renamed and changed,
+/// with the fields that changed. For `convert --check`.
+pub fn staleness(old: &str, new: &str) -> String {
+    let tools = |text: &str| -> Option<Vec<Value>> {
+        let value: Value = serde_json::from_str(text).ok()?;
+        value.get("tools")?.as_array().cloned()
+    };
+    let (Some(old_tools), Some(new_tools)) = (tools(old), tools(new)) else {
+        return "the file is not a tools manifest\n".to_string();
+    };
+    let (old_keys, new_keys) = (manifest_keys(&old_tools), manifest_keys(&new_tools));
+    let pairing = pair(&old_keys, &new_keys);
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    let renamed = pairing.renamed.iter().map(|&pair| (pair, true));
+    for ((o, n), rename) in pairing
+        .same
+        .iter()
+        .map(|&pair| (pair, false))
+        .chain(renamed)
+    {
+        let (old, new) = (&old_tools[o], &new_tools[n]);
+        let mut fields: Vec<&str> = Vec::new();
+        for key in new
+            .as_object()
+            .into_iter()
+            .flat_map(|o| o.keys())
+            .chain(old.as_object().into_iter().flat_map(|o| o.keys()))
+        {
+            if key != "name" && old.get(key) != new.get(key) && !fields.contains(&key.as_str()) {
+                fields.push(key);
+            }
+        }
+        let changed = (!fields.is_empty()).then(|| format!(" ({})", fields.join(", ")));
+        let line = match (rename, changed) {
+            (true, changed) => format!(
+                "renamed  {} -> {}{}",
+                old_keys[o].0,
+                new_keys[n].0,
+                changed.unwrap_or_default()
+            ),
+            (false, Some(changed)) => format!("changed  {}{changed}", new_keys[n].0),
+            (false, None) => continue,
+        };
+        lines.push((n, line));
+    }
+    lines.extend(
+        pairing
+            .added
+            .iter()
+            .map(|&n| (n, format!("added    {}", new_keys[n].0))),
+    );
+    // In the new manifest's order; removed tools after it, in the old one's.
+    lines.sort_by_key(|(n, _)| *n);
+    let mut lines: Vec<String> = lines.into_iter().map(|(_, line)| line).collect();
+    lines.extend(
+        pairing
+            .removed
+            .iter()
+            .map(|&o| format!("removed  {}", old_keys[o].0)),
+    );
+    if lines.is_empty() {
+        // Same tools, other bytes: order or formatting.
+        lines.push("the same tools, in another order or format".to_string());
+    }
+    lines.join("\n") + "\n"
 }
 
 #[cfg(test)]
