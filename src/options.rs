@@ -19,6 +19,7 @@ use crate::convert::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hints::HintStyle;
 use crate::load::{FileAccess, DEFAULT_MAX_FILE_MIB};
+use crate::tool::{KeyLocation, SchemeKind};
 
 /// How a spec becomes tools: shared by every command that reads one.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
@@ -65,6 +66,39 @@ pub struct SpecOptions {
         arg(long, value_name = "NAME", help_heading = "The client")
     )]
     pub server_name: Option<String>,
+    /// Send this credential with every operation whose spec declares no security (GitHub's
+    /// declares none): bearer, basic, header:NAME, query:NAME or cookie:NAME. serve reads it
+    /// from OPENAPI2MCP_AUTH_DEFAULT, and calls without it while that is unset
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_name = "KIND", value_parser = assumed_auth_text, help_heading = "The client")
+    )]
+    pub assume_auth: Option<String>,
+}
+
+/// The scheme `--assume-auth` (`assume-auth:` in the config file) names: `bearer`, `basic`,
+/// or an API key as `header:NAME`, `query:NAME` or `cookie:NAME`.
+pub fn assumed_scheme(text: &str) -> std::result::Result<SchemeKind, String> {
+    let kind = match text.split_once(':') {
+        None if text == "bearer" => SchemeKind::Bearer,
+        None if text == "basic" => SchemeKind::Basic,
+        Some((location, name)) if !name.trim().is_empty() => SchemeKind::ApiKey {
+            location: KeyLocation::parse(location)
+                .ok_or_else(|| format!("'{location}' is not header, query or cookie"))?,
+            name: name.to_string(),
+        },
+        _ => {
+            return Err(format!(
+                "'{text}' is not bearer, basic, header:NAME, query:NAME or cookie:NAME"
+            ))
+        }
+    };
+    Ok(kind)
+}
+
+#[cfg(feature = "cli")]
+fn assumed_auth_text(text: &str) -> std::result::Result<String, String> {
+    assumed_scheme(text).map(|_| text.to_string())
 }
 
 /// Which operations become tools (`filters:` in the config file).
@@ -205,6 +239,7 @@ impl SpecOptions {
             filters: self.filters.combine(file.filters),
             client: self.client.or(file.client),
             server_name: self.server_name.or(file.server_name),
+            assume_auth: self.assume_auth.or(file.assume_auth),
         }
     }
 
@@ -244,6 +279,12 @@ impl SpecOptions {
             hint_style: output.hints.unwrap_or_default(),
             output_schema: output.output_schema.unwrap_or(false),
             compact: output.compact.unwrap_or(false),
+            assumed_auth: self
+                .assume_auth
+                .as_deref()
+                .map(assumed_scheme)
+                .transpose()
+                .map_err(|e| Error::new(format!("assume-auth: {e}")).with_kind(ErrorKind::Usage))?,
             filters: Filters::new(
                 list(&filters.include_tags),
                 list(&filters.exclude_tags),

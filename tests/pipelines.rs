@@ -167,6 +167,34 @@ fn a_filter_that_matches_nothing_is_an_error() {
     }
 }
 
+/// `--assume-auth` takes bearer, basic or a key's place and name; anything else is a usage
+/// error, from the command line or the config file.
+#[test]
+fn an_assumed_credential_is_checked() {
+    let filters = spec("filters.yaml");
+    let output = run(&["convert", &filters, "--assume-auth", "cookie:sid"], None);
+    assert_eq!(output.status.code(), Some(0));
+    let manifest: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        manifest["tools"][0]["_meta"]["openapi2mcp/http"]["auth"],
+        serde_json::json!([[{"scheme": "default", "type": "apiKey", "in": "cookie", "name": "sid"}], []])
+    );
+    let output = run(&["convert", &filters, "--assume-auth", "form:token"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("'form' is not header, query or cookie")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("openapi2mcp.yaml");
+    std::fs::write(&config, format!("spec: {filters}\nassume-auth: token\n")).unwrap();
+    let output = run(&["convert", "--config", config.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: assume-auth: 'token' is not bearer, basic, header:NAME, query:NAME or cookie:NAME\n"
+    );
+}
+
 #[test]
 fn read_only_follows_the_effective_hints() {
     let dir = tempfile::tempdir().unwrap();

@@ -809,6 +809,42 @@ async fn images_come_whole_and_other_binary_bodies_are_described() {
     assert_eq!(outcome.media, None);
 }
 
+/// A spec that declares no security (GitHub's) still reaches an API that takes a token:
+/// `--assume-auth` gives each such operation the scheme `default`, sent when its variable is
+/// set and left out, the call still made, when not.
+#[tokio::test]
+async fn an_assumed_credential_is_sent_where_the_spec_declares_none() {
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /user:\n    get:\n      operationId: getUser\n      responses: {'200': {description: ok}}\n  /meta:\n    get:\n      operationId: getMeta\n      security: [{key: []}]\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: header, name: X-Key}\n";
+    let spec = openapi2mcp::load::load_bytes("api.yaml", text.as_bytes().to_vec()).unwrap();
+    let options = Options {
+        assumed_auth: Some(openapi2mcp::options::assumed_scheme("query:access_token").unwrap()),
+        ..Options::default()
+    };
+    let tools: Vec<Tool> = pipeline::convert_spec(&spec, &options)
+        .unwrap()
+        .tools
+        .into_iter()
+        .map(|c| c.tool)
+        .collect();
+    // Declared security stays as the spec says.
+    let meta = &tools[1].meta.http.as_ref().unwrap().auth;
+    assert_eq!(meta.len(), 1);
+    assert_eq!(meta[0][0].scheme, "key");
+    for (secrets, query) in [
+        (
+            &[("OPENAPI2MCP_AUTH_DEFAULT", "gho_1")][..],
+            Some("access_token=gho_1"),
+        ),
+        (&[][..], None),
+    ] {
+        let mock = mock_answering(200).await;
+        let api = api_with(tools.clone(), settings_for(&mock), secrets);
+        let (outcome, _) = api.call("get_user", arguments(json!({}))).await;
+        assert!(!outcome.is_error, "{outcome:?}");
+        assert_eq!(only_request(&mock).await.url.query(), query);
+    }
+}
+
 /// Slack's own spec is Swagger 2.0: its POSTs take `token` as a `formData` parameter,
 /// which serve fills, the tool not asking for it.
 #[tokio::test]

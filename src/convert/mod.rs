@@ -47,6 +47,9 @@ pub struct Options {
     pub client: ClientProfile,
     /// Smaller tools: see [`compact`].
     pub compact: bool,
+    /// The credential every operation whose spec declares no security is given too, as
+    /// the scheme `default` (`--assume-auth`).
+    pub assumed_auth: Option<SchemeKind>,
 }
 
 impl Default for Options {
@@ -61,6 +64,7 @@ impl Default for Options {
             filters: Filters::default(),
             client: ClientProfile::default(),
             compact: false,
+            assumed_auth: None,
         }
     }
 }
@@ -327,6 +331,11 @@ fn convert_operation(
     binding.body_media_type = operation.body.as_ref().map(|b| b.media_type.to_string());
     binding.body_required = operation.body.as_ref().is_some_and(|b| b.required);
     binding.auth = auth_binding(&operation.security);
+    if let (true, Some(kind)) = (binding.auth.is_empty(), &options.assumed_auth) {
+        // The API's own credential, which the spec does not name: sent when it is set,
+        // the call made without it when not (the spec says it needs none).
+        binding.auth = vec![vec![Scheme::new(ASSUMED_SCHEME, kind.clone())], Vec::new()];
+    }
     // The argument that carries an idempotency key: a header, else a body field (Twilio's
     // `IdempotencyKey`). Serve mints it once per call and sends it on every retry.
     let carries_key = |location, name: Option<&str>| match (location, name) {
@@ -494,6 +503,9 @@ fn output_schema(
     }
     Ok(Some(Output { schema, wrapper }))
 }
+
+/// The name of the scheme `--assume-auth` gives: its secret is `OPENAPI2MCP_AUTH_DEFAULT`.
+pub const ASSUMED_SCHEME: &str = "default";
 
 /// The binding's `auth`: the alternatives, each the list of schemes sent together, so that
 /// a manifest alone is enough to serve.
