@@ -75,7 +75,57 @@ fn the_table_cuts_no_name_when_piped_and_fits_a_terminal() {
                 "wider than {width}: {line:?}"
             );
         }
+        // A cut path keeps its end, which tells operations apart.
+        let cut: Vec<&str> = fitted
+            .lines()
+            .filter_map(|line| line.split_whitespace().nth(2))
+            .filter(|path| path.starts_with('…'))
+            .collect();
+        assert!(!cut.is_empty() || width == 100, "{fitted}");
+        for path in cut {
+            let end = path.trim_start_matches('…');
+            assert!(
+                tools.iter().any(|t| t.binding().path.ends_with(end)),
+                "{path}"
+            );
+        }
     }
+}
+
+/// A decision an overrides entry gives with a reason is shown with it, in the table and in
+/// markdown; a risky one once, in its risk.
+#[test]
+fn a_reviewed_decision_shows_its_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hints.yaml");
+    std::fs::write(
+        &file,
+        "tools:\n  create_order:\n    idempotentHint: true\n    reason: the key is sent on every retry\n  deleteOrder:\n    idempotentHint: true\n  search_orders:\n    readOnlyHint: true\n    reason: only a query\n",
+    )
+    .unwrap();
+    let orders = spec("review/orders.yaml");
+    let overrides = ["--overrides", file.to_str().unwrap()];
+    let table = stdout_of(&[&["review", &orders][..], &overrides].concat());
+    // Wrapped to the width: compared word by word.
+    let words = table.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&format!(
+            "= reviewed idempotentHint: {} (create_order): the key is sent on every retry",
+            file.display()
+        )),
+        "{table}"
+    );
+    assert_eq!(table.matches("= reviewed").count(), 1, "{table}");
+    assert_eq!(table.matches("only a query").count(), 1, "{table}");
+    let markdown =
+        stdout_of(&[&["review", &orders, "--format", "markdown"][..], &overrides].concat());
+    assert!(
+        markdown.contains(&format!(
+            "### Reviewed\n\n- :white_check_mark: **Reviewed** `create_order`: `idempotentHint`: {} (create_order): the key is sent on every retry\n",
+            file.display()
+        )),
+        "{markdown}"
+    );
 }
 
 #[test]

@@ -97,6 +97,7 @@ pub(super) fn markdown(tools: &[&Converted], budget: usize) -> String {
         ("Risky", "risk", risks(tools)),
         ("Suggestions", "suggestion", suggestions(tools, true)),
         ("Unsure", "unsure note", suggestions(tools, false)),
+        ("Reviewed", "reviewed decision", reviewed(tools)),
     ];
     for (heading, noun, items) in notes {
         let heading = format!("\n### {heading}\n\n");
@@ -140,6 +141,22 @@ fn risks(tools: &[&Converted]) -> Vec<String> {
                 "- :warning: **Risky** `{}`: {}\n",
                 tool.name(),
                 cell(&risk.message)
+            ));
+        }
+    }
+    lines
+}
+
+/// One line per decision a person made with a reason, with it.
+fn reviewed(tools: &[&Converted]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for tool in tools {
+        for (hints, why) in super::reviewed(tool) {
+            lines.push(format!(
+                "- :white_check_mark: **Reviewed** `{}`: `{}`: {}\n",
+                tool.name(),
+                hints.join("`, `"),
+                cell(why)
             ));
         }
     }

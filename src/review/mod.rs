@@ -40,6 +40,25 @@ fn by_tag<'t>(tools: &[&'t Converted]) -> Vec<TagGroup<'t>> {
     groups
 }
 
+/// The tool's hints a person decided with a reason (an overrides entry's `reason`), by
+/// that decision: its hints, and where it was written with the reason. A risky one is left
+/// out: its risk quotes the reason already.
+fn reviewed(tool: &Converted) -> Vec<(Vec<&'static str>, &str)> {
+    let mut decisions: Vec<(Vec<&'static str>, &str)> = Vec::new();
+    for kind in HintKind::ALL {
+        let hint = tool.hints.get(kind);
+        let risky = tool.risks.iter().any(|risk| risk.hint == kind);
+        if hint.source != HintSource::Override || hint.reviewed.is_none() || risky {
+            continue;
+        }
+        match decisions.iter_mut().find(|(_, why)| *why == hint.reason) {
+            Some((hints, _)) => hints.push(kind.key()),
+            None => decisions.push((vec![kind.key()], &hint.reason)),
+        }
+    }
+    decisions
+}
+
 /// What a set of tools holds for a person to look at.
 #[derive(Default)]
 struct Counts {

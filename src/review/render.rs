@@ -107,6 +107,17 @@ fn fit(text: &str, width: usize) -> String {
     format!("{kept}…")
 }
 
+/// `text` cut to its last `width` characters, starting with `…` when cut: a path's end
+/// (`…/runs/{run_id}/cancel`) tells its operations apart.
+fn fit_end(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        return format!("{text:width$}");
+    }
+    let kept: String = text.chars().skip(count - (width - 1)).collect();
+    format!("…{kept}")
+}
+
 /// Words of `text` in lines of at most `width`, the first after `first`, the rest indented.
 fn wrap(first: &str, text: &str, indent: usize, width: usize) -> String {
     let mut out = String::from(first);
@@ -178,7 +189,7 @@ fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
             "{} {} {} {tokens:>6}",
             fit(tool.name(), name_width),
             fit(tool.binding().method.as_str(), 7),
-            fit(&tool.binding().path, path_width)
+            fit_end(&tool.binding().path, path_width)
         );
         for kind in HintKind::ALL {
             let hint = tool.hints.get(kind);
@@ -202,6 +213,21 @@ fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
             out.push_str(&wrap(
                 &format!("  {} ", paint("! risky:", RISKY, color)),
                 &risk.message,
+                4,
+                note_width,
+            ));
+        }
+        for (hints, why) in super::reviewed(tool) {
+            out.push_str(&wrap(
+                &format!(
+                    "  {} ",
+                    paint(
+                        &format!("= reviewed {}:", hints.join(", ")),
+                        OVERRIDE,
+                        color
+                    )
+                ),
+                why,
                 4,
                 note_width,
             ));
