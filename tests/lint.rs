@@ -352,7 +352,20 @@ fn rules_prints_the_documentation() {
     );
     assert!(one.contains("Why:") && one.contains("Example:") && one.contains("Fix:"));
     assert_eq!(run(&["rules", "OAM005"], None).stdout, one.as_bytes());
-    assert_eq!(run(&["rules", "nope"], None).status.code(), Some(2));
+    assert_eq!(run(&["rules", "oam005"], None).stdout, one.as_bytes());
+    let unknown = run(&["rules", "risky-idempotnt"], None);
+    assert_eq!(unknown.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&unknown.stderr);
+    assert!(
+        stderr.contains("tip: a similar value exists: 'risky-idempotent'"),
+        "{stderr}"
+    );
+    // Shells complete rule codes and names.
+    let zsh = String::from_utf8(run(&["completions", "zsh"], None).stdout).unwrap();
+    let rules = openapi2mcp::lint::rules::ALL.iter();
+    for rule in rules.flat_map(|rule| [rule.code, rule.name]) {
+        assert!(zsh.contains(rule), "{rule}");
+    }
 }
 
 /// The size limits come from flags or the config file; too-many-tools reports the token

@@ -53,7 +53,19 @@ pub(super) struct LintArgs {
 #[derive(Debug, Args)]
 pub(super) struct RulesArgs {
     /// A rule's code or name; all rules when left out
+    #[arg(value_parser = rule_names(), ignore_case = true, hide_possible_values = true)]
     rule: Option<String>,
+}
+
+/// Every rule's code and name: what `rules` takes, and what shell completion offers.
+fn rule_names() -> clap::builder::PossibleValuesParser {
+    let values = lint::rules::ALL.iter().flat_map(|rule| {
+        [
+            clap::builder::PossibleValue::new(rule.code).help(rule.name),
+            clap::builder::PossibleValue::new(rule.name).help(rule.code),
+        ]
+    });
+    clap::builder::PossibleValuesParser::new(values)
 }
 
 pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
@@ -189,13 +201,7 @@ fn lint_one(
 
 pub(super) fn run_rules(args: RulesArgs) -> Result<ExitCode, Error> {
     let chosen: Vec<&lint::rules::Rule> = match &args.rule {
-        Some(name) => vec![lint::rules::find(name).ok_or_else(|| {
-            let names = lint::rules::ALL.iter().flat_map(|r| [r.code, r.name]);
-            Error::new(format!(
-                "unknown rule '{name}'{} (openapi2mcp rules lists them)",
-                openapi2mcp::text::did_you_mean(name, names)
-            ))
-        })?],
+        Some(name) => vec![lint::rules::find(name).expect("clap takes only rule names")],
         None => lint::rules::ALL.to_vec(),
     };
     let mut text = String::new();

@@ -123,7 +123,7 @@ pub static ALL: &[&Rule] = &[
 pub fn find(rule: &str) -> Option<&'static Rule> {
     ALL.iter()
         .copied()
-        .find(|r| r.code.eq_ignore_ascii_case(rule) || r.name == rule)
+        .find(|r| r.code.eq_ignore_ascii_case(rule) || r.name.eq_ignore_ascii_case(rule))
 }
 
 #[cfg(test)]
