@@ -879,3 +879,56 @@ fn a_baseline_reports_only_new_findings() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// A finding about what an overrides entry set (a hint, a title, a description) points at
+/// that entry's line in the overrides file, not at the operation in the spec.
+#[test]
+fn a_finding_about_an_override_points_at_the_overrides_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hints.yaml");
+    std::fs::write(
+        &file,
+        "tools:\n  create_order:\n    description: Creates.\n  cancel_order:\n    readOnlyHint: false\n  search_orders:\n    readOnlyHint: true\n",
+    )
+    .unwrap();
+    let overrides = file.to_str().unwrap();
+    let output = run(
+        &[
+            "lint",
+            &spec("review/orders.yaml"),
+            "--overrides",
+            overrides,
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let at = |code: &str, tool: &str| {
+        let finding = findings
+            .iter()
+            .find(|f| f["code"] == code && f["tool"] == tool)
+            .unwrap_or_else(|| panic!("no {code} for {tool}"));
+        let location = &finding["location"];
+        (
+            location["file"].as_str().unwrap().to_string(),
+            location["pointer"].as_str().unwrap().to_string(),
+            location["line"].as_u64().unwrap(),
+        )
+    };
+    let in_file = |pointer: &str, line: u64| (overrides.to_string(), pointer.to_string(), line);
+    assert_eq!(
+        at("OAM011", "create_order"),
+        in_file("/tools/create_order/description", 3)
+    );
+    assert_eq!(
+        at("OAM007", "cancel_order"),
+        in_file("/tools/cancel_order/readOnlyHint", 5)
+    );
+    assert_eq!(
+        at("OAM003", "search_orders"),
+        in_file("/tools/search_orders/readOnlyHint", 7)
+    );
+    // What the spec itself says is still placed in the spec.
+    assert_eq!(at("OAM010", "list_orders").0, spec("review/orders.yaml"));
+}

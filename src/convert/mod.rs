@@ -87,6 +87,9 @@ pub struct Converted {
     /// `None` when an overrides entry gave it, or nothing did.
     pub title_from: Option<&'static str>,
     pub description_from: Option<&'static str>,
+    /// Where the overrides file sets this tool's fields (`name`, `title`, `description`, a
+    /// hint's key): a finding about one points there, not at the spec.
+    pub overridden_at: Vec<(&'static str, overrides::FieldPlace)>,
     /// Lint rules silenced for this tool.
     pub lint_ignore: Vec<String>,
     /// The operation in the spec.
@@ -398,6 +401,11 @@ fn convert_operation(
         operation_id: operation.operation_id.map(str::to_string),
         title_from,
         description_from,
+        overridden_at: options
+            .overrides
+            .as_ref()
+            .map(|overrides| overrides.places(entry.map(|(key, _)| key)))
+            .unwrap_or_default(),
         lint_ignore: operation
             .lint_ignore
             .iter()

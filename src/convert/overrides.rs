@@ -83,6 +83,14 @@ pub struct ToolKey<'a> {
     pub path: &'a str,
 }
 
+/// Where a field of the overrides file is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldPlace {
+    pub file: String,
+    pub pointer: String,
+    pub line_col: Option<(usize, usize)>,
+}
+
 #[derive(Debug, Clone)]
 pub struct Overrides {
     /// The file as the user named it.
@@ -192,6 +200,44 @@ impl Overrides {
             }
         }
         Ok(())
+    }
+
+    /// Where in this file each field a tool's decision sets is written (its entry's `key`,
+    /// then `defaults` for the hints the entry leaves), by the field's key: what lint points
+    /// at when a finding is about something a person set here.
+    pub fn places(&self, key: Option<&str>) -> Vec<(&'static str, FieldPlace)> {
+        let entry = key.and_then(|key| Some((key, self.tools.get(key)?)));
+        let place = |field: &str, entry: Option<&str>| {
+            let pointer = match entry {
+                Some(key) => push_pointer(&push_pointer("/tools", key), field),
+                None => push_pointer("/defaults", field),
+            };
+            FieldPlace {
+                file: self.file.clone(),
+                line_col: line_of(&self.text, &pointer),
+                pointer,
+            }
+        };
+        let mut places = Vec::new();
+        if let Some((key, decision)) = entry {
+            let fields = [
+                ("name", decision.name.is_some()),
+                ("title", decision.title.is_some()),
+                ("description", decision.description.is_some()),
+            ];
+            for (field, set) in fields {
+                if set {
+                    places.push((field, place(field, Some(key))));
+                }
+            }
+        }
+        for kind in HintKind::ALL {
+            let by_entry = entry.filter(|(_, decision)| decision.get(kind).is_some());
+            if by_entry.is_some() || self.defaults.get(kind).is_some() {
+                places.push((kind.key(), place(kind.key(), by_entry.map(|(key, _)| key))));
+            }
+        }
+        places
     }
 
     /// An error in this file at `pointer`, with its line.

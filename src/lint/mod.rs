@@ -174,6 +174,8 @@ pub struct BadPattern {
 #[derive(Debug, Clone)]
 struct Places {
     file: String,
+    /// Targets set outside the spec (by the overrides file), where they are set.
+    elsewhere: Vec<(Target, FindingLocation)>,
     tool: String,
     name: Option<String>,
     title: Option<String>,
@@ -184,6 +186,18 @@ struct Places {
 }
 
 impl Places {
+    /// Where a finding about `target` points.
+    fn location(&self, target: Target) -> FindingLocation {
+        if let Some((_, place)) = self.elsewhere.iter().find(|(t, _)| *t == target) {
+            return place.clone();
+        }
+        FindingLocation {
+            file: self.file(target).to_string(),
+            pointer: self.pointer(target).to_string(),
+            line_col: None,
+        }
+    }
+
     fn file(&self, target: Target) -> &str {
         match target {
             Target::Pattern(i) => &self.patterns[i].file,
@@ -226,6 +240,24 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
                 reviewed: HintKind::ALL.map(|k| converted.hints.get(k).reviewed.clone()),
                 places: Places {
                     file: spec.file(converted.location.file).name.clone(),
+                    elsewhere: converted
+                        .overridden_at
+                        .iter()
+                        .filter_map(|(field, place)| {
+                            let target = match *field {
+                                "name" => Target::Name,
+                                "title" => Target::Title,
+                                "description" => Target::Description,
+                                hint => Target::Hint(HintKind::from_key(hint)?),
+                            };
+                            let location = FindingLocation {
+                                file: place.file.clone(),
+                                pointer: place.pointer.clone(),
+                                line_col: place.line_col,
+                            };
+                            Some((target, location))
+                        })
+                        .collect(),
                     tool: operation.clone(),
                     name: at("operationId", converted.operation_id.is_some()),
                     title: converted.title_from.map(|key| push_pointer(operation, key)),
@@ -296,6 +328,7 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
                 reviewed: Default::default(),
                 places: Places {
                     file: file.to_string(),
+                    elsewhere: Vec::new(),
                     name: at("name", true),
                     title: at("title", tool.title.is_some()),
                     description: at("description", tool.description.is_some()),
@@ -485,11 +518,7 @@ pub fn lint(
                     severity,
                     tool: subject.name().to_string(),
                     message,
-                    location: FindingLocation {
-                        file: subject.places.file(hit.target).to_string(),
-                        pointer: subject.places.pointer(hit.target).to_string(),
-                        line_col: None,
-                    },
+                    location: subject.places.location(hit.target),
                 });
             }
         }
@@ -555,7 +584,10 @@ pub fn add_lines(findings: &mut [Finding], spec: &Spec) {
         .collect();
     spec.add_lines(&mut errors);
     for (finding, error) in findings.iter_mut().zip(errors) {
-        finding.location.line_col = error.line_col;
+        // A finding in the overrides file has its line already.
+        if finding.location.line_col.is_none() {
+            finding.location.line_col = error.line_col;
+        }
     }
 }
 
