@@ -196,7 +196,9 @@ impl Config {
         // Paths in the file are relative to it.
         let base = path.parent().unwrap_or(Path::new(""));
         let relative = |p: &mut PathBuf| *p = base.join(&*p);
-        config.spec.as_mut().map(relative);
+        // A URL stays as written, so that reading it says to download it.
+        let url = |p: &PathBuf| p.to_string_lossy().contains("://");
+        config.spec.as_mut().filter(|p| !url(p)).map(relative);
         config.convert.output.as_mut().map(relative);
         config.spec_options.overrides.as_mut().map(relative);
         config.lint.baseline.as_mut().map(relative);

@@ -162,17 +162,22 @@ pub fn plain_expectation(message: &str) -> String {
     let Some((before, expected)) = message.rsplit_once("expected ") else {
         return message.to_string();
     };
-    let end = expected
-        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ' '))
-        .unwrap_or(expected.len());
-    let (what, after) = expected.split_at(end);
-    let plain = match PLAIN.iter().find(|(rust, _)| *rust == what.trim_end()) {
+    let word_end = |text: &str| {
+        text.find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(text.len())
+    };
+    // `struct Name` is one thing expected; anything else, its first word.
+    let taken = match expected.strip_prefix("struct ") {
+        Some(rest) => "struct ".len() + word_end(rest),
+        None => word_end(expected),
+    };
+    let (what, after) = expected.split_at(taken);
+    let plain = match PLAIN.iter().find(|(rust, _)| *rust == what) {
         Some((_, plain)) => plain,
-        None if what.starts_with("struct ") || what.starts_with("map") => "a mapping",
+        None if what.starts_with("struct ") || what == "map" => "a mapping",
         None => return message.to_string(),
     };
-    let space = if what.ends_with(' ') { " " } else { "" };
-    format!("{before}expected {plain}{space}{after}")
+    format!("{before}expected {plain}{after}")
 }
 
 /// Appends one reference token to a JSON pointer, escaping `~` and `/` (RFC 6901).
@@ -216,6 +221,18 @@ mod tests {
             (
                 "unknown field `x`, expected one of `a`, `b`",
                 "unknown field `x`, expected one of `a`, `b`",
+            ),
+            (
+                "invalid length 1, expected struct Pair with 2 elements",
+                "invalid length 1, expected a mapping with 2 elements",
+            ),
+            (
+                "invalid type: string, expected map",
+                "invalid type: string, expected a mapping",
+            ),
+            (
+                "invalid type: map, expected mapping of rules",
+                "invalid type: map, expected mapping of rules",
             ),
         ] {
             assert_eq!(plain_expectation(serde), plain);

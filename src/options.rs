@@ -82,11 +82,18 @@ pub fn assumed_scheme(text: &str) -> std::result::Result<SchemeKind, String> {
     let kind = match text.split_once(':') {
         None if text == "bearer" => SchemeKind::Bearer,
         None if text == "basic" => SchemeKind::Basic,
-        Some((location, name)) if !name.trim().is_empty() => SchemeKind::ApiKey {
-            location: KeyLocation::parse(location)
-                .ok_or_else(|| format!("'{location}' is not header, query or cookie"))?,
-            name: name.to_string(),
-        },
+        Some((location, name)) if !name.trim().is_empty() => {
+            let location = KeyLocation::parse(location)
+                .ok_or_else(|| format!("'{location}' is not header, query or cookie"))?;
+            let name = name.trim();
+            if location == KeyLocation::Header && crate::http::is_client_owned_header(name) {
+                return Err(format!("'{name}' is a header only the HTTP client sets"));
+            }
+            SchemeKind::ApiKey {
+                location,
+                name: name.to_string(),
+            }
+        }
         _ => {
             return Err(format!(
                 "'{text}' is not bearer, basic, header:NAME, query:NAME or cookie:NAME"

@@ -69,13 +69,19 @@ fn bad_input_exits_2_with_one_line_naming_the_problem() {
 /// A URL is not fetched; the message says so rather than that no such file exists.
 #[test]
 fn a_url_given_as_the_spec_is_told_to_be_downloaded() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("openapi2mcp.yaml");
+    std::fs::write(&config, "spec: https://example.test/api.yaml\n").unwrap();
+    let config = ["--config", config.to_str().unwrap()];
     for command in ["convert", "lint", "review"] {
-        let output = run(&[command, "https://example.test/api.yaml"], None);
-        assert_eq!(output.status.code(), Some(2));
-        assert_eq!(
-            text(&output.stderr),
-            "error: https://example.test/api.yaml: specs are read from files, not fetched: download it first (curl -fsSL -o api.yaml URL)\n"
-        );
+        for args in [&["https://example.test/api.yaml"][..], &config] {
+            let output = run(&[&[command][..], args].concat(), None);
+            assert_eq!(output.status.code(), Some(2));
+            assert_eq!(
+                text(&output.stderr),
+                "error: https://example.test/api.yaml: specs are read from files, not fetched: download it first (curl -fsSL -o api.yaml URL)\n"
+            );
+        }
     }
 }
 

@@ -811,10 +811,11 @@ async fn images_come_whole_and_other_binary_bodies_are_described() {
 
 /// A spec that declares no security (GitHub's) still reaches an API that takes a token:
 /// `--assume-auth` gives each such operation the scheme `default`, sent when its variable is
-/// set and left out, the call still made, when not.
+/// set and left out, the call still made, when not. A parameter that repeats it is no
+/// argument; an operation whose spec says what it needs (`[]` included) is left as it is.
 #[tokio::test]
 async fn an_assumed_credential_is_sent_where_the_spec_declares_none() {
-    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /user:\n    get:\n      operationId: getUser\n      responses: {'200': {description: ok}}\n  /meta:\n    get:\n      operationId: getMeta\n      security: [{key: []}]\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: header, name: X-Key}\n";
+    let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /user:\n    get:\n      operationId: getUser\n      parameters:\n        - {name: access_token, in: query, schema: {type: string}}\n      responses: {'200': {description: ok}}\n  /meta:\n    get:\n      operationId: getMeta\n      security: [{key: []}]\n      responses: {'200': {description: ok}}\n  /public:\n    get:\n      operationId: getPublic\n      security: []\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: header, name: X-Key}\n";
     let spec = openapi2mcp::load::load_bytes("api.yaml", text.as_bytes().to_vec()).unwrap();
     let options = Options {
         assumed_auth: Some(openapi2mcp::options::assumed_scheme("query:access_token").unwrap()),
@@ -826,10 +827,15 @@ async fn an_assumed_credential_is_sent_where_the_spec_declares_none() {
         .into_iter()
         .map(|c| c.tool)
         .collect();
+    assert_eq!(
+        tools[0].input_schema,
+        Some(json!({"type": "object", "additionalProperties": false}))
+    );
     // Declared security stays as the spec says.
     let meta = &tools[1].meta.http.as_ref().unwrap().auth;
     assert_eq!(meta.len(), 1);
     assert_eq!(meta[0][0].scheme, "key");
+    assert!(tools[2].meta.http.as_ref().unwrap().auth.is_empty());
     for (secrets, query) in [
         (
             &[("OPENAPI2MCP_AUTH_DEFAULT", "gho_1")][..],

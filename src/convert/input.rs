@@ -9,19 +9,8 @@ use serde_json::{json, Map, Value};
 use super::profile::{ClientProfile, PROPERTY_NAME_MAX};
 use crate::error::Result;
 use crate::model::{Operation, Parameter};
-use crate::schema::{self, Defs, Mode, SchemaConverter};
+use crate::schema::{self, is_plain_object, Defs, Mode, SchemaConverter};
 use crate::tool::{In, Param};
-
-/// Keywords that make a schema more than a plain list of properties.
-const COMPOSITION: [&str; 7] = [
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "if",
-    "$ref",
-    "dependentSchemas",
-];
 
 pub struct Input {
     pub schema: Value,
@@ -201,16 +190,6 @@ fn mergeable_properties(schema: &Value) -> Option<Vec<&Map<String, Value>>> {
         .map(|p| p.as_object().filter(|p| is_plain_object(p)))
         .collect();
     parts.filter(|_| only_all_of)
-}
-
-fn is_plain_object(object: &Map<String, Value>) -> bool {
-    let typed_object = match object.get("type") {
-        Some(t) => t == "object",
-        None => object.contains_key("properties"),
-    };
-    typed_object
-        && object.get("properties").is_some_and(Value::is_object)
-        && !COMPOSITION.iter().any(|k| object.contains_key(*k))
 }
 
 /// A property name the client accepts (`ClientProfile::property_name`), not yet taken in

@@ -299,6 +299,22 @@ fn convert_operation(
         }
         risks.push(risk);
     }
+    // The credential `--assume-auth` names for an operation whose spec declares none: a
+    // parameter that repeats it is serve's to send, as for a declared scheme.
+    let assumed = (options.assumed_auth.as_ref()).filter(|_| !operation.declares_security);
+    let without_assumed;
+    let operation = match assumed {
+        Some(kind) => {
+            let credential = CredentialKind::of_scheme(kind);
+            let mut trimmed = operation.clone();
+            trimmed
+                .parameters
+                .retain(|p| !crate::model::supplies(&credential, p.location, p.name));
+            without_assumed = trimmed;
+            &without_assumed
+        }
+        None => operation,
+    };
     let mut input = input::build(operation, schemas, options.client)?;
     let mut output = if options.output_schema {
         output_schema(operation, schemas)?
@@ -334,10 +350,16 @@ fn convert_operation(
     binding.body_media_type = operation.body.as_ref().map(|b| b.media_type.to_string());
     binding.body_required = operation.body.as_ref().is_some_and(|b| b.required);
     binding.auth = auth_binding(&operation.security);
-    if let (true, Some(kind)) = (binding.auth.is_empty(), &options.assumed_auth) {
-        // The API's own credential, which the spec does not name: sent when it is set,
-        // the call made without it when not (the spec says it needs none).
-        binding.auth = vec![vec![Scheme::new(ASSUMED_SCHEME, kind.clone())], Vec::new()];
+    if let Some(kind) = assumed {
+        // The API's own credential, which the spec does not name: the first way in when it
+        // is set; without it, the ways the spec leaves (anonymous among them: it says none
+        // is needed).
+        binding
+            .auth
+            .insert(0, vec![Scheme::new(ASSUMED_SCHEME, kind.clone())]);
+        if !binding.auth.iter().any(Vec::is_empty) {
+            binding.auth.push(Vec::new());
+        }
     }
     // The argument that carries an idempotency key: a header, else a body field (Twilio's
     // `IdempotencyKey`). Serve mints it once per call and sends it on every retry.

@@ -17,7 +17,7 @@ use crate::error::{push_pointer, Error, Result};
 use crate::http::Method;
 use crate::load::{Location, Spec};
 pub use crate::tool::{CollectionFormat, In, Style};
-pub use security::{Credential, CredentialKind};
+pub use security::{supplies, Credential, CredentialKind};
 
 /// The document's OpenAPI version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,6 +247,9 @@ pub struct Operation<'a> {
     pub server: Option<String>,
     /// The credentials a request needs: any one alternative, each a list of schemes.
     pub security: Vec<Vec<Credential<'a>>>,
+    /// Whether the spec says what security the operation needs (its own `security` or the
+    /// document's, `[]` included): one that does not may still need the API's credential.
+    pub declares_security: bool,
     /// The `x-mcp-annotations` extension, if present.
     pub annotations: Option<Node<'a>>,
     /// Lint rules silenced for this operation (`x-openapi2mcp-ignore`).
@@ -383,6 +386,7 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         responses: Vec::new(),
         server: None,
         security: Vec::new(),
+        declares_security: false,
         annotations: node.get("x-mcp-annotations"),
         excluded: found.excluded || says_no_mcp(node),
         lint_ignore: node.strings("x-openapi2mcp-ignore"),

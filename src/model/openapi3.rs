@@ -34,8 +34,10 @@ pub(super) fn read_operations<'a>(
             operation.server = [node, found.item, &root]
                 .into_iter()
                 .find_map(|n| n.get("servers").and_then(first_server_url));
-            operation.security =
+            let security =
                 super::security::requirements(spec, node, &["components", "securitySchemes"])?;
+            operation.declares_security = security.is_some();
+            operation.security = security.unwrap_or_default();
             operation.body = reader.body(node)?;
             super::security::drop_credential_parameters(&mut operation);
             super::security::take_undeclared_credentials(&mut operation);
@@ -143,9 +145,17 @@ impl<'a> Reader<'a> {
         }))
     }
 
-    /// The fields a form's schema lists in its own `properties` (a reference followed).
+    /// The fields a form's schema lists in its own `properties` (a reference followed), when
+    /// it is nothing more: the body convert splits into an argument per field.
     fn form_fields(&self, schema: &Node<'a>) -> Result<Vec<FormField<'a>>> {
         let schema = deref(self.spec, schema.clone())?;
+        if !schema
+            .value
+            .as_object()
+            .is_some_and(crate::schema::is_plain_object)
+        {
+            return Ok(Vec::new());
+        }
         let required: Vec<&str> = schema
             .value
             .get("required")

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::{deref, root, In, Node, Operation};
 use crate::error::Result;
 use crate::load::Spec;
-use crate::tool::KeyLocation;
+use crate::tool::{KeyLocation, SchemeKind};
 
 /// One security scheme a request must satisfy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,15 +38,16 @@ pub enum CredentialKind<'a> {
 
 /// The alternatives that satisfy an operation: any one of them, each a list of schemes
 /// used together. No alternatives: nothing needed. An empty alternative: anonymous access
-/// is one of the options.
+/// is one of the options. `None` when the spec does not say (no `security` on the operation
+/// or the document).
 pub fn requirements<'a>(
     spec: &'a Spec,
     operation: &Node<'a>,
     definitions: &[&str],
-) -> Result<Vec<Vec<Credential<'a>>>> {
+) -> Result<Option<Vec<Vec<Credential<'a>>>>> {
     let root = root(spec);
     let Some(requirement) = operation.get("security").or_else(|| root.get("security")) else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     let Some(alternatives) = requirement.value.as_array() else {
         return Err(spec.error_at(&requirement.location, "`security` must be a list"));
@@ -76,7 +77,7 @@ pub fn requirements<'a>(
         }
         out.push(credentials);
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 fn credential_kind<'a>(scheme: &Node<'a>) -> CredentialKind<'a> {
@@ -115,28 +116,48 @@ pub fn drop_credential_parameters(operation: &mut Operation<'_>) {
     if credentials.is_empty() {
         return;
     }
-    let supplied = |location: In, name: &str| {
-        credentials.iter().any(|kind| match kind {
-            CredentialKind::Bearer | CredentialKind::Basic => {
-                location == In::Header && name.eq_ignore_ascii_case("authorization")
-            }
-            CredentialKind::ApiKey {
-                location: key_location,
-                name: key_name,
-            } => {
-                key_location.location() == location
-                    && if location == In::Header {
-                        name.eq_ignore_ascii_case(key_name)
-                    } else {
-                        name == *key_name
-                    }
-            }
-            CredentialKind::Unsupported(_) => false,
-        })
-    };
-    operation
-        .parameters
-        .retain(|p| !supplied(p.location, p.name));
+    operation.parameters.retain(|p| {
+        !credentials
+            .iter()
+            .any(|kind| supplies(kind, p.location, p.name))
+    });
+}
+
+/// Whether a credential of this kind is sent as the parameter `name` in `location`: an API
+/// key under its name (a header's in any case), a bearer or basic one as `Authorization`.
+pub fn supplies(kind: &CredentialKind<'_>, location: In, name: &str) -> bool {
+    match kind {
+        CredentialKind::Bearer | CredentialKind::Basic => {
+            location == In::Header && name.eq_ignore_ascii_case("authorization")
+        }
+        CredentialKind::ApiKey {
+            location: key_location,
+            name: key_name,
+        } => {
+            key_location.location() == location
+                && if location == In::Header {
+                    name.eq_ignore_ascii_case(key_name)
+                } else {
+                    name == *key_name
+                }
+        }
+        CredentialKind::Unsupported(_) => false,
+    }
+}
+
+impl<'k> CredentialKind<'k> {
+    /// A scheme as a binding states it, as a credential.
+    pub fn of_scheme(kind: &'k SchemeKind) -> CredentialKind<'k> {
+        match kind {
+            SchemeKind::Bearer => CredentialKind::Bearer,
+            SchemeKind::Basic => CredentialKind::Basic,
+            SchemeKind::ApiKey { location, name } => CredentialKind::ApiKey {
+                location: *location,
+                name,
+            },
+            SchemeKind::Unsupported { reason } => CredentialKind::Unsupported(reason.clone()),
+        }
+    }
 }
 
 /// What a parameter named like a credential, and described as one, carries.
@@ -206,12 +227,12 @@ fn carried(name: &str, description: Option<&str>) -> Option<Carried> {
 /// Takes out of the tool's arguments the parameters and form fields that carry the API's
 /// credential under another name (Slack's `token`, Google's `access_token` and `key`): the
 /// server sends them, as it does a declared scheme's, and the model never makes one up. A
-/// token is the
-/// bearer scheme's: the `Authorization` header carries it, and the parameter too when the
-/// operation requires it. A key, or a token with no bearer scheme beside it, becomes a
-/// scheme of its own named after the parameter (`OPENAPI2MCP_AUTH_<NAME>`): another way in,
-/// or, when required, part of every way in.
+/// token is the bearer scheme's: the `Authorization` header carries it, and the parameter
+/// or field too when the operation requires it. A key, or a token with no bearer scheme
+/// beside it, becomes a scheme of its own named after the parameter
+/// (`OPENAPI2MCP_AUTH_<NAME>`): another way in, or, when required, part of every way in.
 pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
+    // Most operations have no parameter named like a credential: nothing more to do.
     let form_fields = operation.body.iter().flat_map(|b| &b.form_fields);
     if !operation
         .parameters
@@ -255,9 +276,9 @@ pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
     if let Some(body) = &mut operation.body {
         for field in &body.form_fields {
             if let Some(carried) = carried(field.name, field.description) {
-                // A field the body needs is needed only when the body is.
-                let required = field.required && body.required;
-                taken.push((carried, KeyLocation::Form, field.name, required));
+                // Required by the form's schema: serve then sends the form, with it, on
+                // every call, even one whose spec leaves the body optional.
+                taken.push((carried, KeyLocation::Form, field.name, field.required));
                 body.credential_fields.push(field.name);
             }
         }

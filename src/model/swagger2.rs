@@ -53,8 +53,9 @@ pub(super) fn read_operations<'a>(
             let node = &found.node;
             let mut operation = operation_shell(&found);
             operation.server = server.clone();
-            operation.security =
-                super::security::requirements(spec, node, &["securityDefinitions"])?;
+            let security = super::security::requirements(spec, node, &["securityDefinitions"])?;
+            operation.declares_security = security.is_some();
+            operation.security = security.unwrap_or_default();
             // An operation's own list overrides the document's.
             let consumes = media_types(node, "consumes")
                 .or(global_consumes.clone())

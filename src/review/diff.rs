@@ -1,7 +1,7 @@
 //! How hints changed between two versions of an API. Changes that make a tool look safer to
 //! clients come first: those are the ones a reviewer must check.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use serde_json::Value;
 
@@ -89,28 +89,38 @@ struct Pairing {
 }
 
 /// Matches tools given as (name, method, path), old to new: by name, then the unmatched ones
-/// by method and path. `review --base` and `convert --check` both ask this.
+/// by method and path, in order (a tool without a binding, its method and path empty, only
+/// by name). `review --base` and `convert --check` both ask this.
 fn pair(old: &[(&str, &str, &str)], new: &[(&str, &str, &str)]) -> Pairing {
     let mut out = Pairing::default();
     let old_by_name: HashMap<&str, usize> = old.iter().enumerate().map(|(i, t)| (t.0, i)).collect();
-    let new_names: HashMap<&str, usize> = new.iter().enumerate().map(|(i, t)| (t.0, i)).collect();
-    let mut unmatched_old: HashMap<(&str, &str), usize> = old
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !new_names.contains_key(t.0))
-        .map(|(i, t)| ((t.1, t.2), i))
-        .collect();
+    let new_names: HashSet<&str> = new.iter().map(|t| t.0).collect();
+    let mut unmatched_old: HashMap<(&str, &str), VecDeque<usize>> = HashMap::new();
+    for (o, tool) in old.iter().enumerate() {
+        if !new_names.contains(tool.0) && !tool.1.is_empty() {
+            unmatched_old
+                .entry((tool.1, tool.2))
+                .or_default()
+                .push_back(o);
+        }
+    }
+    let mut renamed = HashSet::new();
     for (n, tool) in new.iter().enumerate() {
         if let Some(&o) = old_by_name.get(tool.0) {
             out.same.push((o, n));
-        } else if let Some(o) = unmatched_old.remove(&(tool.1, tool.2)) {
+        } else if let Some(o) = unmatched_old
+            .get_mut(&(tool.1, tool.2))
+            .and_then(VecDeque::pop_front)
+        {
+            renamed.insert(o);
             out.renamed.push((o, n));
         } else {
             out.added.push(n);
         }
     }
-    let left: HashSet<usize> = unmatched_old.into_values().collect();
-    out.removed = (0..old.len()).filter(|o| left.contains(o)).collect();
+    out.removed = (0..old.len())
+        .filter(|&o| !new_names.contains(old[o].0) && !renamed.contains(&o))
+        .collect();
     out
 }
 
@@ -295,6 +305,23 @@ mod tests {
             "idempotent dropped is a tightening"
         );
         assert_eq!(diff.loosened(), 1);
+    }
+
+    /// Two old tools of one operation are each matched or removed, never lost; tools without
+    /// a binding are matched by name alone.
+    #[test]
+    fn no_tool_is_lost_and_unbound_tools_are_not_renames() {
+        let old = [
+            ("a", "GET", "/x"),
+            ("b", "GET", "/x"),
+            ("c", "", ""),
+            ("d", "", ""),
+        ];
+        let new = [("e", "GET", "/x"), ("f", "", "")];
+        let pairing = pair(&old, &new);
+        assert_eq!(pairing.renamed, [(0, 0)]);
+        assert_eq!(pairing.added, [1]);
+        assert_eq!(pairing.removed, [1, 2, 3]);
     }
 
     #[test]

@@ -103,7 +103,7 @@ fn fit(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
         return format!("{text:width$}");
     }
-    let kept: String = text.chars().take(width - 1).collect();
+    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
     format!("{kept}…")
 }
 
@@ -114,7 +114,7 @@ fn fit_end(text: &str, width: usize) -> String {
     if count <= width {
         return format!("{text:width$}");
     }
-    let kept: String = text.chars().skip(count - (width - 1)).collect();
+    let kept: String = text.chars().skip(count + 1 - width.max(1)).collect();
     format!("…{kept}")
 }
 

@@ -664,7 +664,10 @@ fn body(
     };
     let essence = media_essence(media_type);
     if !credentials.is_empty() && !matches!(essence, URLENCODED | MULTIPART) {
-        return Err(no_form_for(credentials[0].0, &format!("a {essence} body")));
+        return Err(no_form_for(
+            credentials[0].0,
+            &format!("a body of {essence}"),
+        ));
     }
     if fields.is_empty() && credentials.is_empty() {
         // A required body goes out in its empty form: `{}`, an empty form, no parts.
@@ -701,14 +704,17 @@ fn body(
     if let (Some(_), true, Some((name, _))) = (whole, entries.is_empty(), credentials.first()) {
         return Err(no_form_for(name, "a body given whole"));
     }
-    if let Some((_, name, ..)) = entries
-        .iter()
-        .find(|(_, name, ..)| credentials.iter().any(|(credential, _)| credential == name))
+    // No field the arguments make may stand beside a credential's (an exploded object's
+    // keys are fields too): a second `token` could replace it at the API.
+    let shadowing = |names: Vec<String>| match names
+        .into_iter()
+        .find(|name| credentials.iter().any(|(credential, _)| credential == name))
     {
-        return Err(format!(
+        Some(name) => Err(format!(
             "an argument would set the form field '{name}', which carries the credentials"
-        ));
-    }
+        )),
+        None => Ok(()),
+    };
     let bytes = |bytes: Vec<u8>| {
         Ok(Payload::Bytes {
             content_type: media_type.to_string(),
@@ -745,6 +751,17 @@ fn body(
                 (value, _) => pairs.push(format!("{key}={}", encode(&text(value), COMPONENT))),
             }
         }
+        shadowing(
+            pairs
+                .iter()
+                .map(|pair| {
+                    let key = pair.split('=').next().unwrap_or_default();
+                    percent_encoding::percent_decode_str(key)
+                        .decode_utf8_lossy()
+                        .into_owned()
+                })
+                .collect(),
+        )?;
         for (name, secret) in credentials {
             pairs.push(format!(
                 "{}={}",
@@ -791,6 +808,7 @@ fn body(
                 });
             }
         }
+        shadowing(parts.iter().map(|part| part.name.clone()).collect())?;
         parts.extend(credentials.iter().map(|(name, secret)| Part {
             name: name.to_string(),
             content: secret.as_bytes().to_vec(),
@@ -850,6 +868,89 @@ mod tests {
             url_for(&search, json!({"q": {"a": "1", "b": "x&y"}}), base).unwrap(),
             "http://api.test/v1/search?a=1&b=x%26y"
         );
+    }
+
+    /// A credential that goes in a form field: added to a URL-encoded or multipart body
+    /// (alone when no argument fills one), refused where there is no form to put it in, and
+    /// never beside a field of the same name the arguments make, an exploded object's keys
+    /// included.
+    #[test]
+    fn a_form_credential_goes_in_the_form_and_only_there() {
+        let scheme = Scheme::new(
+            "slack",
+            SchemeKind::ApiKey {
+                location: KeyLocation::Form,
+                name: "token".into(),
+            },
+        );
+        let secret = [Secret {
+            scheme: &scheme,
+            value: "xoxb 1".into(),
+        }];
+        let body_of = |media_type: Option<&str>, params: Value, arguments: Value| {
+            let mut binding = binding(json!({"method": "POST", "path": "/m", "params": params}));
+            binding.body_media_type = media_type.map(str::to_string);
+            let arguments = arguments.as_object().unwrap().clone();
+            let base = Url::parse("http://api.test").unwrap();
+            build(&binding, &Files::default(), &arguments, &base, &secret).map(|r| r.body)
+        };
+        let field = json!({"text": {"in": "body", "name": "text"}});
+        let form = "application/x-www-form-urlencoded";
+        match body_of(Some(form), field.clone(), json!({"text": "hi"})).unwrap() {
+            Payload::Bytes { bytes, .. } => assert_eq!(bytes, b"text=hi&token=xoxb%201"),
+            other => panic!("{other:?}"),
+        }
+        match body_of(Some(form), field.clone(), json!({})).unwrap() {
+            Payload::Bytes { bytes, .. } => assert_eq!(bytes, b"token=xoxb%201"),
+            other => panic!("{other:?}"),
+        }
+        match body_of(
+            Some("multipart/form-data"),
+            field.clone(),
+            json!({"text": "hi"}),
+        )
+        .unwrap()
+        {
+            Payload::Multipart(parts) => {
+                let names: Vec<&str> = parts.iter().map(|p| p.name.as_str()).collect();
+                assert_eq!(names, ["text", "token"]);
+                assert_eq!(parts[1].content, b"xoxb 1");
+            }
+            other => panic!("{other:?}"),
+        }
+        let exploded =
+            json!({"meta": {"in": "body", "name": "meta", "style": "form", "explode": true}});
+        let refusals = [
+            (None, field.clone(), json!({}), "this request has no body"),
+            (
+                Some("application/json"),
+                field.clone(),
+                json!({}),
+                "this request has a body of application/json",
+            ),
+            (
+                Some("text/plain"),
+                json!({"body": {"in": "body"}}),
+                json!({"body": "raw"}),
+                "this request has a body of text/plain",
+            ),
+            (
+                Some(form),
+                json!({"body": {"in": "body"}}),
+                json!({"body": "raw"}),
+                "this request has a body given whole",
+            ),
+            (
+                Some(form),
+                exploded,
+                json!({"meta": {"token": "forged"}}),
+                "an argument would set the form field 'token', which carries the credentials",
+            ),
+        ];
+        for (media_type, params, arguments, expected) in refusals {
+            let error = body_of(media_type, params, arguments).unwrap_err();
+            assert!(error.ends_with(expected), "{error}");
+        }
     }
 
     #[test]
