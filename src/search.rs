@@ -1,7 +1,8 @@
 //! Finding the operation that does what a person asks, for `serve --dynamic`'s
 //! `search_operations`: BM25 ranking (the `bm25` crate, with English stemming and stop
 //! words) over each tool's name, title, description, tags and path, identifiers split into
-//! their words. Judged by recall on hand-labelled tasks (`tests/search.rs`).
+//! their words, with the tools whose method does what the query asks (to know or to do)
+//! counted double. Judged by recall on hand-labelled tasks (`tests/search.rs`).
 
 use bm25::{Document, Language, SearchEngine, SearchEngineBuilder};
 
@@ -13,11 +14,18 @@ use crate::tool::Tool;
 /// The tools of an API, indexed for search.
 pub struct OperationIndex {
     engine: SearchEngine<u32>,
+    /// Whether each tool only reads, as its method says.
+    reads: Vec<bool>,
 }
 
 impl OperationIndex {
     /// Indexes `tools`; a result names a tool by its position among them.
     pub fn new<'t>(tools: impl IntoIterator<Item = &'t Tool>) -> OperationIndex {
+        let tools: Vec<&Tool> = tools.into_iter().collect();
+        let reads = tools
+            .iter()
+            .map(|tool| tool.binding().is_some_and(|b| b.method.is_safe()))
+            .collect();
         let documents: Vec<Document<u32>> = tools
             .into_iter()
             .zip(0u32..)
@@ -29,7 +37,7 @@ impl OperationIndex {
             .k1(2.0)
             .b(0.9)
             .build();
-        OperationIndex { engine }
+        OperationIndex { engine, reads }
     }
 
     /// The positions of the tools that best match `query`, best first, at most `limit`;
@@ -41,6 +49,16 @@ impl OperationIndex {
             .into_iter()
             .map(|result| (result.score, result.document.id))
             .collect();
+        // A tool whose method does what the query asks (to know, or to do) counts double:
+        // "who is on the team?" wants a read, "kick bob off the team" a write. Measured on
+        // the tuning half: 1.5 to 2.5 times did equally well; 3.5 worse.
+        if let Some(reads) = intent(query) {
+            for (score, id) in &mut found {
+                if self.reads[*id as usize] == reads {
+                    *score *= 2.0;
+                }
+            }
+        }
         found.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         found
             .into_iter()
@@ -74,6 +92,28 @@ fn document(tool: &Tool) -> String {
         method,
     ]
     .join("\n")
+}
+
+/// Whether a query asks to know something (a question, or a reading verb first: true) or
+/// to do something (another verb first: false); `None` when it does not say. The verbs are
+/// the hints' vocabulary's.
+fn intent(query: &str) -> Option<bool> {
+    const QUESTIONS: [&str; 14] = [
+        "who", "who's", "whose", "what", "what's", "which", "how", "is", "are", "does", "do",
+        "when", "where", "why",
+    ];
+    if query.to_lowercase().starts_with("get rid of") {
+        return Some(false);
+    }
+    let first = query
+        .split_whitespace()
+        .next()?
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    if QUESTIONS.contains(&first.as_str()) || query.trim_end().ends_with('?') {
+        return Some(true);
+    }
+    crate::hints::vocabulary::verb(&first).map(|verb| verb == crate::hints::vocabulary::Verb::Read)
 }
 
 /// What people call doing what a method does ("open an issue" is a POST).
@@ -169,5 +209,30 @@ mod tests {
             "repos check runs"
         );
         assert_eq!(expanded("list open PRs"), "list open PRs pull requests");
+    }
+
+    /// A question or a reading verb asks to know; another verb to do; a tool whose method
+    /// does what is asked comes first.
+    #[test]
+    fn what_a_query_asks_for_ranks_the_tools_that_do_it_first() {
+        assert_eq!(intent("who's on the backend team?"), Some(true));
+        assert_eq!(intent("List the teams"), Some(true));
+        assert_eq!(intent("the backend team?"), Some(true));
+        assert_eq!(intent("delete a branch"), Some(false));
+        assert_eq!(intent("get rid of a comment"), Some(false));
+        assert_eq!(intent("backend team members"), None);
+        let mut remove = tool(
+            "teams_remove_member",
+            "Remove team member",
+            "/teams/{t}/members/{u}",
+        );
+        remove.meta.http = Some(Binding::new(Method::Delete, "/teams/{t}/members/{u}"));
+        let tools = [
+            remove,
+            tool("teams_list_members", "List team members", "/teams/{t}/members"),
+        ];
+        let index = OperationIndex::new(&tools);
+        assert_eq!(index.search("who are the members of the team?", 2), [1, 0]);
+        assert_eq!(index.search("drop a member from the team", 2), [0, 1]);
     }
 }
