@@ -276,8 +276,6 @@ impl SpecOptions {
                 .name_max(self.server_name.as_deref())
                 .map_err(|e| Error::new(e).with_kind(ErrorKind::Usage))?,
         };
-        let filters = &self.filters;
-        let list = |given: &Option<Vec<String>>| given.clone().unwrap_or_default();
         Ok(Options {
             name_max,
             client,
@@ -292,16 +290,7 @@ impl SpecOptions {
                 .map(assumed_scheme)
                 .transpose()
                 .map_err(|e| Error::new(format!("assume-auth: {e}")).with_kind(ErrorKind::Usage))?,
-            filters: Filters::new(
-                list(&filters.include_tags),
-                list(&filters.exclude_tags),
-                &list(&filters.include_paths),
-                &list(&filters.exclude_paths),
-                &list(&filters.methods),
-                list(&filters.operations),
-                filters.read_only.unwrap_or(false),
-            )?
-            .named_in_config(filters.from_config.clone()),
+            filters: Filters::of(&self.filters)?,
             ..Options::default()
         })
     }

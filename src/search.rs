@@ -229,7 +229,11 @@ mod tests {
         remove.meta.http = Some(Binding::new(Method::Delete, "/teams/{t}/members/{u}"));
         let tools = [
             remove,
-            tool("teams_list_members", "List team members", "/teams/{t}/members"),
+            tool(
+                "teams_list_members",
+                "List team members",
+                "/teams/{t}/members",
+            ),
         ];
         let index = OperationIndex::new(&tools);
         assert_eq!(index.search("who are the members of the team?", 2), [1, 0]);

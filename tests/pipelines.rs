@@ -165,6 +165,17 @@ fn a_filter_that_matches_nothing_is_an_error() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.trim_end(), message, "{args:?}");
     }
+    // So is a glob the config file spells wrong.
+    std::fs::write(
+        dir.path().join("openapi2mcp.yaml"),
+        format!("spec: {filters}\nfilters:\n  exclude-paths: ['/a/{{b']\n"),
+    )
+    .unwrap();
+    let config = dir.path().join("openapi2mcp.yaml");
+    let output = run(&["convert", "--config", config.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .starts_with("error: the config file's filters.exclude-paths '/a/{b': "));
 }
 
 /// `--assume-auth` takes bearer, basic or a key's place and name; anything else is a usage
@@ -193,6 +204,21 @@ fn an_assumed_credential_is_checked() {
         String::from_utf8_lossy(&output.stderr),
         "error: assume-auth: 'token' is not bearer, basic, header:NAME, query:NAME or cookie:NAME\n"
     );
+    // A scheme of the spec's own that would read the same variable is refused.
+    let clash = dir.path().join("clash.yaml");
+    std::fs::write(&clash, "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      security: [{Default: []}]\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    Default: {type: http, scheme: bearer}\n").unwrap();
+    let output = run(
+        &[
+            "convert",
+            clash.to_str().unwrap(),
+            "--assume-auth",
+            "bearer",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("--assume-auth: the spec's scheme 'Default' reads OPENAPI2MCP_AUTH_DEFAULT too"));
 }
 
 #[test]

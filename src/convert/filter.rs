@@ -9,6 +9,7 @@ use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
 use crate::error::{Error, Result};
 use crate::model::Operation;
+use crate::options::FilterOptions;
 use crate::text::did_you_mean;
 
 #[derive(Debug, Clone, Default)]
@@ -73,39 +74,35 @@ fn glob_set(patterns: &[String], flag: &str) -> Result<Option<GlobSet>> {
 }
 
 impl Filters {
-    pub fn new(
-        include_tags: Vec<String>,
-        exclude_tags: Vec<String>,
-        include_paths: &[String],
-        exclude_paths: &[String],
-        methods: &[String],
-        operations: Vec<String>,
-        read_only: bool,
-    ) -> Result<Filters> {
-        Ok(Filters {
-            include_tags,
-            exclude_tags,
-            include_paths: glob_set(include_paths, "--include-path")?,
-            exclude_paths: glob_set(exclude_paths, "--exclude-path")?,
-            path_patterns: [include_paths.to_vec(), exclude_paths.to_vec()],
-            methods: methods
+    /// The filters the options give (the command line's over the config file's), path
+    /// globs compiled.
+    pub fn of(given: &FilterOptions) -> Result<Filters> {
+        let list = |values: &Option<Vec<String>>| values.clone().unwrap_or_default();
+        let mut filters = Filters {
+            include_tags: list(&given.include_tags),
+            exclude_tags: list(&given.exclude_tags),
+            include_paths: None,
+            exclude_paths: None,
+            path_patterns: [list(&given.include_paths), list(&given.exclude_paths)],
+            methods: list(&given.methods)
                 .iter()
                 .flat_map(|m| m.split(','))
                 .map(|m| m.trim().to_ascii_uppercase())
                 .filter(|m| !m.is_empty())
                 .collect(),
-            operations,
-            read_only,
-            from_config: Vec::new(),
-        })
-    }
-
-    /// These filters, the ones keyed `keys` having come from the config file.
-    pub fn named_in_config(self, keys: Vec<&'static str>) -> Filters {
-        Filters {
-            from_config: keys,
-            ..self
-        }
+            operations: list(&given.operations),
+            read_only: given.read_only.unwrap_or(false),
+            from_config: given.from_config.clone(),
+        };
+        filters.include_paths = glob_set(
+            &filters.path_patterns[0],
+            &filters.label("include-paths", "--include-path"),
+        )?;
+        filters.exclude_paths = glob_set(
+            &filters.path_patterns[1],
+            &filters.label("exclude-paths", "--exclude-path"),
+        )?;
+        Ok(filters)
     }
 
     /// How a problem names the filter `key`: by the config file's key when it came from

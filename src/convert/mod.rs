@@ -350,6 +350,25 @@ fn convert_operation(
     binding.body_media_type = operation.body.as_ref().map(|b| b.media_type.to_string());
     binding.body_required = operation.body.as_ref().is_some_and(|b| b.required);
     binding.auth = auth_binding(&operation.security);
+    if let Some(kind) = &options.assumed_auth {
+        // One variable, one secret: a scheme of the spec's that reads the assumed one's
+        // would be sent where the other belongs.
+        let assumed_variable = Scheme::new(ASSUMED_SCHEME, kind.clone()).variable();
+        if let Some(clash) = binding
+            .auth
+            .iter()
+            .flatten()
+            .find(|scheme| scheme.variable() == assumed_variable)
+        {
+            return Err(spec.error_at(
+                &operation.location,
+                format!(
+                    "--assume-auth: the spec's scheme '{}' reads {assumed_variable} too: one variable cannot hold both secrets",
+                    clash.scheme
+                ),
+            ));
+        }
+    }
     if let Some(kind) = assumed {
         // The API's own credential, which the spec does not name: the first way in when it
         // is set; without it, the ways the spec leaves (anonymous among them: it says none
