@@ -177,6 +177,8 @@ fn lint_one(
 ) -> Result<Vec<lint::Finding>, Error> {
     let (conversion, tools);
     let mut findings = Vec::new();
+    // The overrides file, whose lines findings about what it sets point at.
+    let mut overrides = None;
     let subjects = if manifest::is_spec(spec.root()) {
         // An operation that cannot be converted is a finding, and the others are linted.
         let options = openapi2mcp::convert::Options {
@@ -185,6 +187,7 @@ fn lint_one(
                 .convert_options(spec_options.load_overrides()?, &OutputOptions::default())?
         };
         conversion = pipeline::convert_spec(spec, &options)?;
+        overrides = options.overrides;
         findings = lint::unconvertible(&conversion.skipped, settings);
         lint::subjects_from_conversion(spec, &conversion.tools)
     } else {
@@ -196,6 +199,9 @@ fn lint_one(
         .map(|c| (c, spec_options.server_name.clone()));
     findings.extend(lint::lint(&subjects, settings, client));
     lint::add_lines(&mut findings, spec);
+    if let Some(overrides) = &overrides {
+        lint::add_lines_in(&mut findings, &overrides.file, overrides.text());
+    }
     Ok(findings)
 }
 

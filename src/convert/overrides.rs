@@ -88,7 +88,6 @@ pub struct ToolKey<'a> {
 pub struct FieldPlace {
     pub file: String,
     pub pointer: String,
-    pub line_col: Option<(usize, usize)>,
 }
 
 #[derive(Debug, Clone)]
@@ -202,21 +201,23 @@ impl Overrides {
         Ok(())
     }
 
+    /// The file's text, to find the lines of what points into it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// Where in this file each field a tool's decision sets is written (its entry's `key`,
     /// then `defaults` for the hints the entry leaves), by the field's key: what lint points
-    /// at when a finding is about something a person set here.
+    /// at when a finding is about something a person set here. Pointers only: lint finds the
+    /// lines of those it reports, in one walk of the file.
     pub fn places(&self, key: Option<&str>) -> Vec<(&'static str, FieldPlace)> {
         let entry = key.and_then(|key| Some((key, self.tools.get(key)?)));
-        let place = |field: &str, entry: Option<&str>| {
-            let pointer = match entry {
+        let place = |field: &str, entry: Option<&str>| FieldPlace {
+            file: self.file.clone(),
+            pointer: match entry {
                 Some(key) => push_pointer(&push_pointer("/tools", key), field),
                 None => push_pointer("/defaults", field),
-            };
-            FieldPlace {
-                file: self.file.clone(),
-                line_col: line_of(&self.text, &pointer),
-                pointer,
-            }
+            },
         };
         let mut places = Vec::new();
         if let Some((key, decision)) = entry {

@@ -253,7 +253,7 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
                             let location = FindingLocation {
                                 file: place.file.clone(),
                                 pointer: place.pointer.clone(),
-                                line_col: place.line_col,
+                                line_col: None,
                             };
                             Some((target, location))
                         })
@@ -584,10 +584,26 @@ pub fn add_lines(findings: &mut [Finding], spec: &Spec) {
         .collect();
     spec.add_lines(&mut errors);
     for (finding, error) in findings.iter_mut().zip(errors) {
-        // A finding in the overrides file has its line already.
-        if finding.location.line_col.is_none() {
-            finding.location.line_col = error.line_col;
+        finding.location.line_col = error.line_col;
+    }
+}
+
+/// Fills in the line and column of findings in `file`, a file beside the spec (the
+/// overrides file) whose text is `text`, walking it once for all of them.
+pub fn add_lines_in(findings: &mut [Finding], file: &str, text: &str) {
+    let found = {
+        let wanted: HashSet<&str> = findings
+            .iter()
+            .filter(|f| f.location.file == file)
+            .map(|f| f.location.pointer.as_str())
+            .collect();
+        if wanted.is_empty() {
+            return;
         }
+        crate::load::locate::locate(text, &wanted)
+    };
+    for finding in findings.iter_mut().filter(|f| f.location.file == file) {
+        finding.location.line_col = found.get(&finding.location.pointer).copied();
     }
 }
 
