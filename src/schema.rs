@@ -922,6 +922,15 @@ pub fn is_plain_object(object: &Map<String, Value>) -> bool {
         && !COMPOSITION.iter().any(|k| object.contains_key(*k))
 }
 
+/// The names an object schema's `required` lists (none when it lists none, or is broken).
+pub fn required_names(object: &Map<String, Value>) -> Vec<&str> {
+    object
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
 /// MCP requires each top-level property's schema (of inputSchema and outputSchema) to be an
 /// object: `true` (or a `null` or other
 /// non-schema a broken spec left there) means anything, `{}`; `false` means nothing.

@@ -96,24 +96,43 @@ fn document(tool: &Tool) -> String {
 
 /// Whether a query asks to know something (a question, or a reading verb first: true) or
 /// to do something (another verb first: false); `None` when it does not say. The verbs are
-/// the hints' vocabulary's.
+/// the hints' vocabulary's. A request for how to do something ("how do I open an issue?",
+/// "please close it") asks for what its verb does.
 fn intent(query: &str) -> Option<bool> {
     const QUESTIONS: [&str; 14] = [
         "who", "who's", "whose", "what", "what's", "which", "how", "is", "are", "does", "do",
         "when", "where", "why",
     ];
-    if query.to_lowercase().starts_with("get rid of") {
+    const ASKING_TO_DO: [&str; 9] = [
+        "how do i ",
+        "how do you ",
+        "how can i ",
+        "how to ",
+        "i want to ",
+        "i need to ",
+        "can you ",
+        "could you ",
+        "please ",
+    ];
+    let lower = query.trim_start().to_lowercase();
+    let verb_first = ASKING_TO_DO
+        .iter()
+        .find_map(|phrase| lower.strip_prefix(phrase));
+    let request = verb_first.unwrap_or(&lower);
+    if request.starts_with("get rid of") {
         return Some(false);
     }
-    let first = query
+    let first = request
         .split_whitespace()
         .next()?
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
-    if QUESTIONS.contains(&first.as_str()) || query.trim_end().ends_with('?') {
+        .trim_matches(|c: char| !c.is_alphanumeric());
+    let question = QUESTIONS.contains(&first) || lower.trim_end().ends_with('?');
+    if verb_first.is_none() && question {
         return Some(true);
     }
-    crate::hints::vocabulary::verb(&first).map(|verb| verb == crate::hints::vocabulary::Verb::Read)
+    crate::hints::vocabulary::verb(first)
+        .map(|verb| verb == crate::hints::vocabulary::Verb::Read)
+        .or(question.then_some(true))
 }
 
 /// What people call doing what a method does ("open an issue" is a POST).
@@ -221,6 +240,11 @@ mod tests {
         assert_eq!(intent("delete a branch"), Some(false));
         assert_eq!(intent("get rid of a comment"), Some(false));
         assert_eq!(intent("backend team members"), None);
+        assert_eq!(intent("how do I open an issue?"), Some(false));
+        assert_eq!(intent("How can I see the open issues?"), Some(true));
+        assert_eq!(intent("please get rid of this comment"), Some(false));
+        assert_eq!(intent("how to octopus?"), Some(true));
+        assert_eq!(intent("how many stars does it have?"), Some(true));
         let mut remove = tool(
             "teams_remove_member",
             "Remove team member",

@@ -139,39 +139,61 @@ fn a_filter_that_matches_nothing_is_an_error() {
     }
     // A filter from the config file is named by its key there; a flag still by the flag.
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("openapi2mcp.yaml"),
-        format!("spec: {filters}\nfilters:\n  include-tags: [user]\n  methods: [GTE]\n"),
-    )
-    .unwrap();
-    for (args, message) in [
-        (
-            &[][..],
-            "error: the config file's filters.include-tags 'user' matches no tag of the spec (did you mean 'users'?)",
-        ),
-        (
-            &["--include-tag", "users"][..],
-            "error: the config file's filters.methods GTE matches no operation of the spec (its methods: DELETE, GET, POST, PUT)",
-        ),
-        (
-            &["--include-tag", "usr", "--methods", "GET"][..],
-            "error: --include-tag 'usr' matches no tag of the spec (did you mean 'users'?)",
-        ),
-    ] {
-        let config = dir.path().join("openapi2mcp.yaml");
-        let config = ["convert", "--config", config.to_str().unwrap()];
-        let output = run(&[&config[..], args].concat(), None);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(stderr.trim_end(), message, "{args:?}");
-    }
+    let config = dir.path().join("openapi2mcp.yaml");
+    let fails_with = |filters_yaml: &str, cases: &[(&[&str], &str)]| {
+        std::fs::write(
+            &config,
+            format!("spec: {filters}\nfilters:\n{filters_yaml}"),
+        )
+        .unwrap();
+        for (args, message) in cases {
+            let config = ["convert", "--config", config.to_str().unwrap()];
+            let output = run(&[&config[..], args].concat(), None);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(stderr.trim_end(), *message, "{args:?}");
+        }
+    };
+    fails_with(
+        "  include-tags: [user]\n  methods: [GTE]\n",
+        &[
+            (
+                &[],
+                "error: the config file's filters.include-tags 'user' matches no tag of the spec (did you mean 'users'?)",
+            ),
+            (
+                &["--include-tag", "users"],
+                "error: the config file's filters.methods GTE matches no operation of the spec (its methods: DELETE, GET, POST, PUT)",
+            ),
+            (
+                &["--include-tag", "usr", "--methods", "GET"],
+                "error: --include-tag 'usr' matches no tag of the spec (did you mean 'users'?)",
+            ),
+        ],
+    );
+    fails_with(
+        "  operations: [getUsr]\n  exclude-tags: [admins]\n",
+        &[
+            (
+                &[],
+                "error: the config file's filters.operations 'getUsr' matches no operationId or tool name of the spec (did you mean 'getUser'?)",
+            ),
+            (
+                &["--operation", "getUser"],
+                "error: the config file's filters.exclude-tags 'admins' matches no tag of the spec (did you mean 'admin'?)",
+            ),
+            (
+                &["--operation", "getUser", "--exclude-tag", "admn"],
+                "error: --exclude-tag 'admn' matches no tag of the spec (did you mean 'admin'?)",
+            ),
+        ],
+    );
     // So is a glob the config file spells wrong.
     std::fs::write(
-        dir.path().join("openapi2mcp.yaml"),
+        &config,
         format!("spec: {filters}\nfilters:\n  exclude-paths: ['/a/{{b']\n"),
     )
     .unwrap();
-    let config = dir.path().join("openapi2mcp.yaml");
     let output = run(&["convert", "--config", config.to_str().unwrap()], None);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr)

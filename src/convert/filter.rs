@@ -153,17 +153,18 @@ impl Filters {
     /// or method is a mistake, not an empty API (and an exclusion that matches nothing
     /// leaves in what it was meant to leave out). Names the closest value the spec has.
     pub fn check_matched(&self, seen: &Seen) -> Result<()> {
-        let named = |key: &str, values: &[String], among: &BTreeSet<String>, what: &str| {
-            let unmatched = values.iter().find(|v| !among.contains(*v))?;
-            let flag = self.label(key, &format!("--{}", key.trim_end_matches('s')));
-            Some(Error::new(format!(
-                "{flag} '{unmatched}' matches no {what} of the spec{}",
-                did_you_mean(unmatched, among.iter().map(String::as_str))
-            )))
-        };
-        let problem = named("operations", &self.operations, &seen.names, "operationId or tool name")
-            .or_else(|| named("include-tags", &self.include_tags, &seen.tags, "tag"))
-            .or_else(|| named("exclude-tags", &self.exclude_tags, &seen.tags, "tag"))
+        let named =
+            |[key, flag]: [&str; 2], values: &[String], among: &BTreeSet<String>, what: &str| {
+                let unmatched = values.iter().find(|v| !among.contains(*v))?;
+                Some(Error::new(format!(
+                    "{} '{unmatched}' matches no {what} of the spec{}",
+                    self.label(key, flag),
+                    did_you_mean(unmatched, among.iter().map(String::as_str))
+                )))
+            };
+        let problem = named(["operations", "--operation"], &self.operations, &seen.names, "operationId or tool name")
+            .or_else(|| named(["include-tags", "--include-tag"], &self.include_tags, &seen.tags, "tag"))
+            .or_else(|| named(["exclude-tags", "--exclude-tag"], &self.exclude_tags, &seen.tags, "tag"))
             .or_else(|| {
                 let unmatched = self.methods.iter().find(|m| !seen.methods.contains(*m))?;
                 let has: Vec<&str> = seen.methods.iter().map(String::as_str).collect();

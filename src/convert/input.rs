@@ -47,11 +47,7 @@ pub fn build(
         match mergeable_properties(&schema) {
             Some(parts) => {
                 for part in parts {
-                    let required: HashSet<&str> = part
-                        .get("required")
-                        .and_then(Value::as_array)
-                        .map(|r| r.iter().filter_map(Value::as_str).collect())
-                        .unwrap_or_default();
+                    let required = crate::schema::required_names(part);
                     for (name, property) in part["properties"].as_object().expect("checked") {
                         if body.credential_fields.contains(&name.as_str()) {
                             continue;
@@ -72,7 +68,7 @@ pub fn build(
                             wanted: name.clone(),
                             param,
                             schema: property.clone(),
-                            required: body.required && required.contains(name.as_str()),
+                            required: body.required && required.contains(&name.as_str()),
                         });
                     }
                 }

@@ -149,19 +149,14 @@ impl<'a> Reader<'a> {
     /// it is nothing more: the body convert splits into an argument per field.
     fn form_fields(&self, schema: &Node<'a>) -> Result<Vec<FormField<'a>>> {
         let schema = deref(self.spec, schema.clone())?;
-        if !schema
+        let Some(object) = schema
             .value
             .as_object()
-            .is_some_and(crate::schema::is_plain_object)
-        {
+            .filter(|object| crate::schema::is_plain_object(object))
+        else {
             return Ok(Vec::new());
-        }
-        let required: Vec<&str> = schema
-            .value
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        };
+        let required = crate::schema::required_names(object);
         let mut fields = Vec::new();
         for (name, property) in schema
             .get("properties")
