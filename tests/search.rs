@@ -14,8 +14,8 @@ use openapi2mcp::load::{self, Input};
 use openapi2mcp::search::OperationIndex;
 
 /// Recall@5 this test may not fall below: on the tuning half, and on the held-out half.
-const TUNING_FLOOR: f64 = 0.813;
-const HELD_OUT_FLOOR: f64 = 0.800;
+const TUNING_FLOOR: f64 = 0.844;
+const HELD_OUT_FLOOR: f64 = 0.850;
 
 struct Task {
     text: String,
