@@ -147,8 +147,8 @@ fn a_filter_that_matches_nothing_is_an_error() {
         )
         .unwrap();
         for (args, message) in cases {
-            let config = ["convert", "--config", config.to_str().unwrap()];
-            let output = run(&[&config[..], args].concat(), None);
+            let command = ["convert", "--config", config.to_str().unwrap()];
+            let output = run(&[&command[..], args].concat(), None);
             assert_eq!(output.status.code(), Some(2), "{args:?}");
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert_eq!(stderr.trim_end(), *message, "{args:?}");

@@ -257,7 +257,9 @@ const EXPLAINED: &[Explained] = &[
 
 /// Tools no arguments can call: their schemas allow no value (an `allOf` of a string and a
 /// number; a `oneOf` of two equal schemas, told apart only by a discriminator, which JSON
-/// Schema does not read).
+/// Schema does not read). Convert must not write the discriminator into the branches to make
+/// such a tool callable: "`discriminator` MUST NOT change the validation outcome of the
+/// schema" (OpenAPI 3.0.4 and 3.1.1, Discriminator Object), and Prism refuses those calls.
 const UNCALLABLE: &[(&str, &str)] = &[
     (
         "readme-oas-examples/3.0/json/discriminators.json",

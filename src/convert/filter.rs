@@ -154,7 +154,7 @@ impl Filters {
     /// leaves in what it was meant to leave out). Names the closest value the spec has.
     pub fn check_matched(&self, seen: &Seen) -> Result<()> {
         let named =
-            |[key, flag]: [&str; 2], values: &[String], among: &BTreeSet<String>, what: &str| {
+            |(key, flag): (&str, &str), values: &[String], among: &BTreeSet<String>, what: &str| {
                 let unmatched = values.iter().find(|v| !among.contains(*v))?;
                 Some(Error::new(format!(
                     "{} '{unmatched}' matches no {what} of the spec{}",
@@ -162,9 +162,9 @@ impl Filters {
                     did_you_mean(unmatched, among.iter().map(String::as_str))
                 )))
             };
-        let problem = named(["operations", "--operation"], &self.operations, &seen.names, "operationId or tool name")
-            .or_else(|| named(["include-tags", "--include-tag"], &self.include_tags, &seen.tags, "tag"))
-            .or_else(|| named(["exclude-tags", "--exclude-tag"], &self.exclude_tags, &seen.tags, "tag"))
+        let problem = named(("operations", "--operation"), &self.operations, &seen.names, "operationId or tool name")
+            .or_else(|| named(("include-tags", "--include-tag"), &self.include_tags, &seen.tags, "tag"))
+            .or_else(|| named(("exclude-tags", "--exclude-tag"), &self.exclude_tags, &seen.tags, "tag"))
             .or_else(|| {
                 let unmatched = self.methods.iter().find(|m| !seen.methods.contains(*m))?;
                 let has: Vec<&str> = seen.methods.iter().map(String::as_str).collect();
