@@ -36,6 +36,7 @@
 pub mod config;
 pub mod convert;
 pub mod error;
+pub mod escape;
 pub mod hints;
 pub mod http;
 pub mod lint;

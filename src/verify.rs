@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use serde_json::{json, Value};
 
+use crate::escape::visible;
 use crate::lint::Severity;
 use crate::tool::{Annotations, HintKind};
 
@@ -15,8 +16,8 @@ use crate::tool::{Annotations, HintKind};
 pub struct Difference {
     pub severity: Severity,
     pub tool: String,
-    /// `missing`, `extra`, `annotations-missing`, `misplaced-hint`, `hint`, `title`,
-    /// `description`, `input-schema`, `protocol`.
+    /// `missing`, `extra`, `duplicate`, `annotations-missing`, `misplaced-hint`, `hint`,
+    /// `title`, `description`, `input-schema`, `protocol`.
     pub kind: &'static str,
     pub message: String,
 }
@@ -79,7 +80,18 @@ pub fn compare(expected: &[Value], listed: &[Value]) -> Vec<Difference> {
             message,
         })
     };
-    let listed_by_name: HashMap<&str, &Value> = listed.iter().map(|t| (name(t), t)).collect();
+    // A name listed twice: a client keeps one of them, and which is not ours to know.
+    let mut listed_by_name: HashMap<&str, &Value> = HashMap::new();
+    for tool in listed {
+        if listed_by_name.insert(name(tool), tool).is_some() {
+            push(
+                Severity::Error,
+                name(tool),
+                "duplicate",
+                "the server lists this tool name more than once (tool names must be unique)".into(),
+            );
+        }
+    }
     let expected_names: HashMap<&str, &Value> = expected.iter().map(|t| (name(t), t)).collect();
     for want in expected {
         let tool = name(want);
@@ -171,7 +183,7 @@ pub fn render_human(differences: &[Difference], listed: usize) -> String {
     }
     let width = differences
         .iter()
-        .map(|d| d.tool.len())
+        .map(|d| visible(&d.tool).chars().count())
         .max()
         .unwrap_or(4)
         .clamp(4, 40);
@@ -182,10 +194,10 @@ pub fn render_human(differences: &[Difference], listed: usize) -> String {
     for d in differences {
         out.push_str(&format!(
             "{:width$}  {:8} {:20} {}\n",
-            d.tool,
+            visible(&d.tool),
             d.severity.as_str(),
             d.kind,
-            d.message
+            visible(&d.message)
         ));
     }
     let errors = differences
@@ -245,6 +257,29 @@ mod tests {
                 ("d", "extra"),
             ]
         );
+    }
+
+    /// A server that lists one name twice, with other hints, fails: a client keeps one.
+    #[test]
+    fn a_tool_listed_twice_is_an_error() {
+        let tool = json!({"name": "a", "annotations": {"readOnlyHint": true}, "inputSchema": {"type": "object"}});
+        let twin = json!({"name": "a", "inputSchema": {"type": "object"}});
+        let differences = compare(std::slice::from_ref(&tool), &[tool.clone(), twin]);
+        assert!(
+            differences
+                .iter()
+                .any(|d| d.kind == "duplicate" && d.severity == Severity::Error),
+            "{differences:?}"
+        );
+    }
+
+    /// What a server names its tools reaches the terminal escaped.
+    #[test]
+    fn server_text_cannot_reach_the_terminal_raw() {
+        let listed = vec![json!({"name": "x\u{1b}[2Jy\nz", "inputSchema": {"type": "object"}})];
+        let text = render_human(&compare(&[], &listed), 1);
+        assert!(!text.contains('\u{1b}'), "{text}");
+        assert!(text.contains("x\\u{1b}[2Jy\\nz"), "{text}");
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod common;
 mod cli;
 mod convert;
 mod corpus;
+mod escaping;
 mod hints;
 mod hostile;
 mod lint;

@@ -25,6 +25,7 @@ use indexmap::IndexMap;
 use serde::Deserialize;
 
 use crate::error::{push_pointer, Error, Result};
+use crate::escape;
 use crate::hints::evidence::Suggestion;
 use crate::hints::{HintKind, HintSource, Hints};
 use crate::load::locate::line_of;
@@ -420,7 +421,7 @@ pub fn render(existing: Option<&Overrides>, suggestions: &[(String, Vec<Suggesti
                 "    # {}: {}  # suggested: {}\n",
                 suggestion.hint.key(),
                 suggestion.value,
-                suggestion.because()
+                escape::visible(&suggestion.because())
             ));
         }
     }
@@ -435,7 +436,7 @@ pub fn render(existing: Option<&Overrides>, suggestions: &[(String, Vec<Suggesti
                 "  #   {}: {}  # suggested: {}\n",
                 suggestion.hint.key(),
                 suggestion.value,
-                suggestion.because()
+                escape::visible(&suggestion.because())
             ));
         }
     }
@@ -481,9 +482,8 @@ fn yaml_key(key: &str) -> String {
     }
 }
 
-/// A YAML double-quoted scalar (JSON's string syntax is valid YAML).
 fn quoted(text: &str) -> String {
-    serde_json::to_string(text).expect("strings serialize")
+    escape::yaml_quoted(text)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Lint reports: human (rustc-style), JSON, SARIF 2.1.0 (GitHub code scanning), and GitHub
 //! workflow commands.
 
+use crate::escape::{github_command, visible};
 use crate::text::counted;
 use anstyle::{AnsiColor, Style};
 use serde_json::{json, Value};
@@ -100,30 +101,34 @@ fn human(findings: &[Finding], presentation: Presentation, line_source: &LineSou
         };
         out.push_str(&format!(
             "{head} {}: {}\n",
-            finding.rule.name, finding.message
+            finding.rule.name,
+            visible(&finding.message)
         ));
         let location = &finding.location;
         match location.line_col {
             Some((line, col)) => {
                 let gutter = " ".repeat(line.to_string().len());
-                out.push_str(&format!("{gutter}--> {}:{line}:{col}\n", location.file));
+                out.push_str(&format!(
+                    "{gutter}--> {}:{line}:{col}\n",
+                    visible(&location.file)
+                ));
                 if let Some(text) = line_source(&location.file, line) {
                     out.push_str(&format!(
                         "{gutter} |\n{line} | {}\n{gutter} |\n",
-                        excerpt(text.trim_end(), col)
+                        visible(&excerpt(text.trim_end(), col))
                     ));
                 }
-                out.push_str(&format!("{gutter} = tool: {}\n\n", finding.tool));
+                out.push_str(&format!("{gutter} = tool: {}\n\n", visible(&finding.tool)));
             }
             None => out.push_str(&format!(
                 "  --> {} (at {})\n  = tool: {}\n\n",
-                location.file,
+                visible(&location.file),
                 if location.pointer.is_empty() {
-                    "/"
+                    "/".into()
                 } else {
-                    &location.pointer
+                    visible(&location.pointer)
                 },
-                finding.tool
+                visible(&finding.tool)
             )),
         }
     }
@@ -337,18 +342,6 @@ fn sarif(findings: &[Finding]) -> Value {
     })
 }
 
-/// GitHub's escaping for workflow command data and property values.
-fn escape(text: &str, property: bool) -> String {
-    let mut out = text
-        .replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A");
-    if property {
-        out = out.replace(':', "%3A").replace(',', "%2C");
-    }
-    out
-}
-
 fn github(findings: &[Finding], presentation: Presentation) -> String {
     let mut out = String::new();
     let (shown, hidden) = presentation.shown(findings);
@@ -364,18 +357,21 @@ fn github(findings: &[Finding], presentation: Presentation) -> String {
             Severity::Warning => "warning",
             Severity::Info => "notice",
         };
-        let mut properties = vec![format!("file={}", escape(&finding.location.file, true))];
+        let mut properties = vec![format!(
+            "file={}",
+            github_command(&finding.location.file, true)
+        )];
         if let Some((line, col)) = finding.location.line_col {
             properties.push(format!("line={line}"));
             properties.push(format!("col={col}"));
         }
         let title = format!("{} {}", finding.rule.code, finding.rule.name);
-        properties.push(format!("title={}", escape(&title, true)));
+        properties.push(format!("title={}", github_command(&title, true)));
         let message = format!("{} (tool {})", finding.message, finding.tool);
         out.push_str(&format!(
             "::{command} {}::{}\n",
             properties.join(","),
-            escape(&message, false)
+            github_command(&visible(&message), false)
         ));
     }
     out

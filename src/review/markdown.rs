@@ -6,6 +6,7 @@
 use super::diff::Diff;
 use super::{by_tag, source_name, Counts, HintCell, TagGroup};
 use crate::convert::Converted;
+use crate::escape::{markdown_cell_code, markdown_code as code, markdown_text as text};
 use crate::hints::HintKind;
 use crate::text::counted;
 
@@ -140,7 +141,7 @@ fn risks(tools: &[&Converted]) -> Vec<String> {
             lines.push(format!(
                 "- :warning: **Risky** `{}`: {}\n",
                 tool.name(),
-                cell(&risk.message)
+                text(&risk.message)
             ));
         }
     }
@@ -156,7 +157,7 @@ fn reviewed(tools: &[&Converted]) -> Vec<String> {
                 "- :white_check_mark: **Reviewed** `{}`: `{}`: {}\n",
                 tool.name(),
                 hints.join("`, `"),
-                cell(why)
+                text(why)
             ));
         }
     }
@@ -182,7 +183,7 @@ fn suggestions(tools: &[&Converted], suggested: bool) -> Vec<String> {
                 suggestion.hint.key(),
                 suggestion.value,
                 suggestion.confidence.as_str(),
-                cell(&suggestion.because())
+                text(&suggestion.because())
             ));
         }
     }
@@ -191,7 +192,7 @@ fn suggestions(tools: &[&Converted], suggested: bool) -> Vec<String> {
 
 /// A tag's table, folded (open when it is the only one).
 fn details(group: &TagGroup<'_>, open: bool) -> String {
-    let summary = maud::html! { b { (group.tag) } ": " (Counts::of(&group.tools).brief()) };
+    let summary = maud::html! { b { (crate::escape::visible(&group.tag)) } ": " (Counts::of(&group.tools).brief()) };
     let mut out = format!(
         "\n<details{}><summary>{}</summary>\n\n",
         if open { " open" } else { "" },
@@ -204,9 +205,9 @@ fn details(group: &TagGroup<'_>, open: bool) -> String {
     for tool in &group.tools {
         out.push_str(&format!(
             "| {} | {} | {} | {} |",
-            code(tool.name()),
-            tool.binding().method,
-            code(&cell(&tool.binding().path)),
+            markdown_cell_code(tool.name()),
+            text(tool.binding().method.as_str()),
+            markdown_cell_code(&tool.binding().path),
             crate::tokens::count(&tool.tool)
         ));
         for kind in HintKind::ALL {
@@ -232,23 +233,6 @@ fn details(group: &TagGroup<'_>, open: bool) -> String {
     }
     out.push_str("\n</details>\n");
     out
-}
-
-/// Text in a markdown table cell.
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
-}
-
-/// `text` as a code span: fenced with more backticks than it holds in a row, and spaced
-/// when it starts or ends with one (CommonMark's rule).
-fn code(text: &str) -> String {
-    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest + 1);
-    if longest == 0 {
-        format!("{fence}{text}{fence}")
-    } else {
-        format!("{fence} {text} {fence}")
-    }
 }
 
 /// The hint changes since `base`, what now looks safer first, within `budget` characters.
@@ -278,7 +262,7 @@ pub(super) fn diff(diff: &Diff, base: &str, budget: usize) -> String {
             code(&old.name),
             code(&new.name),
             new.method,
-            code(&cell(&new.path))
+            code(&new.path)
         ));
     }
     for (what, sides) in [("added", &diff.added), ("removed", &diff.removed)] {
@@ -286,8 +270,8 @@ pub(super) fn diff(diff: &Diff, base: &str, budget: usize) -> String {
             items.push(format!(
                 "- {what} {} ({} {})\n",
                 code(&side.name),
-                side.method,
-                code(&cell(&side.path))
+                text(&side.method),
+                code(&side.path)
             ));
         }
     }
@@ -307,17 +291,4 @@ pub(super) fn diff(diff: &Diff, base: &str, budget: usize) -> String {
     }
     text.push_str(&super::render::summary(diff));
     text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::code;
-
-    /// A code span holds any text: its fence is longer than the backticks inside.
-    #[test]
-    fn code_spans_survive_backticks() {
-        assert_eq!(code("/items"), "`/items`");
-        assert_eq!(code("/a`b"), "`` /a`b ``");
-        assert_eq!(code("``x"), "``` ``x ```");
-    }
 }

@@ -7,6 +7,7 @@ use serde_json::{json, Map, Value};
 use super::diff::{Diff, Side};
 use super::source_name;
 use crate::convert::Converted;
+use crate::escape::visible;
 use crate::hints::{HintKind, HintSource};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -118,8 +119,14 @@ fn fit_end(text: &str, width: usize) -> String {
     format!("…{kept}")
 }
 
-/// Words of `text` in lines of at most `width`, the first after `first`, the rest indented.
+/// Words of `text` in lines of at most `width`, the first after `first`, the rest indented;
+/// what `text` holds that a terminal would act on is shown escaped.
 fn wrap(first: &str, text: &str, indent: usize, width: usize) -> String {
+    let text = text
+        .split_whitespace()
+        .map(visible)
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut out = String::from(first);
     // Colour codes take no column.
     let mut column = anstream::adapter::strip_str(first)
@@ -148,17 +155,17 @@ fn source_letter(source: HintSource) -> &'static str {
 }
 
 fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
-    let longest = |column: fn(&Converted) -> &str, heading: &str| {
+    let longest = |column: fn(&Converted) -> usize, heading: &str| {
         tools
             .iter()
-            .map(|t| column(t).chars().count())
+            .map(|t| column(t))
             .chain([heading.chars().count()])
             .max()
             .unwrap_or(0)
     };
     let (mut name_width, mut path_width) = (
-        longest(|t| t.name(), "TOOL"),
-        longest(|t| &t.binding().path, "PATH"),
+        longest(|t| visible(t.name()).chars().count(), "TOOL"),
+        longest(|t| visible(&t.binding().path).chars().count(), "PATH"),
     );
     // Method, tokens, four hints, and the spaces between: what a row holds beside the two.
     const REST: usize = 1 + 7 + 1 + 1 + 6 + 4 * 6;
@@ -187,9 +194,9 @@ fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
         total_tokens += tokens;
         let mut row = format!(
             "{} {} {} {tokens:>6}",
-            fit(tool.name(), name_width),
-            fit(tool.binding().method.as_str(), 7),
-            fit_end(&tool.binding().path, path_width)
+            fit(&visible(tool.name()), name_width),
+            fit(&visible(tool.binding().method.as_str()), 7),
+            fit_end(&visible(&tool.binding().path), path_width)
         );
         for kind in HintKind::ALL {
             let hint = tool.hints.get(kind);
@@ -320,7 +327,8 @@ fn tool_json(tool: &Converted) -> Value {
 }
 
 fn describe(side: &Side) -> String {
-    format!("{} ({} {})", side.name, side.method, side.path)
+    let text = format!("{} ({} {})", side.name, side.method, side.path);
+    visible(&text).into_owned()
 }
 
 /// The changes since `base`; markdown takes at most `max_chars` characters.
@@ -368,10 +376,18 @@ pub fn render_diff(
                 } else {
                     "changed ".to_string()
                 };
-                out.push_str(&format!("  {mark}  {}  {}\n", c.tool, change_text(c)));
+                out.push_str(&format!(
+                    "  {mark}  {}  {}\n",
+                    visible(&c.tool),
+                    change_text(c)
+                ));
             }
             for (old, new) in &diff.renamed {
-                out.push_str(&format!("  renamed   {} -> {}\n", old.name, describe(new)));
+                out.push_str(&format!(
+                    "  renamed   {} -> {}\n",
+                    visible(&old.name),
+                    describe(new)
+                ));
             }
             for (what, sides) in [("added  ", &diff.added), ("removed", &diff.removed)] {
                 for side in sides {
