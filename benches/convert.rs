@@ -129,6 +129,8 @@ fn main() {
                 "parameter-chain" => synthetic::hostile::parameter_chain(100_000),
                 "path-item-chain" => synthetic::hostile::path_item_chain(100_000),
                 "schema-chain" => synthetic::hostile::schema_chain(100_000),
+                // 9^30 copies if inlined: each level once, shared in `$defs`.
+                "schema-fan-out" => synthetic::hostile::schema_fan_out(30, 9),
                 other => panic!("no hostile input {other}"),
             };
             std::fs::write(&args[2], text).expect("writable");
@@ -275,7 +277,7 @@ fn budget() {
     );
     const GIB_KB: i64 = 1 << 20;
     // (input, command, exit code, seconds allowed)
-    let cases: [(&str, &str, i32, f64); 8] = [
+    let cases: [(&str, &str, i32, f64); 11] = [
         ("nested-sequences", "convert", 2, 1.0),
         ("nested-mappings", "convert", 2, 1.0),
         ("parameter-chain", "convert", 0, 1.0),
@@ -284,6 +286,9 @@ fn budget() {
         // 100k links inline into 42 MB of output, 4.5 times the input: the budget is the
         // general one, not the 1 s of the chains above.
         ("schema-chain", "convert", 0, 5.0),
+        ("schema-fan-out", "convert", 0, 1.0),
+        ("schema-fan-out", "lint", 0, 1.0),
+        ("schema-fan-out", "review", 0, 1.0),
         // The large spec of `tests/hostile.rs`, and 100 MB, whose time grows with its size
         // (see the growth table): its budget is the memory.
         ("synthetic-8000", "convert", 0, 5.0),

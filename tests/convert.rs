@@ -124,6 +124,31 @@ fn older_drafts_become_2020_12() {
     );
 }
 
+/// A schema used once is inlined; one used twice is shared in the tool's `$defs` (the
+/// contact, twice in an order), a small one (the status) inlined at each use; a recursive
+/// body (the address) stays one argument.
+#[test]
+fn shared_schemas() {
+    let options = Options {
+        output_schema: true,
+        ..default_options()
+    };
+    let manifest = check("shared-schemas.yaml", "shared-schemas", &options, true);
+    let order = &manifest["tools"][0];
+    let defs = order["inputSchema"]["$defs"].as_object().unwrap();
+    assert_eq!(defs.keys().collect::<Vec<_>>(), ["Contact"]);
+    assert_eq!(
+        order["inputSchema"]["properties"]["shippingAddress"]["$ref"],
+        "#/$defs/Contact"
+    );
+    let address = &manifest["tools"][1]["inputSchema"];
+    assert_eq!(address["properties"]["body"]["$ref"], "#/$defs/Address");
+    assert_eq!(
+        address["$defs"]["Address"]["properties"]["forwardTo"]["$ref"],
+        "#/$defs/Address"
+    );
+}
+
 #[test]
 fn references_everywhere_and_cycles() {
     check("refs-3.0.json", "refs-3.0", &default_options(), true);

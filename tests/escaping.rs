@@ -150,7 +150,11 @@ fn check(text: &str) -> Result<(), TestCaseError> {
     let presentation = review::Presentation::default();
     let markdown = review::render_tools(&tools, ReviewFormat::Markdown, &presentation);
     for line in markdown.lines() {
-        prop_assert!(!outside_code(line).contains("<!--"), "{}", markdown);
+        let text = outside_code(line);
+        let opened = text
+            .match_indices("<!--")
+            .any(|(at, _)| !text[..at].ends_with('\\'));
+        prop_assert!(!opened, "{:?}\n{}", line, markdown);
     }
     for row in markdown.lines().filter(|l| l.starts_with("| ")) {
         prop_assert_eq!(cell_pipes(row), 9, "{}", row);

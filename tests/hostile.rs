@@ -238,6 +238,42 @@ fn long_reference_chains_convert_in_linear_time() {
     assert!(defs.len() > 1_000 && defs.len() < 10_000, "{}", defs.len());
 }
 
+/// A schema that names the one below it nine times, level after level, is written once
+/// per level (shared in the tool's `$defs`), not nine to the power of the levels: convert,
+/// lint, review and the output schema stay linear. Gemini takes no `$ref`: its inlined
+/// copy is refused at the budget, located at the schema that grew.
+#[test]
+fn a_schema_fan_out_stays_linear() {
+    use crate::common::synthetic::hostile;
+    let dir = tempfile::tempdir().unwrap();
+    let spec = hostile::schema_fan_out(30, 9);
+    let input = write(dir.path(), "fan.json", &spec);
+    let manifest = accepted_with(&input, &["--output-schema"]);
+    let size = serde_json::to_string(&manifest).unwrap().len();
+    assert!(size < 4 * spec.len(), "{size} bytes from {}", spec.len());
+    // S1 to S30: S0 is the body (and the response) itself.
+    let tool = &manifest["tools"][0];
+    assert_eq!(tool["inputSchema"]["$defs"].as_object().unwrap().len(), 30);
+    assert_eq!(tool["outputSchema"]["$defs"].as_object().unwrap().len(), 30);
+    for command in ["lint", "review"] {
+        let output = crate::common::run(&[command, input.to_str().unwrap()], None);
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{command}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let outcome = convert_with(&input, &["--client", "gemini"]);
+    assert_eq!(outcome.code, Some(2), "{}", outcome.stderr);
+    assert!(
+        outcome.stderr.contains("fan.json:1:")
+            && outcome.stderr.contains("--client gemini takes no $ref")
+            && outcome.stderr.contains("(inlining 'S"),
+        "{}",
+        outcome.stderr
+    );
+}
+
 #[test]
 fn only_regular_files_are_read() {
     let dir = tempfile::tempdir().unwrap();

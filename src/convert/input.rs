@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 use super::profile::{ClientProfile, PROPERTY_NAME_MAX};
 use crate::error::Result;
 use crate::model::{Operation, Parameter};
-use crate::schema::{self, is_plain_object, Defs, Mode, SchemaConverter};
+use crate::schema::{self, is_plain_object, Mode, SchemaConverter, ToolRefs};
 use crate::tool::{In, Param};
 
 pub struct Input {
@@ -31,19 +31,17 @@ pub fn build(
     schemas: &mut SchemaConverter<'_>,
     client: ClientProfile,
 ) -> Result<Input> {
-    let mut defs = Defs::default();
-    let mut fields = Vec::new();
     // Path parameters claim plain names first, then query, header, cookie, then the body.
     let mut parameters: Vec<&Parameter<'_>> = operation.parameters.iter().collect();
     parameters.sort_by_key(|p| p.location);
-    for parameter in parameters {
-        fields.push(parameter_field(parameter, schemas, &mut defs)?);
+    let (mut parameter_schemas, mut body_schema, defs) =
+        converted_schemas(&parameters, operation, schemas)?;
+    let mut fields = Vec::new();
+    for (parameter, schema) in parameters.iter().zip(parameter_schemas.drain(..)) {
+        fields.push(parameter_field(parameter, schema));
     }
     if let Some(body) = &operation.body {
-        let schema = match &body.schema {
-            Some(schema) => schemas.convert(schema, Mode::Input, 2, &mut defs)?,
-            None => json!({}),
-        };
+        let schema = body_schema.take().unwrap_or_else(|| json!({}));
         match mergeable_properties(&schema) {
             Some(parts) => {
                 for part in parts {
@@ -106,7 +104,7 @@ pub fn build(
             schema.insert("required".into(), Value::Array(required));
         }
     }
-    if let Some(defs) = schemas.defs_object(defs, Mode::Input)? {
+    if let Some(defs) = defs {
         schema.insert("$defs".into(), Value::Object(defs));
     }
     Ok(Input {
@@ -115,16 +113,37 @@ pub fn build(
     })
 }
 
-fn parameter_field(
-    parameter: &Parameter<'_>,
+/// The parameters' schemas and the body's, whole, and the `$defs` they share.
+type Schemas = (Vec<Value>, Option<Value>, Option<Map<String, Value>>);
+
+/// Converts the schemas of `parameters` and of the body, then assembles them as one tool's
+/// (what they use more than once is shared in `$defs`); each stands at depth 2, a property
+/// of the input object.
+fn converted_schemas(
+    parameters: &[&Parameter<'_>],
+    operation: &Operation<'_>,
     schemas: &mut SchemaConverter<'_>,
-    defs: &mut Defs,
-) -> Result<Field> {
-    let mut schema = match &parameter.schema {
-        Some(schema) => schemas.convert(schema, Mode::Input, 2, defs)?,
-        None => json!({}),
+) -> Result<Schemas> {
+    let mut refs = ToolRefs::default();
+    let mut converted = Vec::with_capacity(parameters.len());
+    for parameter in parameters {
+        converted.push(match &parameter.schema {
+            Some(schema) => schemas.convert(schema, Mode::Input, &mut refs)?,
+            None => json!({}),
+        });
+    }
+    let mut body = match operation.body.as_ref().and_then(|b| b.schema.as_ref()) {
+        Some(schema) => Some(schemas.convert(schema, Mode::Input, &mut refs)?),
+        None => None,
     };
-    schema = with_description(schema, parameter.description);
+    let mut roots: Vec<(&mut Value, usize)> = converted.iter_mut().map(|s| (s, 2)).collect();
+    roots.extend(body.as_mut().map(|s| (s, 2)));
+    let defs = schemas.assemble(&mut roots, refs, Mode::Input)?;
+    Ok((converted, body, defs))
+}
+
+fn parameter_field(parameter: &Parameter<'_>, schema: Value) -> Field {
+    let mut schema = with_description(schema, parameter.description);
     if let Value::Object(object) = &mut schema {
         if parameter.deprecated {
             object.insert("deprecated".into(), true.into());
@@ -140,12 +159,12 @@ fn parameter_field(
     param.media_type = parameter.media_type.map(str::to_string);
     param.collection_format = parameter.collection_format;
     param.allow_reserved = parameter.allow_reserved;
-    Ok(Field {
+    Field {
         wanted: parameter.name.to_string(),
         param,
         schema,
         required: parameter.required,
-    })
+    }
 }
 
 /// The parameter's description wins over its schema's: it says what this argument is for.

@@ -18,7 +18,7 @@ use crate::hints::evidence::{self, Suggestion};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints, Risk};
 use crate::load::{Location, Spec};
 use crate::model::{ApiModel, Credential, CredentialKind, Operation};
-use crate::schema::{Defs, DroppedPattern, Mode, SchemaConverter};
+use crate::schema::{DroppedPattern, Mode, SchemaConverter, ToolRefs};
 use crate::tool::{Binding, Scheme, SchemeKind, Tool};
 use compact::{Cuts, DEPRECATED};
 use filter::Filters;
@@ -337,7 +337,7 @@ fn convert_operation(
             invalid_keywords.push(format!("{field}{pointer}"));
         }
     }
-    input.schema = options.client.shape(input.schema);
+    input.schema = shaped(input.schema, options.client, schemas, &name, operation)?;
     let dropped_patterns = schemas.take_dropped_patterns();
     for dropped in &dropped_patterns {
         let warning = spec.error_at(&dropped.location, dropped.message());
@@ -425,7 +425,16 @@ fn convert_operation(
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty());
     tool.description = description(operation, decision.and_then(|d| d.description.as_deref()));
-    tool.output_schema = output.map(|output| options.client.shape(output.schema));
+    tool.output_schema = match output {
+        Some(output) => Some(shaped(
+            output.schema,
+            options.client,
+            schemas,
+            &tool.name,
+            operation,
+        )?),
+        None => None,
+    };
     tool.annotations = hints.to_annotations(options.hint_style);
     tool.meta.http = Some(binding);
     tool.meta.tags = operation.tags.iter().map(|t| t.to_string()).collect();
@@ -519,6 +528,31 @@ struct Output {
 /// Where a non-object response goes in `structuredContent`.
 const RESULT_PROPERTY: &str = "result";
 
+/// `schema` shaped for the client; one too large for it is an error located at the schema
+/// that grew past the budget (else at the operation).
+fn shaped(
+    schema: Value,
+    client: ClientProfile,
+    schemas: &SchemaConverter<'_>,
+    tool: &str,
+    operation: &Operation<'_>,
+) -> Result<Value> {
+    client.shape(schema).map_err(|too_large| {
+        let def = too_large.def.as_deref();
+        let location = def
+            .and_then(|name| schemas.def_location(name))
+            .unwrap_or(&operation.location);
+        let what = def.map_or(String::new(), |name| format!(" (inlining '{name}')"));
+        schemas.spec().error_at(
+            location,
+            format!(
+                "tool '{tool}': --client gemini takes no $ref, and this schema inlined grows past {} schemas{what}: choose another --client, or leave the operation out",
+                profile::GEMINI_SCHEMA_BUDGET
+            ),
+        )
+    })
+}
+
 fn output_schema(
     operation: &Operation<'_>,
     schemas: &mut SchemaConverter<'_>,
@@ -531,8 +565,9 @@ fn output_schema(
     else {
         return Ok(None);
     };
-    let mut defs = Defs::default();
-    let converted = schemas.convert(schema, Mode::Output, 0, &mut defs)?;
+    let mut refs = ToolRefs::default();
+    let mut converted = schemas.convert(schema, Mode::Output, &mut refs)?;
+    let defs = schemas.assemble(&mut [(&mut converted, 0)], refs, Mode::Output)?;
     let (mut schema, wrapper) = if has_mcp_object_shape(&converted) {
         (converted, None)
     } else {
@@ -544,7 +579,7 @@ fn output_schema(
         });
         (schema, Some(RESULT_PROPERTY))
     };
-    if let Some(defs) = schemas.defs_object(defs, Mode::Output)? {
+    if let Some(defs) = defs {
         schema
             .as_object_mut()
             .expect("an object")

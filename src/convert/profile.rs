@@ -43,6 +43,11 @@ pub const PROPERTY_NAME_MAX: usize = 64;
 /// How deep Gemini's inlined copies of a recursive schema go.
 pub const GEMINI_RECURSION_DEPTH: usize = 3;
 
+/// The most schema objects Gemini's inlined copy of one tool schema may hold. Gemini takes
+/// no `$ref`, so every use of a shared schema is a copy: a schema that uses the one below
+/// it several times, level after level, grows exponentially when inlined.
+pub const GEMINI_SCHEMA_BUDGET: usize = 100_000;
+
 /// The keywords Gemini's function declarations accept (its OpenAPI 3.0 `Schema` subset).
 const GEMINI_KEYWORDS: [&str; 22] = [
     "type",
@@ -125,15 +130,21 @@ impl ClientProfile {
         clean
     }
 
-    /// A tool's schema reshaped for the client.
-    pub fn shape(self, schema: Value) -> Value {
+    /// A tool's schema reshaped for the client. The error names the `$defs` entry whose
+    /// inlined copies passed [`GEMINI_SCHEMA_BUDGET`].
+    pub fn shape(self, schema: Value) -> Result<Value, TooLarge> {
         match self {
             ClientProfile::Gemini => {
                 let defs = schema.get("$defs").cloned().unwrap_or(Value::Null);
-                gemini(&schema, &defs, 0)
+                let mut gemini = Gemini {
+                    defs: &defs,
+                    path: Vec::new(),
+                    budget: GEMINI_SCHEMA_BUDGET,
+                };
+                gemini.schema(&schema)
             }
-            ClientProfile::Vscode => draft07(schema),
-            _ => schema,
+            ClientProfile::Vscode => Ok(draft07(schema)),
+            _ => Ok(schema),
         }
     }
 
@@ -213,151 +224,196 @@ impl ClientProfile {
     }
 }
 
-/// A schema in Gemini's subset: references inlined (recursion cut at a bounded depth,
-/// with a note), type arrays as `nullable`, `const` as a one-value `enum`, `oneOf` as
-/// `anyOf`, `allOf` of objects merged, a tuple's members as the `items` choices, exclusive
-/// bounds noted in the description, and every other keyword dropped.
-fn gemini(schema: &Value, defs: &Value, mut depth: usize) -> Value {
-    let Some(object) = schema.as_object() else {
-        return json!({});
-    };
-    let cut = |name: &str| {
-        json!({
-            "type": "object",
-            "description": format!("{name} (recursive: not expanded deeper than {GEMINI_RECURSION_DEPTH} levels)"),
-        })
-    };
-    if let Some(Value::String(reference)) = object.get("$ref") {
-        let name = reference.strip_prefix("#/$defs/").unwrap_or(reference);
-        return match defs.get(name) {
-            Some(target) if depth < GEMINI_RECURSION_DEPTH => gemini(target, defs, depth + 1),
-            _ => cut(name),
+/// A tool's schema grew past [`GEMINI_SCHEMA_BUDGET`] as Gemini needs it: inlined.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The `$defs` entry being inlined when the budget ran out.
+    pub def: Option<String>,
+}
+
+/// Inlining for Gemini: the `$defs` references name, the entries being inlined (innermost
+/// last), and how many more schema objects may be written.
+struct Gemini<'d> {
+    defs: &'d Value,
+    path: Vec<String>,
+    budget: usize,
+}
+
+impl Gemini<'_> {
+    /// A schema in Gemini's subset: references inlined (a recursive one cut after
+    /// [`GEMINI_RECURSION_DEPTH`] levels, with a note), type arrays as `nullable`, `const`
+    /// as a one-value `enum`, `oneOf` as `anyOf`, `allOf` of objects merged, a tuple's
+    /// members as the `items` choices, exclusive bounds noted in the description, and every
+    /// other keyword dropped.
+    fn schema(&mut self, schema: &Value) -> Result<Value, TooLarge> {
+        self.budget = self.budget.checked_sub(1).ok_or_else(|| TooLarge {
+            def: self.path.last().cloned(),
+        })?;
+        let Some(object) = schema.as_object() else {
+            return Ok(json!({}));
         };
-    }
-    let mut merged;
-    let object = match object.get("allOf").and_then(Value::as_array) {
-        Some(parts) => {
-            // Merging follows references too, so it counts as a level of recursion.
-            let followed = parts.iter().find_map(|p| p.get("$ref")?.as_str());
-            if let Some(reference) = followed {
-                if depth >= GEMINI_RECURSION_DEPTH {
-                    return cut(reference.strip_prefix("#/$defs/").unwrap_or(reference));
-                }
-                depth += 1;
-            }
-            merged = object.clone();
-            merged.remove("allOf");
-            for part in parts {
-                let part = resolve_for_merge(part, defs);
-                for (key, value) in part.as_object().into_iter().flatten() {
-                    match (key.as_str(), merged.get_mut(key)) {
-                        ("properties", Some(Value::Object(properties))) => {
-                            properties.extend(value.as_object().cloned().unwrap_or_default());
-                        }
-                        ("required", Some(Value::Array(required))) => {
-                            for name in value.as_array().into_iter().flatten() {
-                                if !required.contains(name) {
-                                    required.push(name.clone());
-                                }
-                            }
-                        }
-                        (_, None) => {
-                            merged.insert(key.clone(), value.clone());
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            &merged
+        if let Some(Value::String(reference)) = object.get("$ref") {
+            let name = reference.strip_prefix("#/$defs/").unwrap_or(reference);
+            return match self.defs.get(name) {
+                Some(target) if !self.too_deep(name) => self.inlined(name, target),
+                _ => Ok(cut(name)),
+            };
         }
-        None => object,
-    };
-    let mut out = Map::new();
-    let mut notes = Vec::new();
-    for (key, value) in object {
-        match key.as_str() {
-            "type" => match value {
-                Value::Array(types) => {
-                    let real: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
-                    if real.len() == 1 {
-                        out.insert("type".into(), real[0].clone());
-                    }
-                    if real.len() < types.len() {
-                        out.insert("nullable".into(), true.into());
-                    }
+        let merged;
+        let object = match object.get("allOf").and_then(Value::as_array) {
+            Some(parts) => {
+                // Merging follows references too, so it counts as a level of recursion.
+                let followed = parts.iter().find_map(|p| p.get("$ref")?.as_str());
+                let name = followed.map(|r| r.strip_prefix("#/$defs/").unwrap_or(r));
+                if let Some(name) = name.filter(|name| self.too_deep(name)) {
+                    return Ok(cut(name));
                 }
-                _ => {
+                merged = merge_all_of(object, parts, self.defs);
+                if let Some(name) = name {
+                    self.path.push(name.to_string());
+                    let result = self.keywords(&merged);
+                    self.path.pop();
+                    return result;
+                }
+                &merged
+            }
+            None => object,
+        };
+        self.keywords(object)
+    }
+
+    /// Whether `name` is inlined [`GEMINI_RECURSION_DEPTH`] times around this point already.
+    fn too_deep(&self, name: &str) -> bool {
+        self.path.iter().filter(|n| *n == name).count() >= GEMINI_RECURSION_DEPTH
+    }
+
+    fn inlined(&mut self, name: &str, target: &Value) -> Result<Value, TooLarge> {
+        self.path.push(name.to_string());
+        let result = self.schema(target);
+        self.path.pop();
+        result
+    }
+
+    /// The keywords of a schema object (its `allOf` merged) in Gemini's subset.
+    fn keywords(&mut self, object: &Map<String, Value>) -> Result<Value, TooLarge> {
+        let mut out = Map::new();
+        let mut notes = Vec::new();
+        for (key, value) in object {
+            match key.as_str() {
+                "type" => match value {
+                    Value::Array(types) => {
+                        let real: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
+                        if real.len() == 1 {
+                            out.insert("type".into(), real[0].clone());
+                        }
+                        if real.len() < types.len() {
+                            out.insert("nullable".into(), true.into());
+                        }
+                    }
+                    _ => {
+                        out.insert(key.clone(), value.clone());
+                    }
+                },
+                "const" => {
+                    out.insert("enum".into(), Value::Array(vec![value.clone()]));
+                }
+                "oneOf" | "anyOf" => {
+                    let options = self.each(value.as_array().into_iter().flatten())?;
+                    out.insert("anyOf".into(), Value::Array(options));
+                }
+                "properties" => {
+                    let mut properties = Map::new();
+                    for (name, property) in value.as_object().into_iter().flatten() {
+                        properties.insert(name.clone(), self.schema(property)?);
+                    }
+                    out.insert(key.clone(), Value::Object(properties));
+                }
+                "items" if value.is_object() => {
+                    out.insert(key.clone(), self.schema(value)?);
+                }
+                // A tuple: each element is one of the tuple's schemas.
+                "prefixItems" => {
+                    let members = self.each(value.as_array().into_iter().flatten())?;
+                    out.entry("items")
+                        .or_insert_with(|| match members.as_slice() {
+                            [one] => one.clone(),
+                            _ => json!({ "anyOf": members }),
+                        });
+                }
+                "exclusiveMinimum" | "exclusiveMaximum" if value.is_number() => {
+                    let side = if key == "exclusiveMinimum" {
+                        "greater"
+                    } else {
+                        "less"
+                    };
+                    notes.push(format!("must be {side} than {value}"));
+                }
+                _ if GEMINI_KEYWORDS.contains(&key.as_str()) && key != "items" => {
                     out.insert(key.clone(), value.clone());
                 }
-            },
-            "const" => {
-                out.insert("enum".into(), Value::Array(vec![value.clone()]));
+                _ => {}
             }
-            "oneOf" | "anyOf" => {
-                let options: Vec<Value> = value
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|option| gemini(option, defs, depth))
-                    .collect();
-                out.insert("anyOf".into(), Value::Array(options));
+        }
+        gemini_enum(&mut out, &mut notes);
+        if !notes.is_empty() {
+            let description = out
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            let joined = notes.join("; ");
+            let text = if description.is_empty() {
+                joined
+            } else {
+                format!("{description} ({joined})")
+            };
+            out.insert("description".into(), text.into());
+        }
+        Ok(Value::Object(out))
+    }
+
+    fn each<'v>(
+        &mut self,
+        schemas: impl Iterator<Item = &'v Value>,
+    ) -> Result<Vec<Value>, TooLarge> {
+        schemas.map(|schema| self.schema(schema)).collect()
+    }
+}
+
+/// Where Gemini's copy of a recursive schema stops.
+fn cut(name: &str) -> Value {
+    json!({
+        "type": "object",
+        "description": format!("{name} (recursive: not expanded deeper than {GEMINI_RECURSION_DEPTH} levels)"),
+    })
+}
+
+/// `object` with the parts of its `allOf` merged in (their references followed once).
+fn merge_all_of(object: &Map<String, Value>, parts: &[Value], defs: &Value) -> Map<String, Value> {
+    let mut merged = object.clone();
+    merged.remove("allOf");
+    for part in parts {
+        let part = resolve_for_merge(part, defs);
+        for (key, value) in part.as_object().into_iter().flatten() {
+            match (key.as_str(), merged.get_mut(key)) {
+                ("properties", Some(Value::Object(properties))) => {
+                    properties.extend(value.as_object().cloned().unwrap_or_default());
+                }
+                ("required", Some(Value::Array(required))) => {
+                    for name in value.as_array().into_iter().flatten() {
+                        if !required.contains(name) {
+                            required.push(name.clone());
+                        }
+                    }
+                }
+                (_, None) => {
+                    merged.insert(key.clone(), value.clone());
+                }
+                _ => {}
             }
-            "properties" => {
-                let properties: Map<String, Value> = value
-                    .as_object()
-                    .into_iter()
-                    .flatten()
-                    .map(|(name, property)| (name.clone(), gemini(property, defs, depth)))
-                    .collect();
-                out.insert(key.clone(), Value::Object(properties));
-            }
-            "items" if value.is_object() => {
-                out.insert(key.clone(), gemini(value, defs, depth));
-            }
-            // A tuple: each element is one of the tuple's schemas.
-            "prefixItems" => {
-                let members: Vec<Value> = value
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|member| gemini(member, defs, depth))
-                    .collect();
-                out.entry("items")
-                    .or_insert_with(|| match members.as_slice() {
-                        [one] => one.clone(),
-                        _ => json!({ "anyOf": members }),
-                    });
-            }
-            "exclusiveMinimum" | "exclusiveMaximum" if value.is_number() => {
-                let side = if key == "exclusiveMinimum" {
-                    "greater"
-                } else {
-                    "less"
-                };
-                notes.push(format!("must be {side} than {value}"));
-            }
-            _ if GEMINI_KEYWORDS.contains(&key.as_str()) && key != "items" => {
-                out.insert(key.clone(), value.clone());
-            }
-            _ => {}
         }
     }
-    gemini_enum(&mut out, &mut notes);
-    if !notes.is_empty() {
-        let description = out
-            .get("description")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
-        let joined = notes.join("; ");
-        let text = if description.is_empty() {
-            joined
-        } else {
-            format!("{description} ({joined})")
-        };
-        out.insert("description".into(), text.into());
-    }
-    Value::Object(out)
+    merged
 }
 
 /// Gemini's `enum` holds strings only. So `null` becomes `nullable`, a string schema's
@@ -452,7 +508,7 @@ mod tests {
             "additionalProperties": false,
             "$defs": {"Tree": {"type": "object", "properties": {"child": {"$ref": "#/$defs/Tree"}}}}
         });
-        let shaped = ClientProfile::Gemini.shape(schema);
+        let shaped = ClientProfile::Gemini.shape(schema).unwrap();
         assert!(
             ClientProfile::Gemini
                 .rejections("t", Some(&shaped), None)
@@ -487,7 +543,7 @@ mod tests {
                 "none": {"enum": [null]}
             }
         });
-        let shaped = ClientProfile::Gemini.shape(schema);
+        let shaped = ClientProfile::Gemini.shape(schema).unwrap();
         assert_eq!(
             shaped["properties"],
             json!({
@@ -511,7 +567,7 @@ mod tests {
             }},
             "$defs": {"Base": {"type": "object", "properties": {"name": {}, "plan": {}}, "required": ["name"]}}
         });
-        let shaped = ClientProfile::Gemini.shape(schema);
+        let shaped = ClientProfile::Gemini.shape(schema).unwrap();
         assert_eq!(
             shaped["properties"]["body"]["required"],
             json!(["name", "plan"])
@@ -529,7 +585,7 @@ mod tests {
                 "parent": {"anyOf": [{"allOf": [{"$ref": "#/$defs/Node"}]}, {"type": "null"}]}
             }}}
         });
-        let shaped = ClientProfile::Gemini.shape(schema);
+        let shaped = ClientProfile::Gemini.shape(schema).unwrap();
         let mut node = &shaped["properties"]["node"];
         let mut levels = 0;
         while let Some(parent) = node.pointer("/properties/parent/anyOf/0") {
@@ -550,7 +606,7 @@ mod tests {
             "properties": {"p": {"prefixItems": [{"type": "number"}], "items": false}, "t": {"$ref": "#/$defs/T"}},
             "$defs": {"T": {"type": "string"}}
         });
-        let shaped = ClientProfile::Vscode.shape(schema);
+        let shaped = ClientProfile::Vscode.shape(schema).unwrap();
         assert_eq!(shaped["properties"]["t"]["$ref"], "#/definitions/T");
         assert_eq!(
             shaped["properties"]["p"],

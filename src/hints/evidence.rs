@@ -634,7 +634,8 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
     // agreeing verbs, never alone.
     let scopes_against = acts.iter().filter(|e| e.says == Says::WriteScope).count();
     let acts_beyond_scope = acts.len() - scopes_against;
-    if !read_only && !safe {
+    // A DELETE is defined to remove its target: no evidence makes it read-only.
+    if !read_only && !safe && !removes {
         if acts_beyond_scope == 0 && weight(&reads) >= 2 + scopes_against {
             add(
                 HintKind::ReadOnly,
@@ -891,6 +892,23 @@ mod tests {
             .into_iter()
             .map(|s| (s.hint, s.value, s.confidence))
             .collect()
+    }
+
+    /// The words of a DELETE may read ("calendarList.delete" reads "list" once "delete",
+    /// the method's own word, is dropped): a DELETE is never suggested read-only.
+    #[test]
+    fn a_delete_is_never_suggested_read_only() {
+        let delete = Method::Delete;
+        let mut facts = facts(&delete, "calendar.calendarList.delete", "List calendars");
+        facts.description = Some("Returns the calendar list, read-only");
+        facts.path = Some("/users/me/calendarList/{calendarId}");
+        assert!(
+            said(&facts)
+                .iter()
+                .all(|(hint, value, _)| !(*hint == HintKind::ReadOnly && *value)),
+            "{:?}",
+            said(&facts)
+        );
     }
 
     #[test]

@@ -90,4 +90,27 @@ pub mod hostile {
             schemas.join(",")
         )
     }
+
+    /// A request body whose schema names the one below it `fan` times, `levels` deep:
+    /// inlined whole it would hold `fan` to the power `levels` copies of the last one.
+    pub fn schema_fan_out(levels: usize, fan: usize) -> String {
+        let mut schemas: Vec<String> = (0..levels)
+            .map(|i| {
+                let properties: Vec<String> = (0..fan)
+                    .map(|p| format!(r##""p{p}":{{"$ref":"#/components/schemas/S{}"}}"##, i + 1))
+                    .collect();
+                format!(
+                    r#""S{i}":{{"type":"object","properties":{{{}}}}}"#,
+                    properties.join(",")
+                )
+            })
+            .collect();
+        schemas.push(format!(
+            r#""S{levels}":{{"type":"object","properties":{{"name":{{"type":"string","description":"the name"}},"size":{{"type":"integer","minimum":0,"maximum":100}},"tags":{{"type":"array","items":{{"type":"string","enum":["a","b","c"]}}}}}}}}"#
+        ));
+        format!(
+            r##"{{{HEAD_JSON},"paths":{{"/a":{{"post":{{"requestBody":{{"content":{{"application/json":{{"schema":{{"$ref":"#/components/schemas/S0"}}}}}}}},"responses":{{"200":{{"description":"ok","content":{{"application/json":{{"schema":{{"$ref":"#/components/schemas/S0"}}}}}}}}}}}}}}}},"components":{{"schemas":{{{}}}}}}}"##,
+            schemas.join(",")
+        )
+    }
 }

@@ -2,14 +2,18 @@
 //! Schema 2020-12 value.
 //!
 //! - OpenAPI 3.0's dialect is translated (`nullable`, boolean exclusive bounds, `example`).
-//! - Every `$ref` is inlined, except targets that lie on a reference cycle: those become
-//!   entries of the tool's own `$defs` with local `$ref`s, so no reference leaves the tool.
-//!   Which targets are cyclic is decided once for the whole spec (Tarjan's strongly connected
-//!   components over the reference graph), so a tool's output never depends on which other
-//!   tools were converted.
-//! - Each target is expanded once per [`Mode`] and memoized; inlining clones that copy,
-//!   except where the one schema that refers to a target is inlining it: then the copy is
-//!   moved, so a long chain of references is held once, not once per link.
+//! - Each reference target is converted once per [`Mode`] and memoized, its own references
+//!   left as markers ([`assemble`] says what becomes of them): so converting a spec costs
+//!   what the spec holds, however often its schemas refer to each other.
+//! - No reference leaves a tool. A tool's schemas are assembled from those conversions: a
+//!   target the tool uses once is inlined where it is used; one it uses more than once, or
+//!   one on a reference cycle, is one entry of the tool's own `$defs` with local `$ref`s,
+//!   so a tool's schema grows with what it uses, never with how often (a schema that names
+//!   the one below it nine times, level after level, is written once per level, not 9^N
+//!   times). Which targets are cyclic is decided once for the whole spec (Tarjan's strongly
+//!   connected components over the reference graph), and what a tool shares is decided
+//!   from that tool's schemas alone, so a tool's output never depends on which other tools
+//!   were converted.
 //! - An inlined copy that would nest deeper than [`MAX_INLINE_DEPTH`] goes to `$defs` too,
 //!   so the output's depth stays bounded whatever the chain of references.
 //! - Inputs drop `readOnly` properties; outputs drop `writeOnly` ones.
@@ -29,6 +33,8 @@ use crate::error::{push_pointer, Result};
 use crate::load::{FileId, Location, Spec};
 use crate::model::{Dialect, Schema};
 use crate::pattern::{to_unicode_ecma262, Translated};
+
+mod assemble;
 
 /// Whether a schema describes what a tool takes or what it returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -126,18 +132,19 @@ struct Target<'s> {
     alias_chain_checked: bool,
 }
 
-/// A target's schema with its references handled, ready to be inlined.
+/// A target's schema converted, each reference in it a marker.
 struct Expansion {
     schema: Value,
-    /// Targets the schema refers to as `#/$defs/...`.
-    defs: Vec<usize>,
-    /// JSON depth of `schema`.
+    /// The references it makes: the target and the JSON depth of the marker below `schema`.
+    refs: Vec<(usize, usize)>,
+    /// JSON depth of `schema`, a marker counted as a leaf.
     height: usize,
 }
 
-/// The `$defs` a tool's schemas need, in the order they were first referenced.
+/// The references a tool's own schemas make (one entry per reference), collected as
+/// [`SchemaConverter::convert`] converts them, for [`SchemaConverter::assemble`].
 #[derive(Debug, Default)]
-pub struct Defs(IndexSet<usize>);
+pub struct ToolRefs(Vec<usize>);
 
 /// A `pattern` (or `patternProperties` key) convert left out: it is not ECMA-262 in
 /// unicode mode, and no translation has a certain meaning.
@@ -171,9 +178,6 @@ pub struct SchemaConverter<'s> {
     tarjan_stack: Vec<usize>,
     next_index: usize,
     expansions: HashMap<(usize, Mode), Expansion>,
-    /// Per target, how many references to it have been seen (in targets visited so far,
-    /// and directly in tools' schemas).
-    referrers: Vec<usize>,
     /// Patterns left out on the way, for the user (see [`Self::take_dropped_patterns`]).
     dropped_patterns: Vec<DroppedPattern>,
 }
@@ -185,13 +189,11 @@ struct Walk<'d> {
     pointer: String,
     depth: usize,
     max_depth: usize,
-    defs: &'d mut IndexSet<usize>,
+    /// The references met, with the depth of each.
+    refs: &'d mut Vec<(usize, usize)>,
     /// Maps of schemas reached through a `$ref`, innermost last: a guard against a map
     /// that includes itself.
     map_refs: Vec<Location>,
-    /// Expanding a target (not a tool's own schema): a target only this one refers to
-    /// may be moved in rather than copied.
-    expanding: bool,
     /// The schema a `$recursiveRef` stands for: where this walk started.
     resource: Location,
 }
@@ -209,33 +211,47 @@ impl<'s> SchemaConverter<'s> {
             tarjan_stack: Vec::new(),
             next_index: 0,
             expansions: HashMap::new(),
-            referrers: Vec::new(),
             dropped_patterns: Vec::new(),
         }
     }
 
-    /// Converts one schema of a tool; `$defs` it needs are added to `defs`.
-    /// `depth` is the JSON depth at which the result will stand in the tool's schema.
+    /// Converts one schema of a tool, its references left as markers and recorded in
+    /// `refs`: [`Self::assemble`] makes the tool's schemas whole once all are converted.
     pub fn convert(
         &mut self,
         schema: &Schema<'_>,
         mode: Mode,
-        depth: usize,
-        defs: &mut Defs,
+        refs: &mut ToolRefs,
     ) -> Result<Value> {
         self.prepare(&schema.value, &schema.location, mode);
+        let mut met = Vec::new();
         let mut walk = Walk {
             mode,
             file: schema.location.file,
             pointer: schema.location.pointer.clone(),
-            depth,
-            max_depth: depth,
-            defs: &mut defs.0,
+            depth: 0,
+            max_depth: 0,
+            refs: &mut met,
             map_refs: Vec::new(),
-            expanding: false,
             resource: schema.location.clone(),
         };
-        self.walk(&schema.value, &mut walk)
+        let value = self.walk(&schema.value, &mut walk)?;
+        refs.0.extend(met.into_iter().map(|(id, _)| id));
+        Ok(value)
+    }
+
+    /// The spec whose schemas are converted.
+    pub fn spec(&self) -> &'s Spec {
+        self.spec
+    }
+
+    /// Where the schema a tool's `$defs` entry `name` was made from stands in the spec.
+    pub fn def_location(&self, name: &str) -> Option<&Location> {
+        let id = self
+            .def_names
+            .iter()
+            .position(|given| given.as_deref() == Some(name))?;
+        Some(&self.targets[id].location)
     }
 
     /// The patterns left out since the last call. (A target is converted once, so its
@@ -244,32 +260,11 @@ impl<'s> SchemaConverter<'s> {
         std::mem::take(&mut self.dropped_patterns)
     }
 
-    /// The `$defs` object for everything `defs` refers to, transitively; `None` if empty.
-    pub fn defs_object(&mut self, defs: Defs, mode: Mode) -> Result<Option<Map<String, Value>>> {
-        let mut pending = defs.0;
-        let mut out = Map::new();
-        let mut i = 0;
-        while i < pending.len() {
-            let id = pending[i];
-            self.expand(id, mode)?;
-            let expansion = &self.expansions[&(id, mode)];
-            pending.extend(expansion.defs.iter().copied());
-            let name = self.def_name(id);
-            out.insert(name, self.expansions[&(id, mode)].schema.clone());
-            i += 1;
-        }
-        Ok((!out.is_empty()).then_some(out))
-    }
-
     /// Analyses and expands every target `value` refers to, so that walking it only
     /// reads finished expansions.
     fn prepare(&mut self, value: &Value, resource: &Location, mode: Mode) {
         let mut direct = Vec::new();
         self.collect_refs(value, resource, &mut direct);
-        for &id in &direct {
-            // Counted twice: the tool copies it, so no target may move it away.
-            self.referrers[id] += 2;
-        }
         for id in direct {
             self.analyze(id);
             // A failure here names the broken reference; it surfaces again, placed, when
@@ -298,7 +293,6 @@ impl<'s> SchemaConverter<'s> {
             alias_chain_checked: false,
         });
         self.def_names.push(None);
-        self.referrers.push(0);
         Some(id)
     }
 
@@ -415,9 +409,6 @@ impl<'s> SchemaConverter<'s> {
         let (value, resource) = (target.value, target.location.clone());
         let mut edges = Vec::new();
         self.collect_refs(value, &resource, &mut edges);
-        for &edge in &edges {
-            self.referrers[edge] += 1;
-        }
         let alias_of = value
             .as_object()
             .and_then(|object| reference_of(object, resource.file, &resource))
@@ -433,7 +424,8 @@ impl<'s> SchemaConverter<'s> {
     }
 
     /// Expands `id` for `mode`, expanding first, leaves first, every non-cyclic target it
-    /// inlines. Iterative: non-cyclic targets form a DAG, so this terminates.
+    /// refers to (whether a property's target is `readOnly` is read from its expansion).
+    /// Iterative: non-cyclic targets form a DAG, so this terminates.
     fn expand(&mut self, id: usize, mode: Mode) -> Result<()> {
         let mut stack = vec![id];
         while let Some(&current) = stack.last() {
@@ -454,7 +446,7 @@ impl<'s> SchemaConverter<'s> {
             stack.pop();
             let target = &self.targets[current];
             let (value, location) = (target.value, target.location.clone());
-            let mut defs = IndexSet::new();
+            let mut refs = Vec::new();
             let pointer = location.pointer.clone();
             let mut walk = Walk {
                 mode,
@@ -462,9 +454,8 @@ impl<'s> SchemaConverter<'s> {
                 pointer,
                 depth: 0,
                 max_depth: 0,
-                defs: &mut defs,
+                refs: &mut refs,
                 map_refs: Vec::new(),
-                expanding: true,
                 resource: location.clone(),
             };
             let schema = self.walk(value, &mut walk)?;
@@ -473,7 +464,7 @@ impl<'s> SchemaConverter<'s> {
                 (current, mode),
                 Expansion {
                     schema,
-                    defs: defs.into_iter().collect(),
+                    refs,
                     height,
                 },
             );
@@ -498,15 +489,19 @@ impl<'s> SchemaConverter<'s> {
         let nullable = self.dialect == Dialect::OpenApi30
             && (object.get("nullable") == Some(&Value::Bool(true))
                 || object.get("x-nullable") == Some(&Value::Bool(true)));
-        Ok(if nullable {
-            make_nullable(schema)
-        } else {
-            schema
+        Ok(match schema {
+            // What `nullable` does depends on the schema the marker stands for.
+            Value::Object(mut marker) if nullable && assemble::is_marker(&marker) => {
+                marker.insert(assemble::NULLABLE.into(), true.into());
+                Value::Object(marker)
+            }
+            schema if nullable => make_nullable(schema),
+            schema => schema,
         })
     }
 
-    /// The schema a `$ref` stands for: an inlined copy, or `{"$ref": "#/$defs/..."}`.
-    /// `reference` is resolved in file `from`.
+    /// The marker a `$ref` becomes (see [`assemble`]). `reference` is resolved in file
+    /// `from`.
     fn reference(&mut self, from: FileId, reference: &str, walk: &mut Walk<'_>) -> Result<Value> {
         let ref_pointer = push_pointer(&walk.pointer, "$ref");
         let place = Location {
@@ -519,37 +514,11 @@ impl<'s> SchemaConverter<'s> {
         };
         self.analyze(id);
         self.check_alias_chain(id, reference, &place)?;
-        let key = (id, walk.mode);
-        let cyclic = self.targets[id].cyclic;
-        if !cyclic && !self.expansions.contains_key(&key) {
-            // Moved into its only referrer earlier; a referrer seen since needs it again.
+        if !self.targets[id].cyclic {
             self.expand(id, walk.mode)?;
         }
-        let inlined = (!cyclic)
-            .then(|| self.expansions.get(&key))
-            .flatten()
-            .filter(|e| walk.depth + e.height <= MAX_INLINE_DEPTH);
-        match inlined {
-            Some(expansion) => {
-                walk.defs.extend(expansion.defs.iter().copied());
-                walk.max_depth = walk.max_depth.max(walk.depth + expansion.height);
-                if walk.expanding && self.referrers[id] <= 1 {
-                    let expansion = self.expansions.remove(&key).expect("found above");
-                    Ok(expansion.schema)
-                } else {
-                    Ok(expansion.schema.clone())
-                }
-            }
-            None => {
-                walk.defs.insert(id);
-                let mut out = Map::new();
-                out.insert(
-                    "$ref".into(),
-                    format!("#/$defs/{}", self.def_name(id)).into(),
-                );
-                Ok(Value::Object(out))
-            }
-        }
+        walk.refs.push((id, walk.depth));
+        Ok(assemble::marker(id))
     }
 
     /// Refuses a chain of bare `$ref`s that comes back to itself: it names no schema.
@@ -588,7 +557,10 @@ impl<'s> SchemaConverter<'s> {
         let mut dropped_pattern_properties = Vec::new();
         for (keyword, value) in object {
             let keyword = keyword.as_str();
-            if keyword == "$ref" || DROPPED_KEYWORDS.contains(&keyword) {
+            if keyword == "$ref"
+                || DROPPED_KEYWORDS.contains(&keyword)
+                || assemble::is_private(keyword)
+            {
                 continue;
             }
             let converted = if keyword == "items" && tuple {
@@ -669,7 +641,7 @@ impl<'s> SchemaConverter<'s> {
                         }
                     }
                     match self.nested(sub, walk, &[name], 2) {
-                        Ok(sub) if keyword == "properties" && hidden_in(&sub, walk.mode) => {
+                        Ok(sub) if keyword == "properties" && self.hidden_in(&sub, walk.mode) => {
                             dropped_properties.push(name.as_str());
                         }
                         Ok(sub) => {
@@ -805,6 +777,32 @@ impl<'s> SchemaConverter<'s> {
             }
         }
         Ok(out)
+    }
+
+    /// Whether a property is left out: `readOnly` ones from inputs, `writeOnly` from
+    /// outputs, said beside its `$ref` or by the schema it refers to (a cyclic one is not
+    /// looked into: it stays a reference).
+    fn hidden_in(&self, schema: &Value, mode: Mode) -> bool {
+        let keyword = match mode {
+            Mode::Input => "readOnly",
+            Mode::Output => "writeOnly",
+        };
+        let mut schema = schema;
+        // Each step follows a marker into a finished expansion; alias chains are acyclic.
+        loop {
+            if schema.get(keyword) == Some(&Value::Bool(true)) {
+                return true;
+            }
+            let next = schema
+                .as_object()
+                .and_then(assemble::marker_target)
+                .filter(|&id| !self.targets[id].cyclic)
+                .and_then(|id| self.expansions.get(&(id, mode)));
+            match next {
+                Some(expansion) => schema = &expansion.schema,
+                None => return false,
+            }
+        }
     }
 
     /// Records a pattern left out at `token` below the current schema.
@@ -1126,15 +1124,6 @@ fn exclusive_flag(object: &Map<String, Value>, bound: &str) -> bool {
         "exclusiveMaximum"
     };
     object.get(flag) == Some(&Value::Bool(true))
-}
-
-/// Whether a property is left out: `readOnly` ones from inputs, `writeOnly` from outputs.
-fn hidden_in(schema: &Value, mode: Mode) -> bool {
-    let keyword = match mode {
-        Mode::Input => "readOnly",
-        Mode::Output => "writeOnly",
-    };
-    schema.get(keyword) == Some(&Value::Bool(true))
 }
 
 /// OpenAPI 3.0 `nullable: true` in 2020-12: `null` joins the type (and the enum), or the

@@ -1,0 +1,119 @@
+"""The hint labels' sample of ../shared/specs/apisguru, and its split by API.
+
+Which operations are labelled: every Nth operation of each chosen API, in document order,
+at most CAP of an API (all of one with at most 30). The split: every API labelled before
+this sample is in the tuning half; the new APIs of each kind (RPC-style or without
+summaries, REST with summaries) are shuffled with a fixed seed and go to the test half
+until it holds about 70% of that kind's operations, so the halves are about equal.
+
+    python3 tests/hints/sample.py [CORPUS]    # prints the sample and the test half
+
+Run by hand: the labels themselves were written by reading each operation.
+"""
+import json, math, os, random, sys
+from collections import Counter
+
+CORPUS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "../../../shared/specs")
+CAP = 28
+# (spec under apisguru/, split group). An API family (one provider's services share
+# conventions) is one group, so the split by API never puts one provider on both sides.
+APIS = """
+amazonaws.com/ec2/2016-11-15.json amazonaws
+amazonaws.com/iam/2010-05-08.json amazonaws
+amazonaws.com/s3/2006-03-01.json amazonaws
+amazonaws.com/lambda/2015-03-31.json amazonaws
+amazonaws.com/sqs/2012-11-05.json amazonaws
+amazonaws.com/kms/2014-11-01.json amazonaws
+amazonaws.com/dynamodb/2012-08-10.json amazonaws
+amazonaws.com/cognito-idp/2016-04-18.json amazonaws
+googleapis.com/drive/v3.json googleapis
+googleapis.com/gmail/v1.json googleapis
+googleapis.com/youtube/v3.json googleapis
+googleapis.com/calendar/v3.json googleapis
+googleapis.com/storage/v1.json googleapis
+googleapis.com/sheets/v4.json googleapis
+googleapis.com/pubsub/v1.json googleapis
+googleapis.com/container/v1.json googleapis
+azure.com/arm-compute/2016-03-30.json azure
+azure.com/arm-network/2016-06-01.json azure
+azure.com/arm-web/2015-08-01.json azure
+slack.com/1.0.0.json slack
+mandrillapp.com/1.0.json mandrill
+bitbucket.org/2.0.json bitbucket
+stackexchange.com/2.0.json stackexchange
+bungie.net/2.0.0.json bungie
+magento.com/2.1.json magento
+spotify.com/v1.json spotify
+sendgrid.com/3.0.json sendgrid
+docusign.net/v2.json docusign
+trello.com/1.0.json trello
+zuora.com/2017-09-06.json zuora
+rebilly.com/2.1.json rebilly
+squareup.com/2.0.json squareup
+box.com/content/2.0.json box
+gitlab.com/v3.json gitlab
+beezup.com/2.0.json beezup
+clickmeter.com/v2.json clickmeter
+figshare.com/2.0.0.json figshare
+callfire.com/V2.json callfire
+apacta.com/0.0.1.json apacta
+launchdarkly.com/2.0.0.json launchdarkly
+victorops.com/0.0.1.json victorops
+postmarkapp.com/server/1.0.0.json postmark
+appveyor.com/0.20170106.0.json appveyor
+flat.io/2.3.0.json flat
+shipstation.com/1.0.0.json shipstation
+netlicensing.io/2.x.json netlicensing
+traccar.org/3.14.json traccar
+osisoft.com/1.9.0.266.json osisoft
+reverb.com/3.0.json reverb
+"""
+RPC_OR_NO_SUMMARY = {"amazonaws", "googleapis", "azure", "slack", "mandrill", "bitbucket",
+                     "stackexchange", "bungie", "magento", "spotify"}
+
+
+def test_half(counts):
+    """The API groups of the test half, given each group's number of sampled operations."""
+    rng = random.Random(20261201)
+    test = []
+    for stratum in (sorted(g for g in counts if g in RPC_OR_NO_SUMMARY),
+                    sorted(g for g in counts if g not in RPC_OR_NO_SUMMARY)):
+        rng.shuffle(stratum)
+        target = 0.7 * sum(counts[g] for g in stratum)
+        taken = 0
+        for group in stratum:
+            if taken >= target:
+                break
+            test.append(group)
+            taken += counts[group]
+    return sorted(test)
+
+
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+def operations(doc):
+    for path, item in (doc.get("paths") or {}).items():
+        if not isinstance(item, dict):
+            continue
+        for method, op in item.items():
+            if method in METHODS and isinstance(op, dict):
+                yield path, method, op
+
+def sample():
+    for line in APIS.split("\n"):
+        if not line.strip():
+            continue
+        spec, group = line.split()
+        doc = json.load(open(os.path.join(CORPUS, "apisguru", spec)))
+        ops = list(operations(doc))
+        step = max(1, math.ceil(len(ops) / CAP)) if len(ops) > 30 else 1
+        for path, method, op in ops[::step]:
+            yield "apisguru/" + spec, group, path, method, op
+
+if __name__ == "__main__":
+    rows = list(sample())
+    for spec, group, path, method, op in rows:
+        print(spec, group, method.upper(), path, op.get("operationId"), sep="\t")
+    counts = Counter(group for _, group, *_ in rows)
+    print("test half:", " ".join(test_half(counts)))
+    print(len(rows), "operations", len({r[0] for r in rows}), "APIs", file=sys.stderr)
