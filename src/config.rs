@@ -1,5 +1,6 @@
-//! The configuration file, `openapi2mcp.yaml`: found from the working directory upward,
-//! or named with `--config`. It holds every option of convert, review and lint (in the
+//! The configuration file, `openapi2mcp.yaml`: found from the working directory upward
+//! (no higher than the repository's root, marked by `.git`, or the home directory; only
+//! the working directory itself outside both), or named with `--config`. It holds every option of convert, review and lint (in the
 //! types of [`crate::options`], which the command line shares), so that a pipeline runs
 //! `openapi2mcp convert --check` and nothing more; command-line flags win. Paths in it are
 //! relative to the file. Unknown keys are errors with the file and line.
@@ -67,6 +68,10 @@ pub struct Config {
     #[serde(default)]
     #[schemars(with = "Option<LintOptions>")]
     pub lint: LintOptions,
+    /// The file read, if any, and whether the user named it (`--config`).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub source: Option<(PathBuf, bool)>,
 }
 
 impl Config {
@@ -95,22 +100,52 @@ impl Config {
                     ))
                     .with_kind(ErrorKind::Usage));
                 }
-                Config::load(&path)
+                let mut config = Config::load(&path)?;
+                if named.is_none() {
+                    config.check_writes_inside(&path)?;
+                }
+                config.source = Some((path, named.is_some()));
+                Ok(config)
             }
             None => Ok(Config::default()),
         }
     }
 
-    /// Where [`Config::find`] reads: the file named, or the first `openapi2mcp.yaml` (or
-    /// `openapi2mcp.yml`) from `start` upward.
-    pub fn locate(named: Option<&Path>, start: &Path) -> Option<PathBuf> {
-        match named {
-            Some(path) => Some(path.to_path_buf()),
-            None => start
-                .ancestors()
-                .flat_map(|d| [d.join(FILE_NAME), d.join(OTHER_FILE_NAME)])
-                .find(|p| p.is_file()),
+    /// A config file the user did not name writes nothing outside its own directory: one
+    /// planted above a project must not make `convert` replace `~/.bashrc`.
+    fn check_writes_inside(&self, path: &Path) -> Result<()> {
+        let Some(output) = &self.convert.output else {
+            return Ok(());
+        };
+        let directory = lexical(path.parent().unwrap_or(Path::new("")));
+        if lexical(output).starts_with(&directory) {
+            return Ok(());
         }
+        Err(Error::new(format!(
+            "the config file {} (found, not named) writes its output to {}, outside its directory: name the file with --config to allow that",
+            path.display(),
+            output.display()
+        ))
+        .with_kind(ErrorKind::Usage))
+    }
+
+    /// Where [`Config::find`] reads: the file named, or the first `openapi2mcp.yaml` (or
+    /// `openapi2mcp.yml`) from `start` upward, no higher than the repository's root or the
+    /// home directory, whichever comes first; outside both, `start` alone.
+    pub fn locate(named: Option<&Path>, start: &Path) -> Option<PathBuf> {
+        if let Some(path) = named {
+            return Some(path.to_path_buf());
+        }
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let is_boundary = |dir: &Path| dir.join(".git").exists() || home.as_deref() == Some(dir);
+        let searched: Vec<&Path> = match start.ancestors().position(is_boundary) {
+            Some(last) => start.ancestors().take(last + 1).collect(),
+            None => vec![start],
+        };
+        searched
+            .into_iter()
+            .flat_map(|d| [d.join(FILE_NAME), d.join(OTHER_FILE_NAME)])
+            .find(|p| p.is_file())
     }
 
     fn load(path: &Path) -> Result<Config> {
@@ -167,6 +202,7 @@ impl Config {
                 Some(lint) => read(lint, "/lint", &invalid)?,
                 None => LintOptions::default(),
             },
+            source: None,
         };
         // Each rule once: by its code and by its name, the last would win unseen.
         let mut named: Vec<(&str, &str)> = Vec::new();
@@ -207,6 +243,23 @@ impl Config {
         }
         Ok(config)
     }
+}
+
+/// `path` with `.` and `..` taken out by the words alone (it may not exist yet).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The first key of `given` that `known` (the keys every option serializes to) lacks: its
@@ -269,6 +322,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let below = dir.path().join("a/b");
         std::fs::create_dir_all(&below).unwrap();
+        // The search stops at the repository's root.
+        std::fs::create_dir(dir.path().join(".git")).unwrap();
         assert_eq!(Config::locate(None, &below), None);
         std::fs::write(dir.path().join(OTHER_FILE_NAME), "strict: true\n").unwrap();
         assert_eq!(

@@ -258,6 +258,29 @@ impl SpecOptions {
         }
     }
 
+    /// These options for the tools of a manifest: those that only converting a spec uses
+    /// (overrides, names, the client's schemas, an assumed credential), where `file` (the
+    /// config file's) gave them, are dropped; returns their keys there, for a warning. Given
+    /// on the command line they stay, and are refused.
+    pub fn for_tools(mut self, file: &SpecOptions) -> (SpecOptions, Vec<&'static str>) {
+        let mut dropped = Vec::new();
+        drop_if_from_file(
+            &mut self.overrides,
+            &file.overrides,
+            "overrides",
+            &mut dropped,
+        );
+        drop_if_from_file(&mut self.name_max, &file.name_max, "name-max", &mut dropped);
+        drop_if_from_file(&mut self.client, &file.client, "client", &mut dropped);
+        drop_if_from_file(
+            &mut self.assume_auth,
+            &file.assume_auth,
+            "assume-auth",
+            &mut dropped,
+        );
+        (self, dropped)
+    }
+
     /// The overrides file, read, if one is named.
     pub fn load_overrides(&self) -> Result<Option<Overrides>> {
         self.overrides.as_deref().map(Overrides::load).transpose()
@@ -366,5 +389,19 @@ impl LintOptions {
             token_budget: self.token_budget.or(file.token_budget),
             baseline: self.baseline.or(file.baseline),
         }
+    }
+}
+
+/// Clears `value` and records `key` when `value` is the config file's (`file`): an option
+/// given on the command line is kept.
+fn drop_if_from_file<T: PartialEq>(
+    value: &mut Option<T>,
+    file: &Option<T>,
+    key: &'static str,
+    dropped: &mut Vec<&'static str>,
+) {
+    if value.is_some() && value == file {
+        *value = None;
+        dropped.push(key);
     }
 }

@@ -1,7 +1,9 @@
 //! Files the commands write. A regular file is written atomically: the text goes to a
 //! temporary file in the same directory, which replaces the target only when complete, so a
 //! failed or killed run leaves the old file or the whole new one, never a part. A symbolic
-//! link is written through: its target is replaced, the link stays. Anything else (a
+//! link is written through: its target is replaced, the link stays. A file with hard links
+//! has its content replaced in place once the new text is whole, so its other names keep
+//! it; a file no one may write (mode 444) is refused. Anything else (a
 //! device such as `/dev/null` or `/dev/stdout`, a FIFO) is written to directly and never
 //! replaced, since replacing it would put a regular file where the device was.
 
@@ -64,6 +66,20 @@ impl OutputFile {
                 target: Target::Direct(file),
             });
         }
+        // The owner's mark: a file no one may write is not replaced (root could).
+        #[cfg(unix)]
+        if let Some(metadata) = &existing {
+            use std::os::unix::fs::PermissionsExt;
+            if metadata.permissions().mode() & 0o222 == 0 {
+                return Err(write_error(
+                    path,
+                    io::Error::new(
+                        io::ErrorKind::PermissionDenied,
+                        "the file is read-only: it is not replaced (make it writable first)",
+                    ),
+                ));
+            }
+        }
         let directory = match replaces.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
@@ -108,6 +124,19 @@ impl OutputFile {
         }
         file.as_file().sync_all().map_err(fail)?;
         let temporary = file.path().to_path_buf();
+        // A file with other names (hard links) keeps them: its content is replaced in
+        // place, once the whole new text is written, rather than the file itself.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if std::fs::metadata(&replaces).is_ok_and(|m| m.nlink() > 1) {
+                let copied = std::fs::copy(&temporary, &replaces)
+                    .and_then(|_| std::fs::File::open(&replaces)?.sync_all());
+                drop(file);
+                unfinished().retain(|p| *p != temporary);
+                return copied.map_err(fail);
+            }
+        }
         let persisted = file.persist(&replaces);
         unfinished().retain(|p| *p != temporary);
         persisted.map_err(|e| fail(e.error))?;

@@ -3,6 +3,7 @@
 use crate::convert::{self, Conversion, Converted, Options};
 use crate::error::{Error, Result};
 use crate::load::{self, FileAccess, Input, Spec};
+use crate::manifest;
 use crate::model;
 
 /// Loads, models and converts a spec. Every error, including those of operations skipped
@@ -10,6 +11,22 @@ use crate::model;
 pub fn convert_input(input: &Input, access: &FileAccess, options: &Options) -> Result<Conversion> {
     let spec = load::load(input, access)?;
     convert_spec(&spec, options)
+}
+
+/// The tools of any input: a spec converted with `options`, or a manifest in any form
+/// (`{"tools": [...]}`, an array of tools, a tools/list result or response) with the
+/// options' filters applied (see [`convert::listed`]). One step for every command, so no
+/// flag is applied to one kind of input and silently ignored on the other.
+pub fn tools(spec: &Spec, options: &Options) -> Result<Conversion> {
+    if manifest::is_spec(spec.root()) {
+        return convert_spec(spec, options);
+    }
+    let with_line = |mut error: Error| {
+        spec.add_lines(std::slice::from_mut(&mut error));
+        error
+    };
+    let listed = manifest::read(spec.root(), &spec.file(0).name).map_err(with_line)?;
+    convert::listed::describe(spec, listed.tools, listed.pointer, options).map_err(with_line)
 }
 
 /// Models and converts a loaded spec, errors placed as [`convert_input`] does.

@@ -31,6 +31,17 @@ const RANK_OFFSET: f32 = 10.0;
 /// A query's words past this many are not read: a query comes from a model, and each word
 /// costs a pass over the tools that have it.
 const QUERY_WORDS: usize = 32;
+/// A query word's characters past this many are not read: longer than any word a tool's
+/// text has, and each costs a pass over its pieces.
+const WORD_CHARS: usize = 64;
+
+/// `word` cut to [`WORD_CHARS`] characters.
+fn bounded(word: &str) -> &str {
+    match word.char_indices().nth(WORD_CHARS) {
+        Some((end, _)) => &word[..end],
+        None => word,
+    }
+}
 
 impl OperationIndex {
     /// Indexes `tools`; a result names a tool by its position among them.
@@ -51,7 +62,11 @@ impl OperationIndex {
     /// The positions of the tools that best match `query`, best first, at most `limit`;
     /// equal scores in the tools' order, so the same query always gives the same list.
     pub fn search(&self, query: &str, limit: usize) -> Vec<usize> {
-        let query: Vec<&str> = query.split_whitespace().take(QUERY_WORDS).collect();
+        let query: Vec<&str> = query
+            .split_whitespace()
+            .take(QUERY_WORDS)
+            .map(bounded)
+            .collect();
         let query = query.join(" ");
         let expanded = expanded(&query);
         let mut fused = vec![0f32; self.reads.len()];
@@ -349,6 +364,13 @@ mod tests {
         let long = format!("{} pets", ["zzz"; 32].join(" "));
         assert!(index.search(&long, 5).is_empty());
         assert_eq!(index.search(&long.replacen("zzz ", "", 1), 1), [0]);
+        // A word's characters past 64 are not read: a megabyte of one word costs what 64
+        // characters of it do (it once took 80 s).
+        let huge = format!("pets{}", "s".repeat(1 << 20));
+        let cut = format!("pets{}", "s".repeat(60));
+        assert_eq!(index.search(&huge, 5), index.search(&cut, 5));
+        assert_eq!(bounded("ééééé"), "ééééé");
+        assert_eq!(bounded(&"é".repeat(100)).chars().count(), 64);
         // Nothing to find, or nothing to find in.
         assert!(index.search("", 5).is_empty());
         assert!(index.search("how do I?", 5).is_empty());

@@ -413,6 +413,163 @@ fn every_command_reads_a_tools_list_response() {
     );
 }
 
+/// The filters apply to the tools of a manifest as to a spec's (`serve tools.json
+/// --read-only` served every tool): one step gives every command its tools. What only
+/// converting a spec uses is refused as a flag, and left out with a word from the config.
+#[test]
+fn filters_apply_to_a_manifest_as_to_a_spec() {
+    let serve_spec = spec("serve.yaml");
+    let converted = run(&["convert", &serve_spec], None);
+    assert_eq!(converted.status.code(), Some(0));
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = dir.path().join("tools.json");
+    std::fs::write(&manifest, &converted.stdout).unwrap();
+    let manifest = manifest.to_str().unwrap();
+    let names = |args: &[&str]| -> Vec<String> {
+        let output = run(
+            &[&["review"][..], args, &["--format", "json"]].concat(),
+            None,
+        );
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let review: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        review["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    for filter in [
+        &["--read-only"][..],
+        &["--methods", "POST"],
+        &["--include-path", "/items/**"],
+        &["--operation", "replace_item"],
+    ] {
+        assert_eq!(
+            names(&[&[manifest][..], filter].concat()),
+            names(&[&[serve_spec.as_str()][..], filter].concat()),
+            "{filter:?}"
+        );
+    }
+    let read_only = names(&[manifest, "--read-only"]);
+    assert!(
+        !read_only.is_empty() && read_only.len() < 9,
+        "{read_only:?}"
+    );
+    // serve too: verify, filtered the same way, finds exactly those tools listed.
+    let binary = env!("CARGO_BIN_EXE_openapi2mcp");
+    let serve = [
+        binary,
+        "serve",
+        manifest,
+        "--read-only",
+        "--base-url",
+        "http://127.0.0.1:9",
+    ];
+    let verify = run(
+        &[&["verify", manifest, "--read-only", "--"][..], &serve].concat(),
+        None,
+    );
+    assert_eq!(verify.status.code(), Some(0), "{}", text(&verify.stdout));
+    assert_eq!(
+        text(&verify.stdout),
+        format!(
+            "the server lists the manifest's {} tools, with their hints\n",
+            read_only.len()
+        )
+    );
+    let refused = run(&["serve", manifest, "--client", "gemini"], None);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("--client applies to a spec as it is converted"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let unknown = run(&["review", manifest, "--operation", "replace_items"], None);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        text(&unknown.stderr).contains("did you mean 'replace_item'"),
+        "{}",
+        text(&unknown.stderr)
+    );
+    let config = dir.path().join("openapi2mcp.yaml");
+    std::fs::write(&config, "client: gemini\n").unwrap();
+    let output = run(
+        &["review", manifest, "--config", config.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("the config file's client apply to its spec"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+/// `-o` respects the file it would replace: one its owner made read-only is refused and
+/// left as it was; one with hard links keeps them (its content changes in place).
+#[test]
+fn output_keeps_a_read_only_mark_and_hard_links() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let petstore = spec("petstore-3.0.yaml");
+    let locked = dir.path().join("locked.json");
+    std::fs::write(&locked, "old").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let output = run(
+        &["convert", &petstore, "-o", locked.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("read-only"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&locked).unwrap(), "old");
+
+    let tools = dir.path().join("tools.json");
+    let other = dir.path().join("other-name.json");
+    std::fs::write(&tools, "old").unwrap();
+    std::fs::hard_link(&tools, &other).unwrap();
+    let output = run(&["convert", &petstore, "-o", tools.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(std::fs::metadata(&tools).unwrap().nlink(), 2);
+    assert_eq!(
+        std::fs::read(&tools).unwrap(),
+        std::fs::read(&other).unwrap()
+    );
+    assert!(std::fs::read_to_string(&other)
+        .unwrap()
+        .starts_with("{\n  \"tools\""));
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().count() == 3,
+        "no temporary file left"
+    );
+}
+
+/// With standard output closed (`convert spec >&-`), what would go there is lost: the
+/// command fails, exit 2, rather than exit 0 with nothing written.
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    use std::os::unix::process::CommandExt;
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"));
+    command.args(["convert", &spec("petstore-3.0.yaml")]);
+    // SAFETY: close(2) is async-signal-safe, as pre_exec requires.
+    unsafe {
+        command.pre_exec(|| {
+            libc::close(libc::STDOUT_FILENO);
+            Ok(())
+        });
+    }
+    let output = command
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("standard output: it is closed"));
+}
+
 /// Timeouts and retry counts out of range are usage errors (exit 2), never a panic or a
 /// count that wraps.
 #[test]

@@ -308,6 +308,54 @@ fn only_regular_files_are_read() {
     refused_with(&large, &["--max-file-size", "1"], "larger than 1 MiB");
 }
 
+/// The files of our own a command reads (overrides, config, baseline, the manifest
+/// `--check` compares with) are read as a spec is: a device or a FIFO is refused at once,
+/// never read without end or waited on.
+#[test]
+fn our_own_files_are_read_as_specs_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = crate::common::repo_path("specs/petstore-3.0.yaml");
+    let spec = spec.to_str().unwrap();
+    let pipe = fifo(&dir.path().join("openapi2mcp.yaml"));
+    let pipe = pipe.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["convert", spec, "--overrides", "/dev/zero"],
+            "a device, not a regular file",
+        ),
+        (
+            &["lint", spec, "--baseline", "/dev/zero"],
+            "a device, not a regular file",
+        ),
+        (
+            &["convert", spec, "--config", pipe],
+            "a FIFO, not a regular file",
+        ),
+        (
+            &["convert", spec, "--overrides", pipe],
+            "a FIFO, not a regular file",
+        ),
+        (
+            &["convert", spec, "--check", "-o", "/dev/zero"],
+            "a device, not a regular file",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = crate::common::run(args, None);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    // Where a config file is looked for, a FIFO of its name is no config file: passed
+    // over, never waited on.
+    let found = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args(["convert", spec])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(found.status.code(), Some(0));
+}
+
 #[test]
 fn files_are_read_when_a_used_reference_reaches_them() {
     let dir = tempfile::tempdir().unwrap();

@@ -297,9 +297,10 @@ fn a_config_file_sets_severities_by_code_or_name() {
         ]
     );
 
-    // Found from the working directory upward, without --config.
+    // Found from the working directory upward (to the repository's root), without --config.
     let nested = dir.path().join("a/b");
     std::fs::create_dir_all(&nested).unwrap();
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
         .args(["lint", "--format", "json", &spec("lint/lint.json")])
         .current_dir(&nested)

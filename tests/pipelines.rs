@@ -630,6 +630,8 @@ fn the_config_file_holds_every_option_and_flags_win() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(spec("filters.yaml"), dir.path().join("api.yaml")).unwrap();
     std::fs::create_dir(dir.path().join("ci")).unwrap();
+    // The repository's root: the config file is looked for up to it.
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
     std::fs::write(
         dir.path().join("openapi2mcp.yaml"),
         "spec: api.yaml\noutput: tools.json\nhints: explicit\nclosed-world: true\nfilters:\n  include-tags: [users]\nlint:\n  fail-on: never\n",
@@ -707,6 +709,72 @@ fn the_config_file_holds_every_option_and_flags_win() {
         stderr.contains("openapi2mcp.yaml:2:1: invalid config: unknown field `filter`"),
         "{stderr}"
     );
+}
+
+/// A config file is looked for no higher than the repository's root (or the home
+/// directory); outside both, only here. One found above this directory is named on
+/// stderr, and writes nothing outside its own directory unless named with --config.
+#[test]
+fn a_config_file_above_the_project_is_not_read_and_writes_only_at_home() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("project");
+    let nested = project.join("src");
+    std::fs::create_dir_all(&nested).unwrap();
+    let api = project.join("api.yaml");
+    std::fs::copy(spec("petstore-3.0.yaml"), &api).unwrap();
+    let api = api.to_str().unwrap();
+    // Planted above the project: never read, from the project or below it.
+    std::fs::write(
+        dir.path().join("openapi2mcp.yaml"),
+        "output: planted.json\nclosed-world: true\n",
+    )
+    .unwrap();
+    let run_in = |cwd: &std::path::Path, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+            .args(args)
+            .current_dir(cwd)
+            .output()
+            .unwrap()
+    };
+    for cwd in [&project, &nested] {
+        let output = run_in(cwd, &["convert", api]);
+        assert_eq!(output.status.code(), Some(0));
+        assert!(!dir.path().join("planted.json").exists());
+        assert!(String::from_utf8_lossy(&output.stderr).is_empty());
+    }
+    // Inside a repository, up to its root; a file found above here is named.
+    std::fs::create_dir(project.join(".git")).unwrap();
+    std::fs::write(project.join("openapi2mcp.yaml"), "closed-world: true\n").unwrap();
+    let output = run_in(&nested, &["convert", api]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("using the config file"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let manifest: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(manifest["tools"][0]["annotations"]["openWorldHint"], false);
+    // Its output may not leave its directory, unless the file is named.
+    std::fs::write(
+        project.join("openapi2mcp.yaml"),
+        "output: ../escaped.json\n",
+    )
+    .unwrap();
+    let output = run_in(&nested, &["convert", api]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("outside its directory"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(!dir.path().join("escaped.json").exists());
+    let config = project.join("openapi2mcp.yaml");
+    let output = run_in(
+        &nested,
+        &["convert", api, "--config", config.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert!(dir.path().join("escaped.json").exists());
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `serve` calling a real HTTP API: a mock server on 127.0.0.1 records what arrives, and
 //! each test checks the request to the byte, and the result the caller gets.
 
+use base64::prelude::{Engine, BASE64_STANDARD};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -1167,6 +1168,94 @@ async fn a_credential_the_api_echoes_is_redacted() {
         outcome.text,
         "HTTP 301 Moved Permanently\nLocation: https://api.example.com/v1/items?api_key=***\nyour key: ***"
     );
+}
+
+/// A body split into arguments keeps no room for others: an argument the tool does not
+/// take is refused with the closest name, nothing sent, never dropped while the call
+/// reports success.
+#[tokio::test]
+async fn an_argument_the_tool_does_not_take_is_refused() {
+    let mock = mock_answering(201).await;
+    let api = api_with(tools(&Options::default()), settings_for(&mock), &SECRETS);
+    let (outcome, log) = api
+        .call(
+            "create_item",
+            arguments(json!({"name": "lamp", "prise": 3})),
+        )
+        .await;
+    assert!(outcome.is_error, "{outcome:?}");
+    assert!(
+        outcome
+            .text
+            .contains("no argument 'prise' (did you mean 'price'?)"),
+        "{}",
+        outcome.text
+    );
+    assert!(log.contains("not sent"), "{log}");
+    assert!(mock.received_requests().await.unwrap().is_empty());
+}
+
+/// The forms an attack round found: a basic-auth pair echoed in base64, a token escaped
+/// as JSON writes `/`, an SVG image that holds a token, and a token's start where
+/// `--max-response-bytes` cut the body.
+#[tokio::test]
+async fn every_form_of_an_echoed_credential_is_redacted() {
+    let basic = BASE64_STANDARD.encode("ann:pass word");
+    let get_item = ("get_item", json!({"id": "1"}));
+    let add_note = ("add_note", json!({"id": "1", "text": "x"}));
+    let cases = [
+        (
+            add_note,
+            ("OPENAPI2MCP_AUTH_BASIC", "ann:pass word"),
+            "text/plain",
+            format!("you sent Basic {basic}"),
+            basic.clone(),
+        ),
+        (
+            get_item.clone(),
+            ("OPENAPI2MCP_AUTH_BEARER", "tok/en-1"),
+            "application/json",
+            r#"{"echo": "tok\/en-1"}"#.to_string(),
+            "en-1".to_string(),
+        ),
+        (
+            get_item.clone(),
+            ("OPENAPI2MCP_AUTH_BEARER", "svg-secret"),
+            "image/svg+xml",
+            "<svg><text>svg-secret</text></svg>".to_string(),
+            "svg-secret".to_string(),
+        ),
+    ];
+    for ((tool, given), secret, media_type, body, leaked) in cases {
+        let mock = MockServer::start().await;
+        Mock::given(wiremock::matchers::any())
+            .respond_with(ResponseTemplate::new(200).set_body_raw(body.clone(), media_type))
+            .mount(&mock)
+            .await;
+        let api = api_with(tools(&Options::default()), settings_for(&mock), &[secret]);
+        let (outcome, _) = api.call(tool, arguments(given)).await;
+        assert!(outcome.media.is_none(), "{body}");
+        assert!(
+            !outcome.text.contains(&leaked),
+            "{body} -> {}",
+            outcome.text
+        );
+        assert!(
+            outcome.text.contains("***") || outcome.text.contains("not shown"),
+            "{}",
+            outcome.text
+        );
+    }
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(200).set_body_string("token: bearer-secret"))
+        .mount(&mock)
+        .await;
+    let mut settings = settings_for(&mock);
+    settings.max_response_bytes = "token: bearer-se".len();
+    let api = api_with(tools(&Options::default()), settings, &SECRETS);
+    let (outcome, _) = api.call("get_item", arguments(json!({"id": "1"}))).await;
+    assert!(outcome.text.starts_with("token: ***\n"), "{}", outcome.text);
 }
 
 /// What serve checks without an uncompilable pattern: an output too, and a removed

@@ -244,6 +244,114 @@ fn http_replicas_need_no_session_affinity() {
     );
 }
 
+/// A call's answer is one JSON body (`application/json`), sent once the API has answered:
+/// a replica that dies mid-call leaves no `200` behind for a load balancer to pass on.
+#[test]
+fn a_call_is_answered_with_one_json_body() {
+    let (_server, address) = http_replica();
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "get_item", "arguments": {"id": "1"}}});
+    let response = post(&address, &["MCP-Protocol-Version: 2025-11-25"], &call);
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let head = response
+        .split("\r\n\r\n")
+        .next()
+        .unwrap()
+        .to_ascii_lowercase();
+    assert!(
+        head.contains("content-type: application/json"),
+        "{response}"
+    );
+    assert!(!head.contains("text/event-stream"), "{response}");
+}
+
+/// What `serve --http` does as deployed: a connection that does not finish its request's
+/// head within 10 s is closed; SIGTERM lets a call under way finish and be answered whole,
+/// then the server exits 0. (That accepted connections have TCP_NODELAY is a unit test of
+/// `mcp::http`.)
+#[tokio::test(flavor = "multi_thread")]
+async fn serve_http_as_deployed() {
+    use std::io::Read;
+    let mock = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"id": "1", "name": "slow lamp"}))
+                .set_delay(std::time::Duration::from_secs(2)),
+        )
+        .mount(&mock)
+        .await;
+    let uri = mock.uri();
+    tokio::task::spawn_blocking(move || {
+        let (mut server, address) = http_replica_with(
+            &["--base-url", &uri],
+            &[("OPENAPI2MCP_AUTH_BEARER", "token-1")],
+        );
+
+        // Half a request's head, then nothing: closed by the server.
+        let mut slow = std::net::TcpStream::connect(&address).unwrap();
+        slow.write_all(b"POST /mcp HTTP/1.1\r\nHost: x\r\n")
+            .unwrap();
+        slow.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .unwrap();
+        let mut rest = Vec::new();
+        let closed = slow.read_to_end(&mut rest);
+        assert!(closed.is_ok(), "{closed:?}");
+
+        // A call under way when SIGTERM comes is answered whole.
+        let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "get_item", "arguments": {"id": "1"}}});
+        let calling = {
+            let address = address.clone();
+            std::thread::spawn(move || post(&address, &["MCP-Protocol-Version: 2025-11-25"], &call))
+        };
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        // SAFETY: kill(2) with the pid of our own child.
+        unsafe { libc::kill(server.0.id() as i32, libc::SIGTERM) };
+        let response = calling.join().unwrap();
+        assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+        assert!(response.contains("slow lamp"), "{response}");
+        assert_eq!(server.0.wait().unwrap().code(), Some(0));
+    })
+    .await
+    .unwrap();
+}
+
+/// What a client sends reaches serve's log escaped: an operation name with a terminal
+/// escape in it is shown as `\u{1b}`, never sent to the terminal.
+#[test]
+fn a_client_cannot_write_to_the_terminal_through_the_log() {
+    let mut server = Command::new(BINARY)
+        .args(["serve", &spec(), "--dynamic"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    let messages = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "call_operation", "arguments": {"name": "\u{1b}[2Jwiped"}}}),
+    ];
+    for message in messages {
+        writeln!(stdin, "{message}").unwrap();
+    }
+    let mut stdout = BufReader::new(server.stdout.take().unwrap());
+    for _ in 0..2 {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+    }
+    drop(stdin);
+    let output = server.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(!log.contains('\u{1b}'), "{log:?}");
+    assert!(log.contains("\\u{1b}[2Jwiped"), "{log}");
+}
+
 /// Behind a load balancer: `--allow-host` adds the public name, and with
 /// OPENAPI2MCP_HTTP_TOKEN set every request must carry it as a bearer token.
 #[test]

@@ -245,6 +245,56 @@ fn broken_servers_exit_2_with_a_clear_message() {
     assert_eq!(no_server.status.code(), Some(2));
 }
 
+/// A server that floods stdout is read no further than 64 MiB, and what a server started
+/// ends with it when verify stops waiting (its process group is ended).
+#[test]
+fn a_flooding_server_is_cut_off_and_its_children_end_with_it() {
+    let (_dir, manifest) = manifest();
+    let output = run(
+        &[
+            "verify",
+            manifest.as_str(),
+            "--timeout",
+            "60",
+            "--",
+            "sh",
+            "-c",
+            "exec cat /dev/zero",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more than 64 MiB on stdout"), "{stderr}");
+
+    let marker = format!("{}", 400_000 + std::process::id() % 100_000);
+    let script = format!("sleep {marker} & sleep {marker}");
+    let output = run(
+        &[
+            "verify",
+            manifest.as_str(),
+            "--timeout",
+            "1",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let left = std::process::Command::new("pgrep")
+        .args(["-f", &format!("sleep {marker}")])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "still running: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}
+
 #[test]
 fn verify_and_lint_over_streamable_http() {
     let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") else {

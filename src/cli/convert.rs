@@ -60,9 +60,9 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         let (conversion, _, text) = write_manifest(&spec, &options, Vec::new(), path)?;
         report_warnings(&conversion);
         let text = String::from_utf8(text).expect("JSON is UTF-8");
-        return match std::fs::read_to_string(path) {
-            Ok(existing) if existing == text => Ok(ExitCode::SUCCESS),
-            Ok(existing) => {
+        return match openapi2mcp::load::read_written_file(path)? {
+            Some(existing) if existing == text => Ok(ExitCode::SUCCESS),
+            Some(existing) => {
                 write_stdout(&format!(
                     "{} is stale:\n{}",
                     path.display(),
@@ -70,8 +70,12 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
                 ))?;
                 Ok(ExitCode::from(1))
             }
-            Err(e) => {
-                write_stdout(&format!("{} is stale: {e}\n", path.display()))?;
+            None => {
+                write_stdout(&format!(
+                    "{} does not exist yet: run `openapi2mcp convert` with -o {} to write it\n",
+                    path.display(),
+                    path.display()
+                ))?;
                 Ok(ExitCode::from(1))
             }
         };

@@ -10,7 +10,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use clap::{Args, Parser, Subcommand};
 
@@ -29,7 +29,7 @@ use serve::ServeArgs;
 use verify::VerifyArgs;
 
 use openapi2mcp::config::Config;
-use openapi2mcp::convert::compact::{self, Cuts};
+use openapi2mcp::convert::compact::Cuts;
 use openapi2mcp::convert::Conversion;
 use openapi2mcp::error::Error;
 use openapi2mcp::load::Input;
@@ -153,14 +153,23 @@ impl SpecArgs {
     /// The config file, and the spec options of the command line laid over its own.
     fn combine(self) -> Result<(SpecOptions, Config), Error> {
         let cwd = std::env::current_dir().unwrap_or_default();
-        let mut config = if self.no_config {
+        let config = if self.no_config {
             Config::default()
         } else {
             Config::find(self.config.as_deref(), &cwd)?
         };
-        let options = self
-            .options
-            .combine(std::mem::take(&mut config.spec_options));
+        if let Some((path, named)) = &config.source {
+            let here = path.parent() == Some(cwd.as_path());
+            if !named && !here {
+                warn(&format!(
+                    "using the config file {} (found above this directory; --no-config reads none)",
+                    path.display()
+                ));
+            } else {
+                verbose(&format!("using the config file {}", path.display()));
+            }
+        }
+        let options = self.options.combine(config.spec_options.clone());
         Ok((options, config))
     }
 }
@@ -265,28 +274,52 @@ fn report_warnings(conversion: &Conversion) {
     }
 }
 
-/// The tools of a loaded spec (converted with these options) or manifest (as it is, made
-/// compact if `output` says so).
+/// The tools of a loaded spec (converted with these options) or manifest (the same filters
+/// and output options applied; what only converting a spec uses, refused when given as a
+/// flag, left out with a word when the config file gave it).
 fn tools_of(
     spec: &openapi2mcp::load::Spec,
     spec_options: &SpecOptions,
     output: &OutputOptions,
+    config: &Config,
 ) -> Result<Vec<Tool>, Error> {
-    if !manifest::is_spec(spec.root()) {
-        let mut tools = read_manifest(spec)?.tools;
-        if output.compact == Some(true) {
-            let mut total = Cuts::default();
-            for tool in &mut tools {
-                let cuts = compact::compact(tool);
-                report_tool_cuts(&tool.name, &cuts);
-                total.add(cuts);
-            }
-            report_cuts(&total);
+    let conversion = conversion_of(spec, spec_options, output, config, None)?;
+    Ok(conversion.tools.into_iter().map(|c| c.tool).collect())
+}
+
+/// [`tools_of`], described: the tools with their hints, suggestions and risks, converted
+/// with `overrides` when given (else the options' own).
+fn conversion_of(
+    spec: &openapi2mcp::load::Spec,
+    spec_options: &SpecOptions,
+    output: &OutputOptions,
+    config: &Config,
+    overrides: Option<openapi2mcp::convert::overrides::Overrides>,
+) -> Result<Conversion, Error> {
+    let (spec_options, output) = if manifest::is_spec(spec.root()) {
+        (spec_options.clone(), output.clone())
+    } else {
+        let (options, mut dropped) = spec_options.clone().for_tools(&config.spec_options);
+        let mut output = output.clone();
+        if output.output_schema.is_some() && output.output_schema == config.output.output_schema {
+            output.output_schema = None;
+            dropped.push("output-schema");
         }
-        return Ok(tools);
-    }
-    let options = spec_options.convert_options(spec_options.load_overrides()?, output)?;
-    let conversion = pipeline::convert_spec(spec, &options)?;
+        if !dropped.is_empty() {
+            warn(&format!(
+                "warning: the config file's {} apply to its spec as it is converted, not to the tools of {}: left out",
+                dropped.join(", "),
+                spec.file(0).name
+            ));
+        }
+        (options, output)
+    };
+    let overrides = match overrides {
+        Some(overrides) => Some(overrides),
+        None => spec_options.load_overrides()?,
+    };
+    let options = spec_options.convert_options(overrides, &output)?;
+    let conversion = pipeline::tools(spec, &options)?;
     report_warnings(&conversion);
     if options.compact {
         for converted in &conversion.tools {
@@ -294,7 +327,7 @@ fn tools_of(
         }
         report_cuts(&conversion.cuts);
     }
-    Ok(conversion.tools.into_iter().map(|c| c.tool).collect())
+    Ok(conversion)
 }
 
 /// With -v, what `--compact` left out of one tool.
@@ -328,7 +361,22 @@ fn spec_input(given: Option<&str>, config: &Config) -> Result<Input, Error> {
     }
 }
 
+/// Whether standard output was closed when the process started (`>&-`). Rust's runtime
+/// then opens /dev/null in its place before `main`, and what is written there goes nowhere:
+/// a command whose output is lost must not exit 0. Read before the runtime starts.
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+#[ctor::ctor(unsafe)]
+fn record_closed_stdout() {
+    // SAFETY: F_GETFD only reads the descriptor's flags.
+    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+    STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
+}
+
 fn write_stdout(text: &str) -> Result<(), Error> {
+    if STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) {
+        return Err(Error::new("cannot write to standard output: it is closed"));
+    }
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{read_manifest, spec_input, write_stdout, SpecArgs};
+use super::{conversion_of, read_manifest, spec_input, write_stdout, SpecArgs};
 use openapi2mcp::convert::overrides::{self, Overrides};
 use openapi2mcp::convert::Converted;
 use openapi2mcp::error::Error;
@@ -55,11 +55,21 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
     // The file being written holds decisions too: they apply to what is reviewed.
     let existing = match &args.write_overrides {
         Some(path) if path.exists() => Some(Overrides::load(path)?),
-        _ => spec_options.load_overrides()?,
+        _ => None,
     };
+    let spec = load::load(&input, &spec_options.file_access())?;
     let no_output_options = OutputOptions::default();
-    let options = spec_options.convert_options(existing.clone(), &no_output_options)?;
-    let conversion = pipeline::convert_input(&input, &spec_options.file_access(), &options)?;
+    let conversion = conversion_of(
+        &spec,
+        &spec_options,
+        &no_output_options,
+        &config,
+        existing.clone(),
+    )?;
+    let existing = match existing {
+        Some(existing) => Some(existing),
+        None => spec_options.load_overrides()?,
+    };
 
     if let Some(path) = &args.write_overrides {
         let suggestions: Vec<_> = conversion

@@ -67,8 +67,8 @@ pub(super) fn tools_to_serve(
     let (spec_options, config) = spec_args.combine()?;
     let input = spec_input(args.input.as_deref(), &config)?;
     let spec = load::load(&input, &spec_options.file_access())?;
-    let output = std::mem::take(&mut args.output).combine(config.output);
-    let mut tools = tools_of(&spec, &spec_options, &output)?;
+    let output = std::mem::take(&mut args.output).combine(config.output.clone());
+    let mut tools = tools_of(&spec, &spec_options, &output, &config)?;
     serve::dynamic::check_toolsets(&tools, &args.toolset)?;
     if !args.toolset.is_empty() && !args.dynamic {
         tools.retain(|tool| tool.meta.tags.iter().any(|tag| args.toolset.contains(tag)));

@@ -34,7 +34,7 @@ pub(super) fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
         &Input::from_arg(&args.expected),
         &spec_options.file_access(),
     )?;
-    let expected: Vec<serde_json::Value> = tools_of(&spec, &spec_options, &config.output)?
+    let expected: Vec<serde_json::Value> = tools_of(&spec, &spec_options, &config.output, &config)?
         .iter()
         .map(|tool| serde_json::to_value(tool).expect("tools serialize"))
         .collect();

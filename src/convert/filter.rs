@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::model::Operation;
 use crate::options::FilterOptions;
 use crate::text::did_you_mean;
+use crate::tool::Tool;
 
 #[derive(Debug, Clone, Default)]
 pub struct Filters {
@@ -140,6 +141,32 @@ impl Filters {
                     .any(|o| Some(o.as_str()) == operation.operation_id || o == name))
     }
 
+    /// Whether a tool already made (read from a manifest, with its binding) is kept: the
+    /// same filters, on what the tool keeps of its operation (its tags, method and path; its
+    /// name for `--operation`). `--read-only` is judged by the caller, which reads hints.
+    pub fn keeps_tool(&self, tool: &Tool) -> bool {
+        let Some(binding) = tool.binding() else {
+            return false;
+        };
+        let tags = &tool.meta.tags;
+        let tagged = |wanted: &[String]| tags.iter().any(|t| wanted.contains(t));
+        (self.include_tags.is_empty() || tagged(&self.include_tags))
+            && !tagged(&self.exclude_tags)
+            && self
+                .include_paths
+                .as_ref()
+                .is_none_or(|g| g.is_match(&binding.path))
+            && !self
+                .exclude_paths
+                .as_ref()
+                .is_some_and(|g| g.is_match(&binding.path))
+            && (self.methods.is_empty()
+                || self
+                    .methods
+                    .contains(&binding.method.as_str().to_ascii_uppercase()))
+            && (self.operations.is_empty() || self.operations.contains(&tool.name))
+    }
+
     /// Whether any filter names values of the spec (what [`Filters::check_matched`] checks).
     pub fn names_values(&self) -> bool {
         !(self.include_tags.is_empty()
@@ -202,6 +229,17 @@ pub struct Seen {
 }
 
 impl Seen {
+    /// What a tool already made holds that filters name.
+    pub fn add_tool(&mut self, tool: &Tool) {
+        self.names.insert(tool.name.clone());
+        self.tags.extend(tool.meta.tags.iter().cloned());
+        if let Some(binding) = tool.binding() {
+            self.methods
+                .insert(binding.method.as_str().to_ascii_uppercase());
+            self.paths.insert(binding.path.clone());
+        }
+    }
+
     pub fn add(&mut self, operation: &Operation<'_>, name: &str) {
         self.names.insert(name.to_string());
         if let Some(id) = operation.operation_id {

@@ -5,6 +5,7 @@
 pub mod compact;
 pub mod filter;
 mod input;
+pub mod listed;
 pub mod naming;
 pub mod overrides;
 pub mod profile;
@@ -116,7 +117,7 @@ impl Converted {
 }
 
 /// The tools of an API, and what the user should hear about.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 #[non_exhaustive]
 pub struct Conversion {
     pub tools: Vec<Converted>,
@@ -146,14 +147,7 @@ pub fn convert_each(
 ) -> Result<Conversion> {
     let mut schemas = SchemaConverter::new(spec, api.version.dialect());
     let mut names = NameAllocator::new(options.name_max);
-    let mut conversion = Conversion {
-        tools: Vec::new(),
-        warnings: Vec::new(),
-        contradictions: Vec::new(),
-        skipped: Vec::new(),
-        withheld: Vec::new(),
-        cuts: Cuts::default(),
-    };
+    let mut conversion = Conversion::default();
     let mut used_overrides = HashSet::new();
     // Every tool name and operationId, for the closest one to an entry that names none.
     let mut known_names = BTreeSet::new();

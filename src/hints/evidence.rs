@@ -35,6 +35,9 @@ pub struct Facts<'a> {
     pub idempotency_key: Option<&'a str>,
     /// A request-body field that carries an idempotency key (Twilio's `IdempotencyKey`).
     pub idempotency_field: Option<&'a str>,
+    /// A parameter that sets the method the server carries out (`X-HTTP-Method-Override`,
+    /// `_method`): whatever its own method, the call can act.
+    pub method_override: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
     /// JSON pointers of the name, summary and description; of the operation itself.
@@ -75,6 +78,11 @@ impl<'a> Facts<'a> {
                     .map(String::as_str)
             }),
             statuses: operation.responses.iter().map(|r| r.status).collect(),
+            method_override: operation
+                .parameters
+                .iter()
+                .map(|p| p.name)
+                .find(|name| is_method_override(name)),
             places: Places {
                 operation: at.clone(),
                 name: push_pointer(at, "operationId"),
@@ -101,6 +109,12 @@ impl<'a> Facts<'a> {
             path: binding.map(|b| b.path.as_str()),
             idempotency_key: key_name(crate::tool::In::Header),
             idempotency_field: key_name(crate::tool::In::Body),
+            method_override: binding.and_then(|b| {
+                b.params
+                    .values()
+                    .filter_map(|p| p.name.as_deref())
+                    .find(|name| is_method_override(name))
+            }),
             places: Places {
                 operation: pointer.to_string(),
                 name: push_pointer(pointer, "name"),
@@ -121,6 +135,8 @@ pub enum Source {
     Path,
     Scope,
     Header,
+    /// A parameter of any location, by its name.
+    Parameter,
     Body,
     Response,
     /// The HTTP method, where its definition is the evidence.
@@ -136,6 +152,7 @@ impl Source {
             Source::Path => "path",
             Source::Scope => "scope",
             Source::Header => "header",
+            Source::Parameter => "parameter",
             Source::Body => "body",
             Source::Response => "response",
             Source::Method => "method",
@@ -167,6 +184,8 @@ pub enum Says {
     OneResource,
     /// A path ending in `/actions`: one endpoint for many actions, some destructive.
     Actions,
+    /// A parameter that overrides the method (`X-HTTP-Method-Override`, `_method`).
+    MethodOverride,
 }
 
 /// One piece of evidence: what it says, what was seen, and where.
@@ -205,13 +224,14 @@ impl Evidence {
                 | Says::Created
                 | Says::Accepted
                 | Says::IdempotencyKey
+                | Says::MethodOverride
         )
     }
 
     /// A phrase says outright what a verb only implies.
     fn weight(&self) -> usize {
         match self.says {
-            Says::ReadPhrase | Says::RepeatPhrase | Says::DestroyPhrase => 2,
+            Says::ReadPhrase | Says::RepeatPhrase | Says::DestroyPhrase | Says::MethodOverride => 2,
             _ => 1,
         }
     }
@@ -506,6 +526,14 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
         );
     }
 
+    if let Some(name) = facts.method_override {
+        push(
+            Source::Parameter,
+            Says::MethodOverride,
+            name,
+            &places.operation,
+        );
+    }
     if let Some(header) = facts.idempotency_key {
         push(
             Source::Header,
@@ -568,6 +596,17 @@ impl Suggestion {
         let seen: Vec<String> = self.evidence.iter().map(Evidence::describe).collect();
         format!("{} ({})", self.reason, seen.join(", "))
     }
+}
+
+/// Parameter names that tell the server to carry out another method than the request's:
+/// `X-HTTP-Method-Override`, `X-HTTP-Method`, `X-Method-Override` (headers), `_method`
+/// (Rails, Laravel: a query or form field).
+pub fn is_method_override(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "x-http-method-override" | "x-http-method" | "x-method-override" | "_method"
+    )
 }
 
 /// Header names that carry an idempotency key: `Idempotency-Key`, `X-Idempotency-Key`,
@@ -656,7 +695,18 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
         }
     }
     let header_like = matches!(method, Some(Method::Head | Method::Options | Method::Trace));
-    if read_only && !header_like {
+    let method_override = evidence.iter().find(|e| e.says == Says::MethodOverride);
+    if let (true, Some(method_override)) = (read_only, method_override) {
+        // Whatever the words say, the caller chooses the method the server carries out.
+        add(
+            HintKind::ReadOnly,
+            false,
+            Confidence::High,
+            "it takes a method override: a caller can make the server carry out any method",
+            vec![method_override],
+        );
+        believed_read_only = false;
+    } else if read_only && !header_like {
         if !acts.is_empty() && reads.is_empty() {
             add(
                 HintKind::ReadOnly,
@@ -892,6 +942,19 @@ mod tests {
             .into_iter()
             .map(|s| (s.hint, s.value, s.confidence))
             .collect()
+    }
+
+    /// A GET that takes a method override can be made to act: never read-only by its words.
+    #[test]
+    fn a_method_override_parameter_says_the_call_acts() {
+        let get = Method::Get;
+        let mut facts = facts(&get, "listItems", "List items");
+        facts.method_override = Some("X-HTTP-Method-Override");
+        assert!(
+            said(&facts).contains(&(HintKind::ReadOnly, false, Confidence::High)),
+            "{:?}",
+            said(&facts)
+        );
     }
 
     /// The words of a DELETE may read ("calendarList.delete" reads "list" once "delete",

@@ -170,6 +170,8 @@ pub struct File {
     directory: PathBuf,
     /// Where it was read from, for its text; `None` when the text was given whole.
     path: Option<PathBuf>,
+    /// The most bytes its text may be read back with.
+    max_size: u64,
     /// The source text, for finding lines when a message needs one. A file's is not kept
     /// while the spec is converted (a large spec's text is as large as the spec); it is
     /// read again, once, by the first message that needs a line.
@@ -184,7 +186,8 @@ impl File {
             let text = self
                 .path
                 .as_ref()
-                .and_then(|path| fs::read_to_string(path).ok())
+                .and_then(|path| read_regular_file(path, self.max_size).ok())
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
                 .unwrap_or_default();
             match text.strip_prefix('\u{FEFF}') {
                 Some(rest) => rest.to_string(),
@@ -365,6 +368,7 @@ impl Spec {
             value,
             directory,
             path: Some(canonical.clone()),
+            max_size: reach.max_file_size,
             text: OnceLock::new(),
         }));
         documents.by_canonical.insert(canonical, id);
@@ -402,6 +406,7 @@ pub fn load(input: &Input, access: &FileAccess) -> Result<Spec> {
             value,
             directory,
             path,
+            max_size: access.max_file_size,
             text,
         },
         Some(Reach {
@@ -430,6 +435,7 @@ pub fn load_bytes(name: &str, bytes: Vec<u8>) -> Result<Spec> {
             value,
             directory: PathBuf::new(),
             path: None,
+            max_size: 0,
             text: OnceLock::from(text),
         },
         None,
@@ -614,15 +620,36 @@ fn repeated_key_at(source: &str, key: &str, line: usize, column: usize) -> Optio
 
 /// The text of a small file of our own (`what`: "the config file", "the baseline"...), and
 /// its name as the user gave it; an error names the file.
+/// Read as a spec is: a regular file only (a FIFO would wait forever, `/dev/zero` never
+/// ends), and at most [`OWN_FILE_MAX`] bytes.
 pub fn read_own_file(path: &std::path::Path, what: &str) -> Result<(String, String)> {
     let file = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok((file, text)),
-        Err(e) => Err(Error::new(format!("cannot read {what}: {e}"))
+    let bytes = read_regular_file(path, OWN_FILE_MAX).map_err(|error| {
+        Error::new(format!("cannot read {what}: {}", error.message))
             .with_kind(ErrorKind::Io)
-            .caused_by(e)
-            .in_file(file)),
+            .in_file(file.clone())
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Error::new(format!("cannot read {what}: not UTF-8 text ({e})"))
+            .with_kind(ErrorKind::Input)
+            .in_file(file.clone())
+    })?;
+    Ok((file, text))
+}
+
+/// The largest config, overrides or baseline file read: far more than any needs.
+pub const OWN_FILE_MAX: u64 = 64 << 20;
+
+/// A file convert wrote (a manifest `--check` compares with), read as [`read_own_file`]
+/// reads; `Ok(None)` when there is none.
+pub fn read_written_file(path: &std::path::Path) -> Result<Option<String>> {
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        _ => {}
     }
+    let bytes = read_regular_file(path, DEFAULT_MAX_FILE_MIB << 20)
+        .map_err(|error| error.in_file(path.display().to_string()))?;
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 /// Reads a small YAML file of our own (overrides, configuration) into its typed shape;

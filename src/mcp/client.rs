@@ -9,6 +9,7 @@
 use std::collections::VecDeque;
 use std::pin::Pin;
 use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -44,6 +45,10 @@ pub struct Listed {
 /// How much of the server's stderr an error shows.
 const STDERR_TAIL: usize = 2048;
 
+/// The most a server may write on stdout before verify stops reading it: far more than
+/// any tools/list, and a bound on what a flooding server can make verify hold.
+const STDOUT_MAX: usize = 64 << 20;
+
 /// Lists the server's tools within `timeout`. Every failure (the server cannot start, dies,
 /// breaks the protocol, or is silent) is an error carrying the end of its stderr.
 pub async fn list_tools(server: &Server, timeout: Duration) -> Result<Listed, Error> {
@@ -66,14 +71,17 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
     let (program, args) = command
         .split_first()
         .ok_or_else(|| Error::new("no server command given after --"))?;
+    // In a process group of its own, so that what it started ends with it.
     let mut child = tokio::process::Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true)
+        .process_group(0)
         .spawn()
         .map_err(|e| Error::new(format!("cannot start the server '{program}': {e}")))?;
+    let group = child.id().and_then(|pid| i32::try_from(pid).ok());
     let stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
     let mut stderr = child.stderr.take().expect("piped");
@@ -93,9 +101,11 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
         }
     });
     let seen = Arc::new(Mutex::new(Vec::new()));
+    let flooded = Arc::new(AtomicBool::new(false));
     let tap = Tap {
         inner: stdout,
         seen: Arc::clone(&seen),
+        flooded: Arc::clone(&flooded),
     };
     let session = async {
         typed_tools((tap, stdin), "the server")
@@ -113,11 +123,14 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
         _ => None,
     };
     let _ = child.kill().await;
+    if let Some(group) = group {
+        // SAFETY: kill(2) with a negative pid signals the group the child leads; it
+        // touches no memory of ours.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
+    }
     // Let the stderr reader take what the server wrote last.
     tokio::time::sleep(Duration::from_millis(20)).await;
-    let not_json_rpc = lines_not_json(&seen.lock().expect("not poisoned"))
-        .into_iter()
-        .next();
+    let not_json_rpc = lines_not_json(&seen.lock().expect("not poisoned")).next();
     let fail = |mut message: String| {
         if let Some(line) = &not_json_rpc {
             message.push_str(&format!(
@@ -136,6 +149,12 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
             ))
         }
     };
+    if flooded.load(Ordering::Relaxed) {
+        return Err(fail(format!(
+            "the server wrote more than {} MiB on stdout: not read further",
+            STDOUT_MAX >> 20
+        )));
+    }
     let expected = match outcome {
         Err(_) => {
             return Err(fail(format!(
@@ -166,19 +185,22 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
     Ok(Listed {
         tools,
         raw: true,
-        not_json_rpc: lines_not_json(&seen),
+        not_json_rpc: lines_not_json(&seen).take(NOT_JSON_SHOWN).collect(),
     })
 }
 
-/// Every line of the server's output that is not a JSON message, each cut short.
-fn lines_not_json(stream: &[u8]) -> Vec<String> {
+/// The lines of the server's output that are not a JSON message, each cut short, as they
+/// come (a flooding server writes millions).
+fn lines_not_json(stream: &[u8]) -> impl Iterator<Item = String> + '_ {
     stream
         .split(|&b| b == b'\n')
         .filter(|line| !line.iter().all(u8::is_ascii_whitespace))
         .filter(|line| serde_json::from_slice::<Value>(line).is_err())
         .map(|line| String::from_utf8_lossy(line).chars().take(80).collect())
-        .collect()
 }
+
+/// How many lines that are not JSON-RPC verify reports.
+const NOT_JSON_SHOWN: usize = 10;
 
 /// The tools of every `tools/list` result in a stream of JSON-RPC lines, in order.
 fn raw_tools(stream: &[u8]) -> Vec<Value> {
@@ -232,10 +254,12 @@ where
     Ok(tools)
 }
 
-/// Passes a server's stdout through to the SDK, keeping a copy of every byte.
+/// Passes a server's stdout through to the SDK, keeping a copy of every byte, up to
+/// [`STDOUT_MAX`]: past that it fails the read and sets `flooded`.
 struct Tap<R> {
     inner: R,
     seen: Arc<Mutex<Vec<u8>>>,
+    flooded: Arc<AtomicBool>,
 }
 
 impl<R: AsyncRead + Unpin> AsyncRead for Tap<R> {
@@ -248,10 +272,15 @@ impl<R: AsyncRead + Unpin> AsyncRead for Tap<R> {
         let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
         if let Poll::Ready(Ok(())) = &poll {
             let fresh = &buf.filled()[before..];
-            self.seen
-                .lock()
-                .expect("not poisoned")
-                .extend_from_slice(fresh);
+            let mut seen = self.seen.lock().expect("not poisoned");
+            if seen.len() + fresh.len() > STDOUT_MAX {
+                self.flooded.store(true, Ordering::Relaxed);
+                return Poll::Ready(Err(std::io::Error::other(format!(
+                    "the server wrote more than {} MiB on stdout",
+                    STDOUT_MAX >> 20
+                ))));
+            }
+            seen.extend_from_slice(fresh);
         }
         poll
     }

@@ -4,4 +4,6 @@
 #[cfg(feature = "client")]
 pub mod client;
 #[cfg(feature = "serve")]
+pub mod http;
+#[cfg(feature = "serve")]
 pub mod server;

@@ -382,11 +382,16 @@ impl ServerHandler for ToolServer {
         let (outcome, log) = tokio::select! {
             done = call => done,
             () = context.ct.cancelled() => {
-                (self.log)(&format!("openapi2mcp serve: {}: cancelled by the client", request.name));
+                let name = crate::escape::visible(&request.name);
+                (self.log)(&format!("openapi2mcp serve: {name}: cancelled by the client"));
                 return Err(ErrorData::internal_error("the client cancelled the call", None));
             }
         };
-        (self.log)(&format!("openapi2mcp serve: {log}"));
+        // What a client sent (a tool's name, an argument echoed in a URL) is shown escaped.
+        (self.log)(&format!(
+            "openapi2mcp serve: {}",
+            crate::escape::visible(&log)
+        ));
         let mut content = vec![ContentBlock::text(outcome.text)];
         if let Some(media) = outcome.media {
             content.push(match media.kind {
@@ -616,6 +621,10 @@ pub async fn serve_http(server: ToolServer, address: SocketAddr, access: HttpAcc
     // Stateless for every protocol version: a call needs nothing from an earlier one, so
     // any replica behind a load balancer can answer any request (no session affinity).
     config.legacy_session_mode = false;
+    // A call's answer is one JSON body, sent once the API has answered: a replica that
+    // dies mid-call leaves no 200 and a cut stream, so a load balancer can answer 502 or
+    // retry a call not yet sent. (A call that notifies first still streams.)
+    config.json_response = true;
     config.allowed_hosts.extend(access.extra_hosts);
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
@@ -649,12 +658,8 @@ pub async fn serve_http(server: ToolServer, address: SocketAddr, access: HttpAcc
     if !bound.ip().is_loopback() && open {
         (server_log)(&format!("openapi2mcp serve: warning: listening beyond this machine with no authentication (set {TOKEN_VARIABLE} to require a bearer token)"));
     }
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(|e| Error::new(format!("the HTTP server stopped: {e}")))
+    super::http::serve(listener, router, server_log).await;
+    Ok(())
 }
 
 #[cfg(test)]

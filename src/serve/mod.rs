@@ -4,6 +4,7 @@
 //! safe, and answered with the response. `mcp::server` puts this behind MCP.
 
 pub mod dynamic;
+mod redact;
 pub mod request;
 
 use std::collections::HashMap;
@@ -249,6 +250,21 @@ impl ApiCaller {
             );
         };
         let mut arguments = arguments.unwrap_or_default();
+        // An argument no part of the request takes would be dropped unseen, and the call
+        // would report success without it.
+        let unknown = arguments
+            .keys()
+            .find(|argument| !tool.binding.params.contains_key(*argument));
+        if let Some(argument) = unknown {
+            let message = format!(
+                "invalid arguments, nothing was sent: the tool takes no argument '{argument}'{}",
+                crate::text::did_you_mean(argument, tool.binding.params.keys().map(String::as_str))
+            );
+            return (
+                Outcome::error(message),
+                format!("{name}: unknown argument, not sent"),
+            );
+        }
         if let Err(message) = tool.validate(&arguments) {
             return (
                 Outcome::error(message),
@@ -309,10 +325,10 @@ impl ApiCaller {
                     "{name}: {} {} -> {} in {took} ms{tries}",
                     request.method, request.url_for_log, response.status
                 );
-                let mut outcome = tool.outcome(response, self.settings.max_response_bytes);
-                outcome.text = request::redact(&outcome.text, &secrets);
+                let forms = redact::forms(&secrets);
+                let mut outcome = tool.outcome(response, self.settings.max_response_bytes, &forms);
                 if let Some(structured) = &mut outcome.structured {
-                    redact_strings(structured, &secrets);
+                    redact::redact_strings(structured, &forms);
                 }
                 (outcome, log)
             }
@@ -576,22 +592,6 @@ fn failure_text(error: &dyn std::error::Error) -> String {
     text
 }
 
-/// Every string in `value` (keys too), redacted ([`request::redact`]).
-fn redact_strings(value: &mut Value, secrets: &[Secret<'_>]) {
-    match value {
-        Value::String(text) => *text = request::redact(text, secrets),
-        Value::Array(items) => items.iter_mut().for_each(|v| redact_strings(v, secrets)),
-        Value::Object(object) => {
-            let entries = std::mem::take(object);
-            for (key, mut v) in entries {
-                redact_strings(&mut v, secrets);
-                object.insert(request::redact(&key, secrets), v);
-            }
-        }
-        _ => {}
-    }
-}
-
 /// `schema` without the patterns the validator cannot compile (`None` when it has none),
 /// and each pattern left out with its pointer: a tool must stay callable whatever a
 /// manifest's pattern says.
@@ -727,17 +727,18 @@ impl Served {
         outcome
     }
 
-    fn outcome(&self, response: Response, limit: usize) -> Outcome {
+    /// The result of a response; every form of a secret in `forms` it holds redacted.
+    fn outcome(&self, response: Response, limit: usize, forms: &[String]) -> Outcome {
         // Judged only for a tool that promises structured results.
         let why_unstructured = match self.listed.output_schema {
             Some(_) => why_unstructured(&response),
             None => "",
         };
-        let outcome = self.unchecked_outcome(response, limit);
+        let outcome = self.unchecked_outcome(response, limit, forms);
         self.fit_output(outcome, why_unstructured)
     }
 
-    fn unchecked_outcome(&self, response: Response, limit: usize) -> Outcome {
+    fn unchecked_outcome(&self, response: Response, limit: usize, forms: &[String]) -> Outcome {
         let content_type = response.content_type.clone().unwrap_or_default();
         let essence = crate::http::media_essence(&content_type);
         let is_json = crate::http::is_json(essence);
@@ -747,8 +748,10 @@ impl Served {
             Some("audio") => Some(MediaKind::Audio),
             _ => None,
         };
-        // A whole image or audio body goes as it is; a cut one is no image.
-        if let (Some(kind), true, false) = (media_kind, success, response.cut) {
+        // A whole image or audio body goes as it is; a cut one is no image, and one that
+        // holds a credential (an SVG is text) does not go.
+        let echoes = redact::holds_secret(&response.body, forms);
+        if let (Some(kind), true, false, false) = (media_kind, success, response.cut, echoes) {
             return Outcome {
                 text: format!(
                     "HTTP {}: {essence}, {} bytes",
@@ -766,11 +769,16 @@ impl Served {
             };
         }
         let text = match std::str::from_utf8(&response.body) {
-            Ok(text) => text.to_string(),
+            Ok(text) => redact::redact(text, forms, response.cut),
             // A cut can split a character; what is whole before it is kept.
             Err(e) if response.cut && e.error_len().is_none() => {
-                String::from_utf8_lossy(&response.body[..e.valid_up_to()]).into_owned()
+                let whole = String::from_utf8_lossy(&response.body[..e.valid_up_to()]);
+                redact::redact(&whole, forms, true)
             }
+            Err(_) if echoes => format!(
+                "[openapi2mcp: a body of {} bytes ({content_type}) that holds a credential the API echoed, not shown]",
+                response.body.len()
+            ),
             Err(_) => format!(
                 "[openapi2mcp: a binary body of {} bytes ({content_type}), not shown]",
                 response.body.len()
@@ -796,7 +804,7 @@ impl Served {
                 .and_then(|s| s.canonical_reason())
                 .unwrap_or("");
             let location = match &response.location {
-                Some(location) => format!("\nLocation: {location}"),
+                Some(location) => format!("\nLocation: {}", redact::redact(location, forms, false)),
                 None => String::new(),
             };
             format!("HTTP {} {reason}{location}\n{text}", response.status)

@@ -19,7 +19,7 @@ use crate::tool::{Binding, CollectionFormat, In, KeyLocation, Param, Scheme, Sch
 
 /// Everything but RFC 3986's unreserved characters: what a path segment or a query
 /// component may carry literally when it comes from a value.
-const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+pub(super) const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'-')
     .remove(b'.')
     .remove(b'_')
@@ -53,20 +53,6 @@ const COOKIE: &AsciiSet = &percent_encoding::CONTROLS
     .add(b';')
     .add(b'\\')
     .add(b'%');
-
-/// `text` with every secret in it, as sent or percent-encoded, shown as `***`: an API
-/// may echo a credential (in a redirect's `Location`, in an error body), and a result
-/// must never carry one. Secrets under 4 characters are left alone (they would blot out
-/// ordinary text, and are no real credential).
-pub fn redact(text: &str, secrets: &[Secret<'_>]) -> String {
-    let mut out = text.to_string();
-    for secret in secrets.iter().filter(|s| s.value.len() >= 4) {
-        for form in [secret.value.clone(), encode(&secret.value, COMPONENT)] {
-            out = out.replace(&form, "***");
-        }
-    }
-    out
-}
 
 /// What may not stand in a cookie's name unencoded.
 const COOKIE_NAME: &AsciiSet = &COOKIE.add(b'=');
@@ -253,6 +239,63 @@ fn joined(items: &[String], set: &'static AsciiSet, separator: &str) -> String {
         .join(separator)
 }
 
+/// The digits of a whole number written with a fraction or an exponent (`1e2`, `7.0`,
+/// `1.5e1`), as an integer is written (`100`, `7`, `15`); `None` for any other number, or
+/// one whose exponent would make an absurd number of digits.
+fn integer_text(number: &str) -> Option<String> {
+    let (negative, unsigned) = match number.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, number),
+    };
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i64>().ok()?),
+        None => (unsigned, 0),
+    };
+    if exponent == 0 && !mantissa.contains('.') {
+        return None;
+    }
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    // The point sits after `point` digits.
+    let point = i64::try_from(whole.len()).ok()? + exponent;
+    if !(0..=400).contains(&point) {
+        return None;
+    }
+    let point = point as usize;
+    let (int, rest) = if point <= digits.len() {
+        (digits[..point].to_string(), &digits[point..])
+    } else {
+        (format!("{digits}{}", "0".repeat(point - digits.len())), "")
+    };
+    if rest.bytes().any(|b| b != b'0') {
+        return None;
+    }
+    let int = int.trim_start_matches('0');
+    let int = if int.is_empty() { "0" } else { int };
+    Some(if negative && int != "0" {
+        format!("-{int}")
+    } else {
+        int.to_string()
+    })
+}
+
+/// Every whole number in `value` written as an integer: an API that parses an integer
+/// refuses `1e2` or `7.0`, though JSON Schema calls them integers.
+fn canonical_numbers(value: &mut Value) {
+    match value {
+        Value::Number(number) => {
+            if let Some(integer) = integer_text(&number.to_string()) {
+                if let Ok(canonical) = integer.parse::<serde_json::Number>() {
+                    *number = canonical;
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(canonical_numbers),
+        Value::Object(entries) => entries.values_mut().for_each(canonical_numbers),
+        _ => {}
+    }
+}
+
 /// Builds the request for `arguments` against `base` (the server URL every request goes
 /// to). The error is a message for the caller, naming the argument at fault.
 pub fn build(
@@ -262,6 +305,9 @@ pub fn build(
     base: &Url,
     secrets: &[Secret<'_>],
 ) -> Result<Request, String> {
+    let mut arguments = Value::Object(arguments.clone());
+    canonical_numbers(&mut arguments);
+    let arguments = arguments.as_object().expect("an object");
     let mut path = binding.path.clone();
     // Encoded pieces of the query string, in order.
     let mut query: Vec<QueryPiece> = Vec::new();
@@ -365,14 +411,21 @@ pub fn build(
         ));
     }
     let (argument_query, credential_query) = query.split_at(query_from_arguments);
+    // Compared as the API reads them, decoded: `api%5Fkey` (an `allowReserved` key keeps
+    // its triples) is `api_key` there.
+    let decoded = |key: &str| {
+        percent_encoding::percent_decode_str(key)
+            .decode_utf8_lossy()
+            .into_owned()
+    };
     let keys = |pieces: &[QueryPiece]| -> Vec<String> {
         pieces
             .iter()
             .flat_map(|piece| match piece {
-                QueryPiece::Pair { key, .. } => vec![key.clone()],
+                QueryPiece::Pair { key, .. } => vec![decoded(key)],
                 QueryPiece::Text(text) => text
                     .split('&')
-                    .map(|pair| pair.split('=').next().unwrap_or_default().to_string())
+                    .map(|pair| decoded(pair.split('=').next().unwrap_or_default()))
                     .collect(),
             })
             .collect()
@@ -848,6 +901,74 @@ mod tests {
         let arguments = arguments.as_object().unwrap().clone();
         let base = Url::parse(base).unwrap();
         build(binding, &Files::default(), &arguments, &base, &[]).map(|r| r.url.to_string())
+    }
+
+    /// A free-form query object with `allowReserved` keeps a key's percent-encoded
+    /// triples: `api%5Fkey` is the API's `api_key`, and may not stand beside the credential.
+    #[test]
+    fn an_encoded_key_cannot_stand_beside_a_query_credential() {
+        let scheme = Scheme::new(
+            "key",
+            SchemeKind::ApiKey {
+                location: KeyLocation::Query,
+                name: "api_key".into(),
+            },
+        );
+        let secret = [Secret {
+            scheme: &scheme,
+            value: "real-key".into(),
+        }];
+        let search = binding(json!({
+            "method": "GET", "path": "/search",
+            "params": {"filter": {"in": "query", "name": "filter", "allowReserved": true}},
+        }));
+        let base = Url::parse("http://api.test").unwrap();
+        for key in ["api%5Fkey", "api_key", "%61pi_key"] {
+            let arguments = json!({"filter": {key: "attacker"}});
+            let arguments = arguments.as_object().unwrap().clone();
+            let built = build(&search, &Files::default(), &arguments, &base, &secret);
+            assert!(
+                built
+                    .as_ref()
+                    .is_err_and(|e| e.contains("carries the credentials")),
+                "{key}: {:?}",
+                built.map(|r| r.url.to_string())
+            );
+        }
+    }
+
+    /// A whole number goes as an integer is written, in the URL and in a JSON body alike.
+    #[test]
+    fn whole_numbers_are_sent_as_integers() {
+        for (given, sent) in [
+            ("1e2", Some("100")),
+            ("7.0", Some("7")),
+            ("1.5e1", Some("15")),
+            ("-2.50e1", Some("-25")),
+            ("-0.0", Some("0")),
+            ("12", None),
+            ("0.5", None),
+            ("1e-2", None),
+            ("1e300", Some(&*format!("1{}", "0".repeat(300)))),
+            ("1e400", None),
+        ] {
+            assert_eq!(integer_text(given).as_deref(), sent, "{given}");
+        }
+        let item = binding(json!({
+            "method": "POST", "path": "/items/{id}", "bodyMediaType": "application/json",
+            "params": {"id": {"in": "path", "name": "id"}, "count": {"in": "body", "name": "count"}},
+        }));
+        let arguments: Value = serde_json::from_str(r#"{"id": 1e2, "count": 7.0}"#).unwrap();
+        let arguments = arguments.as_object().unwrap().clone();
+        let base = Url::parse("http://api.test").unwrap();
+        let request = build(&item, &Files::default(), &arguments, &base, &[]).unwrap();
+        assert_eq!(request.url.as_str(), "http://api.test/items/100");
+        match request.body {
+            Payload::Bytes { bytes, .. } => {
+                assert_eq!(String::from_utf8(bytes).unwrap(), r#"{"count":7}"#)
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

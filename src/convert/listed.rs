@@ -1,0 +1,126 @@
+//! Tools that were converted before (a manifest, a tools/list result or response) described
+//! as convert describes its own: hints from their annotations, suggestions from their
+//! words, and the same filters applied, so that `serve tools.json --read-only` serves what
+//! `serve api.yaml --read-only` would. What only converting a spec can do (overrides,
+//! names, schemas for a client, output schemas, an assumed credential) is refused.
+
+use super::compact::{self, Cuts};
+use super::filter::Seen;
+use super::{Conversion, Converted, Options, DEFAULT_NAME_MAX};
+use crate::error::{Error, Result};
+use crate::hints::evidence::{self, Facts};
+use crate::hints::{HintKind, HintSource, HintStyle, Hints};
+use crate::load::{Location, Spec};
+use crate::tool::Tool;
+
+/// The tools of a manifest loaded as `spec`, listed at `pointer` (`/tools`, `/result/tools`
+/// or the root), as a conversion: filtered, described and, with the options that apply to
+/// finished tools, changed (`--closed-world`, `--hints`, `--compact`).
+pub fn describe(
+    spec: &Spec,
+    tools: Vec<Tool>,
+    pointer: &str,
+    options: &Options,
+) -> Result<Conversion> {
+    refuse_spec_options(options)?;
+    let mut conversion = Conversion::default();
+    let mut seen = Seen::default();
+    let check_filters = options.filters.names_values();
+    for (i, tool) in tools.into_iter().enumerate() {
+        let location = Location {
+            file: 0,
+            pointer: format!("{pointer}/{i}"),
+        };
+        let Some(binding) = tool.binding() else {
+            return Err(spec.error_at(
+                &location,
+                format!(
+                    "tool '{}' has no HTTP binding (_meta \"openapi2mcp/http\"): only tools convert wrote can be reviewed, filtered or served (lint reads any tool)",
+                    tool.name
+                ),
+            ));
+        };
+        if check_filters {
+            seen.add_tool(&tool);
+        }
+        if !options.filters.keeps_tool(&tool) {
+            continue;
+        }
+        let method = binding.method.clone();
+        let mut hints = Hints::declared(&tool.annotations);
+        let facts = Facts::of_tool(&tool, &location.pointer);
+        let suggestions = evidence::judge(&facts, &evidence::read(&facts), &hints);
+        if options.filters.read_only {
+            // The binding records convert's verdict, which read a person's reviewed
+            // decisions; the words are judged again, as convert judged them.
+            let acts = suggestions
+                .iter()
+                .find(|s| s.hint == HintKind::ReadOnly && !s.value && s.is_suggested());
+            let claims = hints.get(HintKind::ReadOnly).value;
+            if !(claims && binding.read_only_verified && acts.is_none()) {
+                if claims {
+                    let why = acts
+                        .map_or("convert did not verify it as read-only".to_string(), |s| {
+                            s.because()
+                        });
+                    conversion
+                        .withheld
+                        .push(format!("{} ({method} {}): {why}", tool.name, binding.path));
+                }
+                continue;
+            }
+        }
+        let risks = hints.risks(&method);
+        let mut tool = tool;
+        if options.closed_world {
+            let reason = "--closed-world".to_string();
+            hints.set(HintKind::OpenWorld, false, HintSource::Override, reason);
+        }
+        if options.closed_world || options.hint_style != HintStyle::Minimal {
+            tool.annotations = hints.to_annotations(options.hint_style);
+        }
+        let cuts = if options.compact {
+            compact::compact(&mut tool)
+        } else {
+            Cuts::default()
+        };
+        conversion.cuts.add(cuts);
+        conversion.tools.push(Converted {
+            tool,
+            hints,
+            suggestions,
+            risks,
+            operation_id: None,
+            title_from: None,
+            description_from: None,
+            overridden_at: Vec::new(),
+            lint_ignore: Vec::new(),
+            location,
+            dropped_patterns: Vec::new(),
+            invalid_keywords: Vec::new(),
+            cuts,
+        });
+    }
+    if check_filters {
+        options.filters.check_matched(&seen)?;
+    }
+    Ok(conversion)
+}
+
+/// Options that change how a spec becomes tools mean nothing to tools already made: each is
+/// an error, never silently ignored.
+fn refuse_spec_options(options: &Options) -> Result<()> {
+    let given = [
+        (options.overrides.is_some(), "--overrides"),
+        (options.assumed_auth.is_some(), "--assume-auth"),
+        (options.output_schema, "--output-schema"),
+        (options.name_max != DEFAULT_NAME_MAX, "--name-max"),
+        (options.client != Default::default(), "--client"),
+    ];
+    match given.iter().find(|(given, _)| *given) {
+        Some((_, flag)) => Err(Error::new(format!(
+            "{flag} applies to a spec as it is converted, not to the tools of a manifest: convert the spec with it"
+        ))),
+        None => Ok(()),
+    }
+}
