@@ -504,6 +504,19 @@ fn filters_apply_to_a_manifest_as_to_a_spec() {
         "{}",
         text(&output.stderr)
     );
+
+    // A tool of another server (no binding) cannot be filtered: that needs its binding.
+    let foreign = dir.path().join("foreign.json");
+    let tools = serde_json::json!({"tools": [{"name": "delete_everything",
+        "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}]});
+    std::fs::write(&foreign, tools.to_string()).unwrap();
+    let filtered = run(&["review", foreign.to_str().unwrap(), "--read-only"], None);
+    assert_eq!(filtered.status.code(), Some(2));
+    assert!(
+        text(&filtered.stderr).contains("has no HTTP binding"),
+        "{}",
+        text(&filtered.stderr)
+    );
 }
 
 /// `-o` respects the file it would replace: one its owner made read-only is refused and

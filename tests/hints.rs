@@ -33,12 +33,12 @@ use serde::Deserialize;
 
 /// What the test half may not fall below (or rise above), with the corpus.
 const TEST_FLOORS: Floors = Floors {
-    precision: 0.900,
-    recall: 0.565,
-    flagged: 0.56,
-    safer_wrong: 0.062,
-    lint_wrong: 0.21,
-    read_only_leaks: 6,
+    precision: 0.935,
+    recall: 0.66,
+    flagged: 0.93,
+    safer_wrong: 0.048,
+    lint_wrong: 0.12,
+    read_only_leaks: 0,
 };
 
 /// What the fixture's labels alone may not fall below (a plain `cargo test`).
@@ -178,6 +178,8 @@ struct Measures {
     safer_wrong: Share,
     lint_wrong: Share,
     read_only_leaks: Vec<String>,
+    /// Labelled reading GETs that `--read-only` keeps: what its caution costs.
+    read_only_kept: Share,
     delete_read_only: Vec<String>,
     details: Vec<String>,
 }
@@ -248,6 +250,10 @@ impl Measures {
         if converted.binding().read_only_verified && !label.read_only {
             self.read_only_leaks.push(label.line());
         }
+        if method.is_safe() && label.read_only {
+            self.read_only_kept
+                .add(converted.binding().read_only_verified);
+        }
         if method.as_str() == "DELETE" && said_is(HintKind::ReadOnly, true) {
             self.delete_read_only.push(label.line());
         }
@@ -268,11 +274,12 @@ impl Measures {
             ));
         }
         out.push_str(&format!(
-            "  safety: acting GETs and non-idempotent PUTs flagged {}; safer-looking statements wrong {}; lint name/hint findings wrong {}; --read-only keeps {} labelled writing tools; DELETEs suggested read-only: {}\n",
+            "  safety: acting GETs and non-idempotent PUTs flagged {}; safer-looking statements wrong {}; lint name/hint findings wrong {}; --read-only keeps {} labelled writing tools (and {} of the reading GETs); DELETEs suggested read-only: {}\n",
             self.flagged.show(),
             self.safer_wrong.show(),
             self.lint_wrong.show(),
             self.read_only_leaks.len(),
+            self.read_only_kept.show(),
             self.delete_read_only.len()
         ));
         for line in self.read_only_leaks.iter().chain(&self.delete_read_only) {

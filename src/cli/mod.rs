@@ -283,6 +283,17 @@ fn tools_of(
     output: &OutputOptions,
     config: &Config,
 ) -> Result<Vec<Tool>, Error> {
+    // Tools of another server (no binding: `verify` against a tools/list response) are
+    // taken as listed, unless an option applies to them, which needs the binding.
+    if !manifest::is_spec(spec.root()) {
+        let listed = read_manifest(spec)?;
+        let unbound = listed.tools.iter().any(|tool| tool.binding().is_none());
+        let (for_tools, _) = spec_options.clone().for_tools(&config.spec_options);
+        let options = for_tools.convert_options(None, output)?;
+        if unbound && !openapi2mcp::convert::listed::applies_to_tools(&options) {
+            return Ok(listed.tools);
+        }
+    }
     let conversion = conversion_of(spec, spec_options, output, config, None)?;
     Ok(conversion.tools.into_iter().map(|c| c.tool).collect())
 }

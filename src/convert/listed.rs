@@ -35,7 +35,7 @@ pub fn describe(
             return Err(spec.error_at(
                 &location,
                 format!(
-                    "tool '{}' has no HTTP binding (_meta \"openapi2mcp/http\"): only tools convert wrote can be reviewed, filtered or served (lint reads any tool)",
+                    "tool '{}' has no HTTP binding (_meta \"openapi2mcp/http\"): only tools convert wrote can be reviewed, filtered or served (lint and verify read any tool)",
                     tool.name
                 ),
             ));
@@ -46,7 +46,6 @@ pub fn describe(
         if !options.filters.keeps_tool(&tool) {
             continue;
         }
-        let method = binding.method.clone();
         let mut hints = Hints::declared(&tool.annotations);
         let facts = Facts::of_tool(&tool, &location.pointer);
         let suggestions = evidence::judge(&facts, &evidence::read(&facts), &hints);
@@ -63,14 +62,15 @@ pub fn describe(
                         .map_or("convert did not verify it as read-only".to_string(), |s| {
                             s.because()
                         });
-                    conversion
-                        .withheld
-                        .push(format!("{} ({method} {}): {why}", tool.name, binding.path));
+                    conversion.withheld.push(format!(
+                        "{} ({} {}): {why}",
+                        tool.name, binding.method, binding.path
+                    ));
                 }
                 continue;
             }
         }
-        let risks = hints.risks(&method);
+        let risks = hints.risks(&binding.method);
         let mut tool = tool;
         if options.closed_world {
             let reason = "--closed-world".to_string();
@@ -105,6 +105,17 @@ pub fn describe(
         options.filters.check_matched(&seen)?;
     }
     Ok(conversion)
+}
+
+/// Whether any of `options` applies to a manifest's tools, to filter or describe them
+/// again or to be refused: each needs the tools' bindings.
+pub fn applies_to_tools(options: &Options) -> bool {
+    options.filters.read_only
+        || options.filters.names_values()
+        || options.closed_world
+        || options.hint_style != HintStyle::Minimal
+        || options.compact
+        || refuse_spec_options(options).is_err()
 }
 
 /// Options that change how a spec becomes tools mean nothing to tools already made: each is

@@ -267,8 +267,8 @@ fn convert_operation(
     if let Some(overrides) = &options.overrides {
         overrides.apply(entry, &mut hints);
     }
-    let suggestions = evidence::suggest(operation, &hints);
-    let read_only = hints.read_only_verdict(&operation.method, &suggestions);
+    let (found, suggestions) = evidence::suggest(operation, &hints);
+    let read_only = hints.read_only_verdict(&operation.method, &found, &suggestions);
     if options.filters.read_only {
         if let Err(why) = &read_only {
             // Said only of tools whose hints claim read-only: the rest are plainly not.

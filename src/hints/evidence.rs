@@ -10,6 +10,8 @@
 //! that makes it more cautious needs one. Evidence that disagrees (a name that says
 //! `post`, a summary that says `List`) is reported at low confidence, never suggested.
 
+use unicode_segmentation::UnicodeSegmentation;
+
 use crate::convert::naming::snake_case;
 use crate::error::push_pointer;
 use crate::http::Method;
@@ -17,6 +19,7 @@ use crate::model::{In, Operation};
 use crate::tool::{HintKind, Tool};
 
 use super::vocabulary::{self, Verb};
+
 use super::Hints;
 
 /// What the reader reads of one operation, from a spec or a manifest alike.
@@ -186,6 +189,9 @@ pub enum Says {
     Actions,
     /// A parameter that overrides the method (`X-HTTP-Method-Override`, `_method`).
     MethodOverride,
+    /// A GET of a path that names only resources (`/pets/{petId}`): what REST reads. Neither
+    /// reads nor acts in the judgement; it lets `--read-only` keep a GET with no verb.
+    ResourcePath,
 }
 
 /// One piece of evidence: what it says, what was seen, and where.
@@ -262,13 +268,43 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
     // `post`, `put` and `patch` leading a name only echo the method; `get` and `delete` are
     // verbs too, dropped only when a verb follows past the word they act on.
     let method_word = method.map(|m| m.as_str().to_ascii_lowercase());
-    let another_verb = words.iter().skip(2).any(|w| vocabulary::verb(w).is_some());
+    // Only a name in separated words can be made of the method and a path (`get_items_delete`);
+    // a glued name says its verb first (`GetScaleSetInterface` gets).
+    let separated = name.contains(|c: char| !c.is_ascii_alphanumeric());
+    let another_verb = separated && words.iter().skip(2).any(|w| vocabulary::verb(w).is_some());
     let echo = matches!(method_word.as_deref(), Some("post" | "put" | "patch"));
     let leads = words.len() > 1 && method_word.as_deref() == words.first().map(String::as_str);
     if leads && (echo || another_verb) {
         words.remove(0);
     }
     words
+}
+
+/// The part of a `Resource_Action` name that says the action (`VirtualMachines_Start`,
+/// `ScaleSets_ListAll`): there the resource comes first and its words are nouns, whatever
+/// they look like (`ScaleSets`). Any other name whole.
+fn action_part(name: &str) -> &str {
+    let pascal = |part: &str| {
+        part.starts_with(|c: char| c.is_ascii_uppercase())
+            && part.chars().any(|c| c.is_ascii_lowercase())
+            && part.chars().all(|c| c.is_ascii_alphanumeric())
+    };
+    match name.split_once('_') {
+        Some((resource, action)) if pascal(resource) && pascal(action) => action,
+        _ => name,
+    }
+}
+
+/// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
+/// started is the resource itself, a state its opposite undoes, not something new.
+fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
+    let Some(path) = path else {
+        return false;
+    };
+    let mut segments = path.trim_end_matches('/').rsplit('/');
+    let last = segments.next().unwrap_or_default();
+    let before = segments.next().unwrap_or_default();
+    before.starts_with('{') && last.eq_ignore_ascii_case(verb)
 }
 
 /// A "create" whose object is only computed and returned (embeddings, a lookup) reads.
@@ -297,11 +333,13 @@ fn undoes(verb: &str, text: &str) -> bool {
 }
 
 /// What a verb says in use, given the words after it: a create of something only computed
-/// reads, setting a person's own mark (a subscription) or moving to the trash is a switch.
-fn verb_in_use(word: &str, rest: &[String], text: &str) -> Verb {
+/// reads, setting a person's own mark (a subscription), moving to the trash or starting a
+/// resource (`/vms/{vm}/start`) is a switch.
+fn verb_in_use(word: &str, rest: &[String], text: &str, path: Option<&str>) -> Verb {
     let verb = computed(vocabulary::verb(word).unwrap_or(Verb::Act), rest);
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
-    if sets_a_mark || undoes(word, text) {
+    let starts_itself = word == "start" && acts_on_its_resource(path, word);
+    if sets_a_mark || starts_itself || undoes(word, text) {
         Verb::Switch
     } else {
         verb
@@ -340,11 +378,11 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     .join(" ");
 
     // The name: its first verb, and what it acts on.
-    let words = name_words(facts.name, facts.method);
+    let words = name_words(action_part(facts.name), facts.method);
     let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
     let verb_word = first_verb.map(|i| words[i].clone());
     if let Some(i) = first_verb {
-        let verb = verb_in_use(&words[i], &words[i + 1..], &text);
+        let verb = verb_in_use(&words[i], &words[i + 1..], &text, facts.path);
         push(Source::Name, Says::Verb(verb), &words[i], &places.name);
         let object = words[i + 1..]
             .iter()
@@ -365,9 +403,18 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     }
 
     // The summary's first word, when it is a verb (never a later one: "Rerequest a check
-    // suite" is not a check).
+    // suite" is not a check). Without a summary, the description's first sentence stands
+    // in its place ("Lists your dedicated IP pools.").
+    let (opening, opening_source, opening_at) = match facts.summary {
+        Some(summary) => (Some(summary), Source::Summary, &places.summary),
+        None => (
+            facts.description.and_then(|d| d.unicode_sentences().next()),
+            Source::Description,
+            &places.description,
+        ),
+    };
     let mut summary_verb = None;
-    if let Some(original) = facts.summary {
+    if let Some(original) = opening {
         let mut summary_words = original
             .split(|c: char| !c.is_alphanumeric() && c != '-')
             .filter(|w| !w.is_empty());
@@ -376,16 +423,11 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
             match vocabulary::summary_verb(first) {
                 Some((word, _)) => {
-                    let verb = verb_in_use(&word, &rest, &text);
-                    push(Source::Summary, Says::Verb(verb), first, &places.summary);
+                    let verb = verb_in_use(&word, &rest, &text, facts.path);
+                    push(opening_source, Says::Verb(verb), first, opening_at);
                     let object = rest.iter().position(|w| relation(Some(&word), w));
                     if let Some(i) = object {
-                        push(
-                            Source::Summary,
-                            Says::Relation,
-                            as_written[i],
-                            &places.summary,
-                        );
+                        push(opening_source, Says::Relation, as_written[i], opening_at);
                     }
                     summary_verb = Some(word);
                 }
@@ -398,30 +440,20 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
                         .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
                     let safe = facts.method.is_some_and(Method::is_safe);
                     if safe && imperative && first.chars().all(char::is_alphabetic) {
-                        push(
-                            Source::Summary,
-                            Says::Verb(Verb::Act),
-                            first,
-                            &places.summary,
-                        );
+                        push(opening_source, Says::Verb(Verb::Act), first, opening_at);
                     }
                 }
             }
         }
         // "Create or update a secret": it overwrites too.
-        let lower = summary.as_deref().unwrap_or_default();
+        let lower = original.to_ascii_lowercase();
         let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
         let or_overwrite = words
             .windows(2)
             .find(|w| w[0] == "or" && vocabulary::OVERWRITE_WORDS.contains(&w[1]));
         if let Some(pair) = or_overwrite {
             let seen = format!("or {}", pair[1]);
-            push(
-                Source::Summary,
-                Says::DestructiveNoun,
-                &seen,
-                &places.summary,
-            );
+            push(opening_source, Says::DestructiveNoun, &seen, opening_at);
         }
     }
 
@@ -462,7 +494,7 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
                 vocabulary::verb(w).is_some() && !vocabulary::PATH_NOUNS.contains(&w.as_str())
             };
             if let Some(at) = words.iter().position(|w| is_verb(&w)) {
-                let verb = verb_in_use(&words[at], &words[at + 1..], &text);
+                let verb = verb_in_use(&words[at], &words[at + 1..], &text, facts.path);
                 // A verb before a noun in one segment names a thing (`/remove-token`), it
                 // does not overwrite or destroy: only an action segment does (`/cancel`).
                 let names_a_thing = at + 1 < words.len()
@@ -501,6 +533,12 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             {
                 push(Source::Path, Says::Collection, segment, &places.operation);
             }
+        }
+    }
+
+    if let (Some(Method::Get), Some(path)) = (facts.method, facts.path) {
+        if names_only_resources(path) {
+            push(Source::Path, Says::ResourcePath, path, &places.operation);
         }
     }
 
@@ -752,9 +790,9 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
         .chain(evidence.iter().filter(|e| e.says == Says::RepeatPhrase))
         .collect();
 
-    // Destructive: vetoed by anything that overwrites or ends; a switch or a relation
+    // Destructive: vetoed by anything that overwrites, ends or settles; a switch or a relation
     // removed is reversible; something added needs two pieces.
-    let mut overwrites: Vec<&Evidence> = verbs(&[Verb::Update, Verb::Renew]);
+    let mut overwrites: Vec<&Evidence> = verbs(&[Verb::Update, Verb::Renew, Verb::Settle]);
     overwrites.extend(evidence.iter().filter(|e| {
         matches!(
             e.says,
@@ -832,6 +870,12 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
         let switches = verbs(&[Verb::Switch]);
         let updates = verbs(&[Verb::Update]);
         let ends = verbs(&[Verb::Destroy]);
+        let settles = verbs(&[Verb::Settle]);
+        // A 201 or a POST to a collection makes something new on each call, whatever the
+        // verb ("subscribes a client" adds a subscription).
+        let creates = evidence
+            .iter()
+            .any(|e| matches!(e.says, Says::Created | Says::Collection));
         let adds_relation: Vec<&Evidence> = verbs(&[Verb::Create])
             .into_iter()
             .chain(evidence.iter().filter(|e| e.says == Says::Relation))
@@ -868,7 +912,7 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
                  in this API",
                 removal.iter().collect(),
             );
-        } else if !switches.is_empty() {
+        } else if !switches.is_empty() && !creates {
             add(
                 HintKind::Idempotent,
                 true,
@@ -883,6 +927,18 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
                 Confidence::Medium,
                 "adds to a set: adding the same member again changes nothing",
                 adds_relation,
+            );
+        } else if !settles.is_empty()
+            && on_a_resource
+            && other_acts.is_empty()
+            && updates.is_empty()
+        {
+            add(
+                HintKind::Idempotent,
+                true,
+                Confidence::Medium,
+                "moves one resource to a final state: moving it there again changes nothing",
+                settles,
             );
         } else if ends.len() >= 2 && other_acts.is_empty() && updates.is_empty() {
             add(
@@ -917,10 +973,36 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
     out
 }
 
-/// Reads the evidence of an operation and judges it against its hints.
-pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> Vec<Suggestion> {
+/// Reads the evidence of an operation and judges it against its hints: the evidence, and
+/// the suggestions.
+pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> (Vec<Evidence>, Vec<Suggestion>) {
     let facts = Facts::of_operation(operation);
-    judge(&facts, &read(&facts), hints)
+    let evidence = read(&facts);
+    let suggestions = judge(&facts, &evidence, hints);
+    (evidence, suggestions)
+}
+
+/// Whether some of the evidence says the operation reads: a word, a phrase or a scope, or
+/// a path that names only resources. (What says it acts is weighed by [`judge`].)
+pub fn says_it_reads(evidence: &[Evidence]) -> bool {
+    evidence
+        .iter()
+        .any(|e| e.says_reads() || e.says == Says::ResourcePath)
+}
+
+/// Whether a path names only resources: literal segments of plain words, none of them a
+/// verb, and no RPC method in one (`/channels.join`, `/tasks:cancel`).
+fn names_only_resources(path: &str) -> bool {
+    path.split('/')
+        .filter(|s| !s.is_empty() && !s.starts_with('{'))
+        .all(|segment| {
+            segment
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                && name_words(segment, None).iter().all(|w| {
+                    vocabulary::verb(w).is_none() || vocabulary::PATH_NOUNS.contains(&w.as_str())
+                })
+        })
 }
 
 #[cfg(test)]
@@ -942,6 +1024,74 @@ mod tests {
             .into_iter()
             .map(|s| (s.hint, s.value, s.confidence))
             .collect()
+    }
+
+    /// Without a summary, the description's first sentence is read as one: a POST that
+    /// "Lists" at a path that lists reads; a later sentence's verb is not its verb.
+    #[test]
+    fn without_a_summary_the_description_opens() {
+        let post = Method::Post;
+        let mut facts = facts(&post, "", "");
+        facts.description = Some("Lists your dedicated IP pools. Delete one with another call.");
+        facts.path = Some("/ips/list-pools.json");
+        assert_eq!(said(&facts), [(HintKind::ReadOnly, true, Confidence::High)]);
+    }
+
+    /// `Resource_Action` names say their action after the underscore: the resource's words
+    /// are nouns (`ScaleSets` sets nothing). A glued name says its verb first.
+    #[test]
+    fn a_resource_action_name_acts_as_its_action_says() {
+        let get = Method::Get;
+        for name in [
+            "VirtualMachineScaleSets_ListAll",
+            "NetworkInterfaces_GetVirtualMachineScaleSetNetworkInterface",
+        ] {
+            let facts = facts(&get, name, "");
+            assert_eq!(said(&facts), [], "{name}");
+        }
+    }
+
+    /// Starting a resource (`/vms/{vm}/start`) is a switch its stop undoes: idempotent and not
+    /// destructive. Starting a run (`/runs/start`) makes something new each time.
+    #[test]
+    fn starting_a_resource_is_a_switch() {
+        let post = Method::Post;
+        let mut facts = facts(&post, "VirtualMachines_Start", "");
+        facts.path = Some("/virtualMachines/{vmName}/start");
+        let said_of_one = said(&facts);
+        assert!(said_of_one.contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+        assert!(said_of_one.contains(&(HintKind::Destructive, false, Confidence::Medium)));
+        facts.path = Some("/runs/start");
+        facts.name = "Runs_Start";
+        assert!(said(&facts)
+            .iter()
+            .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
+    }
+
+    /// Moving one resource to a final state (approve, reject, void) twice changes nothing;
+    /// nothing moves it back, so it is never said to be non-destructive.
+    #[test]
+    fn settling_one_resource_is_idempotent() {
+        let post = Method::Post;
+        let mut facts = facts(&post, "approveSuggestion", "Approve a suggestion");
+        facts.path = Some("/issues/{number}/suggestions/{id}/approve");
+        assert_eq!(
+            said(&facts),
+            [(HintKind::Idempotent, true, Confidence::Medium)]
+        );
+    }
+
+    /// A switch verb on a POST that answers 201 makes something new on each call.
+    #[test]
+    fn a_switch_that_creates_is_not_idempotent() {
+        let post = Method::Post;
+        let mut facts = facts(&post, "", "");
+        facts.description = Some("subscribes a client to receive out-of-band data");
+        facts.path = Some("/streams");
+        facts.statuses = vec!["201"];
+        assert!(said(&facts)
+            .iter()
+            .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
     }
 
     /// A GET that takes a method override can be made to act: never read-only by its words.

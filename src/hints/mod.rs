@@ -177,11 +177,14 @@ impl Hints {
     /// Whether the tool is in the honest read-only subset, which `--read-only` keeps and
     /// `serve --dynamic`'s `call_read_only_operation` calls: a person reviewed it as
     /// read-only, or its hints say read-only, its method is safe (a claim of read-only on
-    /// any other method is one no person reviewed) and no evidence suggests that it acts.
+    /// any other method is one no person reviewed), for a GET some `evidence` says it reads
+    /// (a GET is safe by convention only: `/channels.join` acts), and none suggests that it
+    /// acts.
     /// `Err` says why not.
     pub fn read_only_verdict(
         &self,
         method: &Method,
+        evidence: &[evidence::Evidence],
         suggestions: &[evidence::Suggestion],
     ) -> std::result::Result<(), String> {
         let hint = self.get(HintKind::ReadOnly);
@@ -199,6 +202,11 @@ impl Hints {
             None if !method.is_safe() => Err(format!(
                 "readOnlyHint: true on {method}, a claim no person reviewed"
             )),
+            // HEAD, OPTIONS and TRACE carry no action of their own.
+            None if *method == Method::Get && !evidence::says_it_reads(evidence) => Err(
+                "nothing in its words or path says it reads, and a GET can act: review it to keep it"
+                    .into(),
+            ),
             None => Ok(()),
         }
     }
@@ -353,12 +361,22 @@ mod tests {
 
     #[test]
     fn only_a_safe_method_or_a_reviewed_decision_is_read_only_for_certain() {
+        let lists = [evidence::Evidence {
+            source: evidence::Source::Summary,
+            says: evidence::Says::Verb(crate::hints::vocabulary::Verb::Read),
+            seen: "List".into(),
+            at: "/paths/~1items/get/summary".into(),
+        }];
         assert_eq!(
-            Hints::infer(&Method::Get).read_only_verdict(&Method::Get, &[]),
+            Hints::infer(&Method::Get).read_only_verdict(&Method::Get, &lists, &[]),
             Ok(())
         );
+        // A GET with no word that says it reads (`GET /channels.join`) is not kept.
+        assert!(Hints::infer(&Method::Get)
+            .read_only_verdict(&Method::Get, &[], &[])
+            .is_err());
         assert_eq!(
-            Hints::infer(&Method::Delete).read_only_verdict(&Method::Delete, &[]),
+            Hints::infer(&Method::Delete).read_only_verdict(&Method::Delete, &[], &[]),
             Err("its hints do not say read-only".into())
         );
         let mut claimed = Hints::infer(&Method::Post);
@@ -369,11 +387,11 @@ mod tests {
             "x-mcp-annotations".into(),
         );
         assert_eq!(
-            claimed.read_only_verdict(&Method::Post, &[]),
+            claimed.read_only_verdict(&Method::Post, &[], &[]),
             Err("readOnlyHint: true on POST, a claim no person reviewed".into())
         );
         claimed.mark_reviewed(HintKind::ReadOnly, "a search".into());
-        assert_eq!(claimed.read_only_verdict(&Method::Post, &[]), Ok(()));
+        assert_eq!(claimed.read_only_verdict(&Method::Post, &[], &[]), Ok(()));
     }
 
     #[test]

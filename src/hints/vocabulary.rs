@@ -26,6 +26,9 @@ pub enum Verb {
     Renew,
     /// Removes or irreversibly ends something: delete, remove, revoke, cancel, purge...
     Destroy,
+    /// Moves something to a final state: approve, reject, void, capture... Moving it there
+    /// again changes nothing; nothing moves it back.
+    Settle,
     /// Acts in some other way: approve, verify, sync, connect, login...
     Act,
 }
@@ -203,6 +206,13 @@ const SWITCH: &[&str] = &[
     "trash",
     "untrash",
     "logout",
+    "ban",
+    "unban",
+    "poweroff",
+    "poweron",
+    "deallocate",
+    "shutdown",
+    "hibernate",
 ];
 
 const UPDATE: &[&str] = &[
@@ -274,14 +284,15 @@ const DESTROY: &[&str] = &[
     "detach",
     "unlink",
     "dismiss",
-    "reject",
-    "decline",
+];
+
+/// Verbs that move something to a final state: repeated, nothing more happens.
+const SETTLE: &[&str] = &[
+    "approve", "accept", "confirm", "complete", "finalize", "reject", "decline", "deny", "void",
+    "capture", "abandon",
 ];
 
 const ACT: &[&str] = &[
-    "approve",
-    "accept",
-    "confirm",
     "verify",
     "sync",
     "connect",
@@ -296,8 +307,6 @@ const ACT: &[&str] = &[
     "review",
     "redirect",
     "install",
-    "complete",
-    "finalize",
     "resolve",
     "reopen",
     "escalate",
@@ -315,6 +324,7 @@ pub fn verb(word: &str) -> Option<Verb> {
             (UPDATE, Verb::Update),
             (RENEW, Verb::Renew),
             (DESTROY, Verb::Destroy),
+            (SETTLE, Verb::Settle),
             (ACT, Verb::Act),
         ];
         classes

@@ -30,6 +30,7 @@ fn name_implies_write(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
         Verb::Update,
         Verb::Renew,
         Verb::Destroy,
+        Verb::Settle,
         Verb::Act,
     ];
     match tool.named(HintKind::ReadOnly, false, &acting) {
