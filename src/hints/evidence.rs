@@ -489,7 +489,12 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             .rsplit('/')
             .find(|s| !s.is_empty() && !s.starts_with('{'));
         if let Some(segment) = last {
-            let words = name_words(segment, None);
+            // A format suffix is no word of the action (`/tags/delete.json` deletes).
+            let action = [".json", ".xml"]
+                .iter()
+                .find_map(|suffix| segment.strip_suffix(suffix))
+                .unwrap_or(segment);
+            let words = name_words(action, None);
             let is_verb = |w: &&String| {
                 vocabulary::verb(w).is_some() && !vocabulary::PATH_NOUNS.contains(&w.as_str())
             };
@@ -1035,6 +1040,17 @@ mod tests {
         facts.description = Some("Lists your dedicated IP pools. Delete one with another call.");
         facts.path = Some("/ips/list-pools.json");
         assert_eq!(said(&facts), [(HintKind::ReadOnly, true, Confidence::High)]);
+    }
+
+    /// A format suffix is not read as a word: `/tags/delete.json` is an action segment, and
+    /// with the description's "Deletes" it ends something.
+    #[test]
+    fn a_format_suffix_is_no_word_of_the_action() {
+        let post = Method::Post;
+        let mut facts = facts(&post, "", "");
+        facts.description = Some("Deletes a tag permanently.");
+        facts.path = Some("/tags/delete.json");
+        assert!(said(&facts).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
     }
 
     /// `Resource_Action` names say their action after the underscore: the resource's words
