@@ -117,8 +117,14 @@ impl Config {
         let Some(output) = &self.convert.output else {
             return Ok(());
         };
-        let directory = lexical(path.parent().unwrap_or(Path::new("")));
-        if lexical(output).starts_with(&directory) {
+        // Where the system would write: a symbolic link the project ships (`tools.json` ->
+        // `~/.bashrc`, `link/..`) is followed as writing follows it.
+        let directory = resolved(path.parent().unwrap_or(Path::new("")));
+        let inside = match (resolved(output), directory) {
+            (Some(output), Some(directory)) => output.starts_with(directory),
+            _ => false,
+        };
+        if inside {
             return Ok(());
         }
         Err(Error::new(format!(
@@ -246,6 +252,17 @@ impl Config {
 }
 
 /// `path` with `.` and `..` taken out by the words alone (it may not exist yet).
+/// `path` as the system resolves it: its longest existing part with every symbolic link
+/// followed, the rest as written. `None` when a link leads nowhere.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    let absolute = std::env::current_dir().ok()?.join(path);
+    let existing = absolute
+        .ancestors()
+        .find(|ancestor| ancestor.symlink_metadata().is_ok())?;
+    let real = existing.canonicalize().ok()?;
+    Some(lexical(&real.join(absolute.strip_prefix(existing).ok()?)))
+}
+
 fn lexical(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {

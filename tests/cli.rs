@@ -505,6 +505,19 @@ fn filters_apply_to_a_manifest_as_to_a_spec() {
         text(&output.stderr)
     );
 
+    // A manifest edited to call a POST verified read-only is not taken on its word.
+    let mut edited: serde_json::Value = serde_json::from_slice(&converted.stdout).unwrap();
+    for tool in edited["tools"].as_array_mut().unwrap() {
+        if tool["_meta"]["openapi2mcp/http"]["method"] == "POST" {
+            tool["annotations"]["readOnlyHint"] = true.into();
+            tool["_meta"]["openapi2mcp/http"]["readOnlyVerified"] = true.into();
+        }
+    }
+    let edited_path = dir.path().join("edited.json");
+    std::fs::write(&edited_path, edited.to_string()).unwrap();
+    let kept = names(&[edited_path.to_str().unwrap(), "--read-only"]);
+    assert_eq!(kept, read_only, "an edited POST kept");
+
     // A tool of another server (no binding) cannot be filtered: that needs its binding.
     let foreign = dir.path().join("foreign.json");
     let tools = serde_json::json!({"tools": [{"name": "delete_everything",

@@ -321,9 +321,16 @@ fn read_only_keeps_no_rpc_get_that_acts() {
             "{name} not listed: {stderr}"
         );
     }
-    for name in ["conversations_history", "users_info", "auth_test"] {
+    for name in ["conversations_history", "users_info"] {
         assert!(kept.contains(&name), "{name} left out");
     }
+    // Its name says "test", its summary "Check": where the words disagree, unsure is not
+    // read-only.
+    assert!(!kept.contains(&"auth_test"));
+    assert!(
+        stderr.contains("--read-only left out auth_test (GET /auth.test): the evidence disagrees"),
+        "{stderr}"
+    );
     let review = run(
         &[
             "review",
@@ -768,6 +775,27 @@ fn a_config_file_above_the_project_is_not_read_and_writes_only_at_home() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(!dir.path().join("escaped.json").exists());
+    // Nor through a symbolic link the project ships: to a file, or to a directory and back.
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    std::os::unix::fs::symlink(&victim, project.join("tools.json")).unwrap();
+    std::os::unix::fs::symlink(dir.path(), project.join("link")).unwrap();
+    for output_key in ["tools.json", "link/escaped.json", "./link/../escaped.json"] {
+        std::fs::write(
+            project.join("openapi2mcp.yaml"),
+            format!("output: {output_key}\n"),
+        )
+        .unwrap();
+        let output = run_in(&nested, &["convert", api]);
+        assert_eq!(output.status.code(), Some(2), "{output_key}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        assert!(!dir.path().join("escaped.json").exists(), "{output_key}");
+    }
+    std::fs::write(
+        project.join("openapi2mcp.yaml"),
+        "output: ../escaped.json\n",
+    )
+    .unwrap();
     let config = project.join("openapi2mcp.yaml");
     let output = run_in(
         &nested,

@@ -266,7 +266,7 @@ fn a_call_is_answered_with_one_json_body() {
 }
 
 /// What `serve --http` does as deployed: a connection that does not finish its request's
-/// head within 10 s is closed; SIGTERM lets a call under way finish and be answered whole,
+/// head within 10 s (or sends nothing) is closed; SIGTERM lets a call under way finish and be answered whole,
 /// then the server exits 0. (That accepted connections have TCP_NODELAY is a unit test of
 /// `mcp::http`.)
 #[tokio::test(flavor = "multi_thread")]
@@ -296,6 +296,13 @@ async fn serve_http_as_deployed() {
             .unwrap();
         let mut rest = Vec::new();
         let closed = slow.read_to_end(&mut rest);
+        assert!(closed.is_ok(), "{closed:?}");
+        // Nothing at all, too.
+        let mut silent = std::net::TcpStream::connect(&address).unwrap();
+        silent
+            .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .unwrap();
+        let closed = silent.read_to_end(&mut rest);
         assert!(closed.is_ok(), "{closed:?}");
 
         // A call under way when SIGTERM comes is answered whole.

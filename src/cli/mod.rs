@@ -67,8 +67,19 @@ static VERBOSITY: AtomicU8 = AtomicU8::new(1);
 /// A warning or a note for the user, unless `--quiet`.
 fn warn(message: &str) {
     if VERBOSITY.load(Ordering::Relaxed) >= 1 {
-        eprintln!("{message}");
+        eprintln!("{}", for_terminal(message));
     }
+}
+
+/// `message` as it may reach a terminal: its lines kept, every other control character
+/// (an escape sequence, a carriage return, a bidirectional override from a spec's path)
+/// shown escaped.
+fn for_terminal(message: &str) -> String {
+    message
+        .split('\n')
+        .map(openapi2mcp::escape::visible)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// On SIGINT, SIGTERM or SIGHUP, removes the temporary files of unfinished writes and
@@ -92,13 +103,14 @@ fn remove_unfinished_files_on_signals() {
 /// unless `NO_COLOR`; anstream leaves the colour out elsewhere).
 fn error(message: &str) {
     let style = anstyle::AnsiColor::Red.on_default().bold();
+    let message = for_terminal(message);
     anstream::eprintln!("{style}error:{style:#} {message}");
 }
 
 /// What was done, with `--verbose`.
 fn verbose(message: &str) {
     if is_verbose() {
-        eprintln!("{message}");
+        eprintln!("{}", for_terminal(message));
     }
 }
 

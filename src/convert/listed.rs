@@ -54,17 +54,26 @@ pub fn describe(
             // decisions; the words are judged again, as convert judged them.
             let acts = suggestions
                 .iter()
-                .find(|s| s.hint == HintKind::ReadOnly && !s.value && s.is_suggested());
+                .find(|s| s.hint == HintKind::ReadOnly && !s.value);
             let claims = hints.get(HintKind::ReadOnly).value;
-            if !(claims && binding.read_only_verified && acts.is_none()) {
+            // A manifest can be edited: only a reading method is taken on its word.
+            let reads = binding.method.is_safe();
+            if !(claims && reads && binding.read_only_verified && acts.is_none()) {
                 if claims {
-                    let why = acts
-                        .map_or("convert did not verify it as read-only".to_string(), |s| {
-                            s.because()
-                        });
+                    let why = match acts {
+                        Some(acts) => acts.because(),
+                        None if !reads => format!(
+                            "readOnlyHint: true on {}, which a manifest cannot show a person reviewed",
+                            binding.method
+                        ),
+                        None => "convert did not verify it as read-only".to_string(),
+                    };
                     conversion.withheld.push(format!(
-                        "{} ({} {}): {why}",
-                        tool.name, binding.method, binding.path
+                        "{} ({} {}): {}",
+                        crate::escape::visible(&tool.name),
+                        binding.method,
+                        crate::escape::visible(&binding.path),
+                        crate::escape::visible(&why)
                     ));
                 }
                 continue;

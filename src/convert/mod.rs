@@ -273,9 +273,12 @@ fn convert_operation(
         if let Err(why) = &read_only {
             // Said only of tools whose hints claim read-only: the rest are plainly not.
             if hints.get(HintKind::ReadOnly).value {
+                // One line each, whatever the spec's path or words hold.
                 conversion.withheld.push(format!(
-                    "{name} ({} {}): {why}",
-                    operation.method, operation.path
+                    "{name} ({} {}): {}",
+                    operation.method,
+                    crate::escape::visible(operation.path),
+                    crate::escape::visible(why)
                 ));
             }
             return Ok(None);

@@ -178,8 +178,8 @@ impl Hints {
     /// `serve --dynamic`'s `call_read_only_operation` calls: a person reviewed it as
     /// read-only, or its hints say read-only, its method is safe (a claim of read-only on
     /// any other method is one no person reviewed), for a GET some `evidence` says it reads
-    /// (a GET is safe by convention only: `/channels.join` acts), and none suggests that it
-    /// acts.
+    /// (a GET is safe by convention only: `/channels.join` acts), and none says it acts,
+    /// even where other evidence disagrees (unsure is not kept).
     /// `Err` says why not.
     pub fn read_only_verdict(
         &self,
@@ -196,7 +196,7 @@ impl Hints {
         }
         let acts = suggestions
             .iter()
-            .find(|s| s.hint == HintKind::ReadOnly && !s.value && s.is_suggested());
+            .find(|s| s.hint == HintKind::ReadOnly && !s.value);
         match acts {
             Some(acts) => Err(acts.because()),
             None if !method.is_safe() => Err(format!(

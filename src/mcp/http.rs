@@ -76,12 +76,17 @@ pub async fn serve(listener: TcpListener, router: axum::Router, log: fn(&str)) {
             continue;
         };
         let service = TowerToHyperService::new(router.clone());
-        let connection = builder
-            .serve_connection(TokioIo::new(stream), service)
-            .into_owned();
-        let connection = graceful.watch(connection);
+        let builder = builder.clone();
+        let watcher = graceful.watcher();
         tokio::spawn(async move {
-            let _ = connection.await;
+            // hyper times a request's head from its first byte: a connection that sends
+            // nothing at all is closed here, or idle ones would hold every slot.
+            let mut first = [0u8; 1];
+            if let Ok(Ok(1..)) = tokio::time::timeout(HEADER_TIMEOUT, stream.peek(&mut first)).await
+            {
+                let connection = builder.serve_connection(TokioIo::new(stream), service);
+                let _ = watcher.watch(connection).await;
+            }
             drop(slot);
         });
     }

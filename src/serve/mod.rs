@@ -728,7 +728,7 @@ impl Served {
     }
 
     /// The result of a response; every form of a secret in `forms` it holds redacted.
-    fn outcome(&self, response: Response, limit: usize, forms: &[String]) -> Outcome {
+    fn outcome(&self, response: Response, limit: usize, forms: &redact::Forms) -> Outcome {
         // Judged only for a tool that promises structured results.
         let why_unstructured = match self.listed.output_schema {
             Some(_) => why_unstructured(&response),
@@ -738,7 +738,12 @@ impl Served {
         self.fit_output(outcome, why_unstructured)
     }
 
-    fn unchecked_outcome(&self, response: Response, limit: usize, forms: &[String]) -> Outcome {
+    fn unchecked_outcome(
+        &self,
+        response: Response,
+        limit: usize,
+        forms: &redact::Forms,
+    ) -> Outcome {
         let content_type = response.content_type.clone().unwrap_or_default();
         let essence = crate::http::media_essence(&content_type);
         let is_json = crate::http::is_json(essence);

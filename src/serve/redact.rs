@@ -16,12 +16,22 @@ use crate::tool::SchemeKind;
 /// real credential.
 const SHORTEST: usize = 4;
 
-/// Every form in which a secret may come back, longest first (so that a longer form is
-/// replaced whole before a shorter one inside it): as sent, percent-encoded, as a JSON
-/// string writes it (`\/` too), in base64 (the basic-auth header's pair among them), and a
-/// basic pair's password alone.
-pub fn forms(secrets: &[Secret<'_>]) -> Vec<String> {
-    let mut out = Vec::new();
+/// Every form in which the secrets may come back.
+pub struct Forms {
+    /// Exact forms, longest first (so that a longer form is replaced whole before a shorter
+    /// one inside it): as sent, percent-encoded, as a JSON string writes it, in base64 (the
+    /// basic-auth header's pair among them).
+    literal: Vec<String>,
+    /// Each secret with any of its characters escaped any way a URL or a JSON string may
+    /// escape it, mixed (`tok%2fen\u002Babc`): partial percent-encoding, lower-case hex,
+    /// `\uXXXX`, `\/`, `+` for a space.
+    escaped: Vec<(regex::Regex, regex::bytes::Regex)>,
+}
+
+/// The forms of `secrets` (a basic pair's password alone among them).
+pub fn forms(secrets: &[Secret<'_>]) -> Forms {
+    let mut literal = Vec::new();
+    let mut escaped = Vec::new();
     for secret in secrets {
         let value = secret.value.as_str();
         let mut raw = vec![value];
@@ -33,35 +43,68 @@ pub fn forms(secrets: &[Secret<'_>]) -> Vec<String> {
         for text in raw.into_iter().filter(|t| t.len() >= SHORTEST) {
             let json = serde_json::to_string(text).expect("strings serialize");
             let json = json[1..json.len() - 1].to_string();
-            out.push(json.replace('/', "\\/"));
-            out.push(json);
-            out.push(utf8_percent_encode(text, NON_ALPHANUMERIC).to_string());
-            out.push(utf8_percent_encode(text, COMPONENT).to_string());
+            literal.push(json.replace('/', "\\/"));
+            literal.push(json);
+            literal.push(utf8_percent_encode(text, NON_ALPHANUMERIC).to_string());
+            literal.push(utf8_percent_encode(text, COMPONENT).to_string());
             for engine in [
                 &BASE64_STANDARD,
                 &BASE64_STANDARD_NO_PAD,
                 &BASE64_URL_SAFE,
                 &BASE64_URL_SAFE_NO_PAD,
             ] {
-                out.push(engine.encode(text));
+                literal.push(engine.encode(text));
             }
-            out.push(text.to_string());
+            literal.push(text.to_string());
+            let pattern = escaped_pattern(text);
+            escaped.push((
+                regex::Regex::new(&pattern).expect("an escaped secret is a valid pattern"),
+                regex::bytes::Regex::new(&pattern).expect("an escaped secret is a valid pattern"),
+            ));
         }
     }
-    out.sort_by_key(|form| std::cmp::Reverse(form.len()));
-    out.dedup();
-    out
+    literal.sort_by_key(|form| std::cmp::Reverse(form.len()));
+    literal.dedup();
+    Forms { literal, escaped }
+}
+
+/// A pattern matching `text` with each character as itself or escaped: `%hh` per UTF-8 byte
+/// (either case), `\uhhhh` (either case), `\/` for `/`, `+` for a space, `\"` and `\\`.
+fn escaped_pattern(text: &str) -> String {
+    let mut pattern = String::new();
+    for c in text.chars() {
+        let mut ways = vec![regex::escape(c.encode_utf8(&mut [0; 4]))];
+        let bytes: String = c
+            .encode_utf8(&mut [0; 4])
+            .bytes()
+            .map(|b| format!("%(?i:{b:02x})"))
+            .collect();
+        ways.push(bytes);
+        if (c as u32) <= 0xFFFF {
+            ways.push(format!("\\\\u(?i:{:04x})", c as u32));
+        }
+        match c {
+            '/' | '"' | '\\' => ways.push(format!("\\\\{}", regex::escape(&c.to_string()))),
+            ' ' => ways.push("\\+".into()),
+            _ => {}
+        }
+        pattern.push_str(&format!("(?:{})", ways.join("|")));
+    }
+    pattern
 }
 
 /// `text` with every form of every secret shown as `***`; when the body was `cut`, an end
 /// that is the start of one (at least [`SHORTEST`] characters of it) too.
-pub fn redact(text: &str, forms: &[String], cut: bool) -> String {
+pub fn redact(text: &str, forms: &Forms, cut: bool) -> String {
     let mut out = text.to_string();
-    for form in forms {
+    for (escaped, _) in &forms.escaped {
+        out = escaped.replace_all(&out, "***").into_owned();
+    }
+    for form in &forms.literal {
         out = out.replace(form.as_str(), "***");
     }
     if cut {
-        let start_of_form = forms.iter().find_map(|form| {
+        let start_of_form = forms.literal.iter().find_map(|form| {
             (SHORTEST..form.len())
                 .rev()
                 .filter(|&n| form.is_char_boundary(n))
@@ -76,7 +119,7 @@ pub fn redact(text: &str, forms: &[String], cut: bool) -> String {
 }
 
 /// Every string in `value` (keys too), redacted.
-pub fn redact_strings(value: &mut Value, forms: &[String]) {
+pub fn redact_strings(value: &mut Value, forms: &Forms) {
     match value {
         Value::String(text) => *text = redact(text, forms, false),
         Value::Array(items) => items.iter_mut().for_each(|v| redact_strings(v, forms)),
@@ -92,11 +135,12 @@ pub fn redact_strings(value: &mut Value, forms: &[String]) {
 }
 
 /// Whether a body of bytes (an image, audio) holds a secret in any form.
-pub fn holds_secret(body: &[u8], forms: &[String]) -> bool {
-    forms.iter().any(|form| {
-        body.windows(form.len())
-            .any(|window| window == form.as_bytes())
-    })
+pub fn holds_secret(body: &[u8], forms: &Forms) -> bool {
+    forms.escaped.iter().any(|(_, bytes)| bytes.is_match(body))
+        || forms.literal.iter().any(|form| {
+            body.windows(form.len())
+                .any(|window| window == form.as_bytes())
+        })
 }
 
 #[cfg(test)]
@@ -104,7 +148,7 @@ mod tests {
     use super::*;
     use crate::tool::Scheme;
 
-    fn forms_of(kind: SchemeKind, value: &str) -> Vec<String> {
+    fn forms_of(kind: SchemeKind, value: &str) -> Forms {
         let scheme = Scheme::new("s", kind);
         forms(&[Secret {
             scheme: &scheme,
@@ -129,6 +173,25 @@ mod tests {
                 "{echoed} -> {shown}"
             );
             assert!(shown.contains("***"), "{shown}");
+        }
+    }
+
+    /// Escapes an API's encoder may mix: partial percent-encoding (encodeURI, Python's
+    /// `quote`), lower-case hex, `\uXXXX` (.NET escapes `+`), `\/`, in a text or in bytes.
+    #[test]
+    fn a_secret_escaped_any_way_is_redacted() {
+        let forms = forms_of(SchemeKind::Bearer, "tok/en+abc=XYZ1");
+        for echoed in [
+            r"tok/en\u002Babc=XYZ1",
+            "tok/en%2Babc%3DXYZ1",
+            "tok/en+abc%3DXYZ1",
+            "tok%2fen%2Babc%3DXYZ1",
+            r"tok\/en\u002babc\u003dXYZ1",
+            "http://x/?t=tok%2fen+abc=XYZ1",
+        ] {
+            let shown = redact(echoed, &forms, false);
+            assert!(!shown.contains("XYZ1"), "{echoed} -> {shown}");
+            assert!(holds_secret(echoed.as_bytes(), &forms), "{echoed}");
         }
     }
 

@@ -430,23 +430,40 @@ pub fn build(
             })
             .collect()
     };
+    // Case aside too: some servers read `API_KEY` as `api_key`.
     let credential_keys = keys(credential_query);
-    if let Some(key) = keys(argument_query)
-        .into_iter()
-        .find(|k| credential_keys.contains(k))
+    let argument_keys = keys(argument_query);
+    if let Some(key) = argument_keys
+        .iter()
+        .find(|k| credential_keys.iter().any(|c| c.eq_ignore_ascii_case(k)))
     {
         return Err(format!(
             "an argument would set the query parameter '{key}', which carries the credentials"
         ));
     }
+    // A free-form object may not choose the method the server carries out: only a
+    // parameter the spec declares, which the hints have read, may.
+    let declared = |key: &str| {
+        binding.params.iter().any(|(argument, p)| {
+            p.location == In::Query && p.name.as_deref().unwrap_or(argument) == key
+        })
+    };
+    if let Some(key) = argument_keys
+        .iter()
+        .find(|k| crate::hints::evidence::is_method_override(k) && !declared(k))
+    {
+        return Err(format!(
+            "an argument would set the query parameter '{key}', which overrides the HTTP method"
+        ));
+    }
     let cookie_name = |cookie: &String| cookie.split('=').next().unwrap_or_default().to_string();
     let (argument_cookies, credential_cookies) = cookies.split_at(cookies_from_arguments);
     let credential_names: Vec<String> = credential_cookies.iter().map(cookie_name).collect();
-    if let Some(name) = argument_cookies
-        .iter()
-        .map(cookie_name)
-        .find(|name| credential_names.contains(name))
-    {
+    if let Some(name) = argument_cookies.iter().map(cookie_name).find(|name| {
+        credential_names
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(name))
+    }) {
         return Err(format!(
             "an argument would set the cookie '{name}', which carries the credentials"
         ));
@@ -923,7 +940,7 @@ mod tests {
             "params": {"filter": {"in": "query", "name": "filter", "allowReserved": true}},
         }));
         let base = Url::parse("http://api.test").unwrap();
-        for key in ["api%5Fkey", "api_key", "%61pi_key"] {
+        for key in ["api%5Fkey", "api_key", "%61pi_key", "API_KEY"] {
             let arguments = json!({"filter": {key: "attacker"}});
             let arguments = arguments.as_object().unwrap().clone();
             let built = build(&search, &Files::default(), &arguments, &base, &secret);
@@ -935,6 +952,47 @@ mod tests {
                 built.map(|r| r.url.to_string())
             );
         }
+    }
+
+    /// A free-form query object cannot add a method override (`_method=DELETE`) to a GET; a
+    /// parameter the spec declares can.
+    #[test]
+    fn a_free_form_object_cannot_override_the_method() {
+        let search = binding(json!({
+            "method": "GET", "path": "/search",
+            "params": {"filter": {"in": "query", "name": "filter"}},
+        }));
+        let base = Url::parse("http://api.test").unwrap();
+        for key in ["_method", "X-HTTP-Method-Override"] {
+            let arguments = json!({"filter": {key: "DELETE"}});
+            let built = build(
+                &search,
+                &Files::default(),
+                arguments.as_object().unwrap(),
+                &base,
+                &[],
+            );
+            assert!(
+                built
+                    .as_ref()
+                    .is_err_and(|e| e.contains("overrides the HTTP method")),
+                "{key}: {:?}",
+                built.map(|r| r.url.to_string())
+            );
+        }
+        let search = binding(json!({
+            "method": "GET", "path": "/search",
+            "params": {"method": {"in": "query", "name": "_method"}},
+        }));
+        let declared = json!({"method": "DELETE"});
+        assert!(build(
+            &search,
+            &Files::default(),
+            declared.as_object().unwrap(),
+            &base,
+            &[]
+        )
+        .is_ok());
     }
 
     /// A whole number goes as an integer is written, in the URL and in a JSON body alike.
