@@ -151,7 +151,9 @@ impl Config {
         searched
             .into_iter()
             .flat_map(|d| [d.join(FILE_NAME), d.join(OTHER_FILE_NAME)])
-            .find(|p| p.is_file())
+            // Whatever holds the name is the config: a FIFO or a directory there is an
+            // error when read, never skipped for a file further up.
+            .find(|p| p.symlink_metadata().is_ok())
     }
 
     fn load(path: &Path) -> Result<Config> {
@@ -332,6 +334,18 @@ mod tests {
             Some(vec!["GET".to_string()])
         );
         assert_eq!(config.lint.fail_on, Some(crate::options::FailOn::Never));
+    }
+
+    #[test]
+    fn a_found_name_that_is_no_regular_file_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(".git")).unwrap();
+        std::fs::create_dir(dir.path().join(FILE_NAME)).unwrap();
+        assert_eq!(
+            Config::locate(None, dir.path()),
+            Some(dir.path().join(FILE_NAME))
+        );
+        assert!(Config::find(None, dir.path()).is_err());
     }
 
     #[test]

@@ -106,8 +106,9 @@ impl fmt::Display for Error {
         }
         write!(f, "{}", self.message)?;
         if let Some(pointer) = &self.pointer {
+            // A spec's key may hold a line break: the pointer stays on this line.
             let shown = if pointer.is_empty() { "/" } else { pointer };
-            write!(f, " (at {shown})")?;
+            write!(f, " (at {})", crate::escape::visible(shown))?;
         }
         Ok(())
     }
@@ -197,7 +198,13 @@ pub fn push_pointer(pointer: &str, token: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::plain_expectation;
+    use super::{plain_expectation, Error};
+
+    #[test]
+    fn a_pointer_with_a_line_break_stays_on_its_line() {
+        let error = Error::new("bad").at("/paths/~1a\nerror: forged");
+        assert_eq!(error.to_string(), "bad (at /paths/~1a\\nerror: forged)");
+    }
 
     #[test]
     fn serde_expectations_are_said_in_plain_words() {

@@ -346,14 +346,15 @@ fn our_own_files_are_read_as_specs_are() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
-    // Where a config file is looked for, a FIFO of its name is no config file: passed
-    // over, never waited on.
+    // Where a config file is looked for, a FIFO of its name is an error, never waited on
+    // and never passed over for a file further up.
     let found = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
         .args(["convert", spec])
         .current_dir(dir.path())
         .output()
         .unwrap();
-    assert_eq!(found.status.code(), Some(0));
+    assert_eq!(found.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&found.stderr).contains("a FIFO, not a regular file"));
 }
 
 #[test]
