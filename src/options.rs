@@ -136,9 +136,9 @@ pub struct FilterOptions {
     /// Keep only the operation with this operationId or tool name (repeatable)
     #[cfg_attr(feature = "cli", arg(long = "operation", value_name = "ID"))]
     pub operations: Option<Vec<String>>,
-    /// Keep only tools that are read-only by their hints, with a safe method and nothing
-    /// suggesting they act (or that an overrides entry with a reason says are read-only):
-    /// the safe subset for an agent
+    /// Keep only tools that are read-only by their hints, with a safe method, nothing in
+    /// their words saying they may act and, for a GET, something saying it reads (or that
+    /// an overrides entry with a reason says are read-only): the safe subset for an agent
     #[cfg_attr(
         feature = "cli",
         arg(long, num_args = 0, default_missing_value = "true")

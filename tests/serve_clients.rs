@@ -312,7 +312,19 @@ async fn serve_http_as_deployed() {
             let address = address.clone();
             std::thread::spawn(move || post(&address, &["MCP-Protocol-Version: 2025-11-25"], &call))
         };
-        std::thread::sleep(std::time::Duration::from_millis(700));
+        // SIGTERM once the API has the request (not after a guessed delay).
+        let runtime = tokio::runtime::Handle::current();
+        let started = std::time::Instant::now();
+        while runtime
+            .block_on(mock.received_requests())
+            .is_none_or(|requests| requests.is_empty())
+        {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(60),
+                "no call"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         // SAFETY: kill(2) with the pid of our own child.
         unsafe { libc::kill(server.0.id() as i32, libc::SIGTERM) };
         let response = calling.join().unwrap();
