@@ -116,6 +116,20 @@ impl Method {
     }
 }
 
+/// Whether an API's operations all use POST, and enough of them to tell (three): an
+/// RPC-style API (Mandrill, JSON-RPC over HTTP), where the method says nothing of what one
+/// operation does.
+pub fn only_posts<'m>(methods: impl IntoIterator<Item = &'m Method>) -> bool {
+    let mut count = 0;
+    for method in methods {
+        if *method != Method::Post {
+            return false;
+        }
+        count += 1;
+    }
+    count >= 3
+}
+
 impl fmt::Display for Method {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

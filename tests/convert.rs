@@ -280,6 +280,58 @@ fn the_http_binding_carries_credentials_and_the_idempotency_key() {
     assert!(binding("get_item").get("resultProperty").is_none());
 }
 
+/// An argument described as an idempotency key is bound as one, wherever it goes (AWS's
+/// `ClientToken` in the body, Google's `requestId` in the query), so serve mints it once
+/// per call; a request id only for tracing is not.
+#[test]
+fn an_argument_described_as_an_idempotency_key_is_bound_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("keys.yaml");
+    std::fs::write(
+        &path,
+        r#"openapi: 3.1.0
+info: {title: keys, version: "1"}
+paths:
+  /instances:
+    post:
+      operationId: insertInstance
+      parameters:
+        - name: requestId
+          in: query
+          description: Specify a unique request ID so that if you must retry your request, the server will know to ignore the request if it has already been completed.
+          schema: {type: string}
+      responses: {"200": {description: ok}}
+  /volumes:
+    post:
+      operationId: createVolume
+      parameters:
+        - {name: X-Request-Id, in: header, description: Traces the request in logs., schema: {type: string}}
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                ClientToken: {type: string, description: A unique identifier that you provide to ensure the idempotency of the request.}
+                Size: {type: integer}
+      responses: {"200": {description: ok}}
+"#,
+    )
+    .unwrap();
+    let manifest: Value =
+        serde_json::from_str(&convert_file(&path, &default_options()).unwrap()).unwrap();
+    let keys: Vec<&Value> = manifest["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| &t["_meta"]["openapi2mcp/http"]["idempotencyKey"])
+        .collect();
+    assert_eq!(
+        keys,
+        [&Value::from("requestId"), &Value::from("ClientToken")]
+    );
+}
+
 #[test]
 fn same_input_gives_byte_identical_output() {
     for file in ["petstore-3.0.yaml", "refs-3.0.json", "schemas-3.1.json"] {

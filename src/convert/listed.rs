@@ -26,6 +26,8 @@ pub fn describe(
     let mut conversion = Conversion::default();
     let mut seen = Seen::default();
     let check_filters = options.filters.names_values();
+    let only_posts =
+        crate::http::only_posts(tools.iter().filter_map(|t| Some(&t.binding()?.method)));
     for (i, tool) in tools.into_iter().enumerate() {
         let location = Location {
             file: 0,
@@ -47,7 +49,7 @@ pub fn describe(
             continue;
         }
         let mut hints = Hints::declared(&tool.annotations);
-        let facts = Facts::of_tool(&tool, &location.pointer);
+        let facts = Facts::of_tool(&tool, &location.pointer, only_posts);
         let suggestions = evidence::judge(&facts, &evidence::read(&facts), &hints);
         if options.filters.read_only {
             // The binding records convert's verdict, which read a person's reviewed

@@ -377,24 +377,14 @@ fn convert_operation(
             binding.auth.push(Vec::new());
         }
     }
-    // The argument that carries an idempotency key: a header, else a body field (Twilio's
-    // `IdempotencyKey`). Serve mints it once per call and sends it on every retry.
-    let carries_key = |location, name: Option<&str>| match (location, name) {
-        (crate::tool::In::Header, Some(name)) => {
-            evidence::takes_idempotency_key(operation) == Some(name)
-        }
-        (crate::tool::In::Body, Some(name)) => evidence::is_idempotency_key(name),
-        _ => false,
-    };
-    let key_in = |location| {
-        input
-            .params
-            .iter()
-            .find(|(_, p)| p.location == location && carries_key(location, p.name.as_deref()))
-            .map(|(property, _)| property.clone())
-    };
-    binding.idempotency_key =
-        key_in(crate::tool::In::Header).or_else(|| key_in(crate::tool::In::Body));
+    // The argument that carries an idempotency key: serve mints it once per call and sends
+    // it on every retry.
+    let key = evidence::idempotency_key(operation);
+    binding.idempotency_key = input
+        .params
+        .iter()
+        .find(|(_, p)| key.is_some() && key == p.name.as_deref().map(|name| (p.location, name)))
+        .map(|(property, _)| property.clone());
     binding.retry_reviewed = binding.idempotency_key.is_some()
         && [HintKind::Idempotent, HintKind::ReadOnly]
             .into_iter()

@@ -16,7 +16,7 @@ use crate::convert::naming::snake_case;
 use crate::error::push_pointer;
 use crate::http::Method;
 use crate::model::{In, Operation};
-use crate::tool::{HintKind, Tool};
+use crate::tool::{HintKind, In as ToolIn, Tool};
 
 use super::vocabulary::{self, Verb};
 
@@ -34,15 +34,15 @@ pub struct Facts<'a> {
     pub path: Option<&'a str>,
     /// Scopes of every security requirement.
     pub scopes: Vec<&'a str>,
-    /// The idempotency-key header the operation accepts.
-    pub idempotency_key: Option<&'a str>,
-    /// A request-body field that carries an idempotency key (Twilio's `IdempotencyKey`).
-    pub idempotency_field: Option<&'a str>,
+    /// The argument that carries an idempotency key, and where it goes.
+    pub idempotency_key: Option<(ToolIn, &'a str)>,
     /// A parameter that sets the method the server carries out (`X-HTTP-Method-Override`,
     /// `_method`): whatever its own method, the call can act.
     pub method_override: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
+    /// Every operation of the API is a POST: the method says nothing of this one.
+    pub only_posts: bool,
     /// JSON pointers of the name, summary and description; of the operation itself.
     pub places: Places,
 }
@@ -71,16 +71,9 @@ impl<'a> Facts<'a> {
                 .flatten()
                 .flat_map(|c| c.scopes.iter().copied())
                 .collect(),
-            idempotency_key: takes_idempotency_key(operation),
-            idempotency_field: operation.body.as_ref().and_then(|body| {
-                let schema = body.schema.as_ref()?;
-                let properties = schema.value.get("properties")?.as_object()?;
-                properties
-                    .keys()
-                    .find(|name| is_idempotency_key(name))
-                    .map(String::as_str)
-            }),
+            idempotency_key: idempotency_key(operation),
             statuses: operation.responses.iter().map(|r| r.status).collect(),
+            only_posts: operation.only_posts,
             method_override: operation
                 .parameters
                 .iter()
@@ -96,28 +89,25 @@ impl<'a> Facts<'a> {
     }
 
     /// A tool of a manifest at `pointer`: its name, title and description, and its
-    /// binding's method, path and idempotency key when it has one.
-    pub fn of_tool(tool: &'a Tool, pointer: &str) -> Facts<'a> {
+    /// binding's method, path and idempotency key when it has one. `only_posts`: every tool
+    /// of the manifest is bound to a POST.
+    pub fn of_tool(tool: &'a Tool, pointer: &str, only_posts: bool) -> Facts<'a> {
         let binding = tool.binding();
         let key = binding.and_then(|b| b.params.get(b.idempotency_key.as_deref()?));
-        let key_name = |location| {
-            key.filter(|p| p.location == location)
-                .and_then(|p| p.name.as_deref())
-        };
         Facts {
             method: binding.map(|b| &b.method),
             name: &tool.name,
             summary: tool.display_title(),
             description: tool.description.as_deref(),
             path: binding.map(|b| b.path.as_str()),
-            idempotency_key: key_name(crate::tool::In::Header),
-            idempotency_field: key_name(crate::tool::In::Body),
+            idempotency_key: key.and_then(|p| Some((p.location, p.name.as_deref()?))),
             method_override: binding.and_then(|b| {
                 b.params
                     .values()
                     .filter_map(|p| p.name.as_deref())
                     .find(|name| is_method_override(name))
             }),
+            only_posts,
             places: Places {
                 operation: pointer.to_string(),
                 name: push_pointer(pointer, "name"),
@@ -189,6 +179,9 @@ pub enum Says {
     Actions,
     /// A parameter that overrides the method (`X-HTTP-Method-Override`, `_method`).
     MethodOverride,
+    /// In an API whose every method is a POST, a method named by a noun
+    /// (`/senders/info`, `/urls/time-series`): a getter.
+    NounMethod,
     /// A GET of a path that names only resources (`/pets/{petId}`): what REST reads. Neither
     /// reads nor acts in the judgement; it lets `--read-only` keep a GET with no verb.
     ResourcePath,
@@ -214,7 +207,7 @@ impl Evidence {
     fn says_reads(&self) -> bool {
         matches!(
             self.says,
-            Says::Verb(Verb::Read) | Says::ReadPhrase | Says::ReadScope
+            Says::Verb(Verb::Read) | Says::ReadPhrase | Says::ReadScope | Says::NounMethod
         )
     }
 
@@ -295,6 +288,22 @@ fn action_part(name: &str) -> &str {
     }
 }
 
+/// Whether `name` is the method followed by words of the path in their order, at least two
+/// (`GetChargesCharge` for `GET /v1/charges/{charge}`, `PostCustomersCustomerSources`), as
+/// generators make them; `delete_order` is a person's name.
+fn generated(name: &str, method: Option<&Method>, path: &str) -> bool {
+    let Some(method) = method else {
+        return false;
+    };
+    let words = name_words(name, None);
+    let mut path_words = path
+        .split(['/', '{', '}', '.', ':'])
+        .flat_map(|segment| name_words(segment, None));
+    words.len() > 2
+        && words[0].eq_ignore_ascii_case(method.as_str())
+        && words[1..].iter().all(|w| path_words.any(|p| p == *w))
+}
+
 /// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
 /// started is the resource itself, a state its opposite undoes, not something new.
 fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
@@ -355,6 +364,22 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
     vocabulary::MARKS.contains(&word) || (vocabulary::RELATIONS.contains(&word) && !deletes)
 }
 
+/// What a scope allows: `Some(true)` only reading, `Some(false)` writing, `None` neither
+/// said. Its action part decides (`admin.teams:read` and `admin.directory.user.readonly`
+/// read, `repo:write` writes); without one, any word of it (`admin:org` writes).
+fn scope_reads(scope: &str) -> Option<bool> {
+    let says = |part: &str| {
+        let writes = ["write", "admin", "delete", "create", "update", "manage"]
+            .iter()
+            .any(|w| part.contains(w));
+        let reads = part.contains("read") || part.ends_with(":list") || part == "list";
+        (writes || reads).then_some(!writes)
+    };
+    let lower = scope.to_ascii_lowercase();
+    let action = lower.rsplit([':', '.', '/']).next().unwrap_or_default();
+    says(action).or_else(|| says(&lower))
+}
+
 /// Reads every piece of evidence in the facts.
 pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     let mut out = Vec::new();
@@ -377,8 +402,14 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     ]
     .join(" ");
 
-    // The name: its first verb, and what it acts on.
-    let words = name_words(action_part(facts.name), facts.method);
+    // The name: its first verb, and what it acts on. A name generated from the method and
+    // the path says nothing the path does not (`GetChargesCharge`: `charge` is the path's
+    // noun, not a verb; `PostChargesChargeCapture`'s action is read from the path).
+    let name = match facts.path {
+        Some(path) if generated(facts.name, facts.method, path) => "",
+        _ => facts.name,
+    };
+    let words = name_words(action_part(name), facts.method);
     let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
     let verb_word = first_verb.map(|i| words[i].clone());
     if let Some(i) = first_verb {
@@ -415,11 +446,22 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     };
     let mut summary_verb = None;
     if let Some(original) = opening {
-        let mut summary_words = original
+        let mut summary_words: Vec<&str> = original
             .split(|c: char| !c.is_alphanumeric() && c != '-')
-            .filter(|w| !w.is_empty());
-        if let Some(first) = summary_words.next() {
-            let as_written: Vec<&str> = summary_words.take(4).collect();
+            .filter(|w| !w.is_empty())
+            .collect();
+        // A glued camelCase opening (`removeContact`) is a verb and its object.
+        let glued = summary_words.first().and_then(|w| {
+            let starts_lower = w.starts_with(|c: char| c.is_ascii_lowercase());
+            let at = w.find(|c: char| c.is_ascii_uppercase())?;
+            starts_lower.then(|| w.split_at(at))
+        });
+        if let Some((verb, object)) = glued {
+            summary_words.splice(0..1, [verb, object]);
+        }
+        if let Some((first, after)) = summary_words.split_first() {
+            let first = *first;
+            let as_written: Vec<&str> = after.iter().take(4).copied().collect();
             let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
             match vocabulary::summary_verb(first) {
                 Some((word, _)) => {
@@ -500,9 +542,15 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             };
             if let Some(at) = words.iter().position(|w| is_verb(&w)) {
                 let verb = verb_in_use(&words[at], &words[at + 1..], &text, facts.path);
-                // A verb before a noun in one segment names a thing (`/remove-token`), it
-                // does not overwrite or destroy: only an action segment does (`/cancel`).
+                // A verb before a noun in one segment is the action (`/delete-domain`), unless
+                // the operation's words say another kind of verb: then it names a thing
+                // (`/remove-token`, which the name says it creates) and overwrites nothing.
+                let another = [&verb_word, &summary_verb]
+                    .into_iter()
+                    .flatten()
+                    .any(|w| vocabulary::verb(w) != vocabulary::verb(&words[at]));
                 let names_a_thing = at + 1 < words.len()
+                    && another
                     && matches!(verb, Verb::Update | Verb::Renew | Verb::Destroy);
                 if !names_a_thing {
                     push(
@@ -529,12 +577,13 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             if facts.method == Some(&Method::Post) && ends_in_parameter {
                 push(Source::Path, Says::OneResource, path, &places.operation);
             }
+            let last = path.trim_end_matches('/').ends_with(segment);
+            let no_verb = words.iter().all(|w| vocabulary::verb(w).is_none());
             if matches!(bare, "actions" | "action") {
                 push(Source::Path, Says::Actions, segment, &places.operation);
-            } else if facts.method == Some(&Method::Post)
-                && bare.ends_with('s')
-                && words.iter().all(|w| vocabulary::verb(w).is_none())
-                && path.trim_end_matches('/').ends_with(segment)
+            } else if facts.only_posts && last && no_verb {
+                push(Source::Path, Says::NounMethod, segment, &places.operation);
+            } else if facts.method == Some(&Method::Post) && bare.ends_with('s') && no_verb && last
             {
                 push(Source::Path, Says::Collection, segment, &places.operation);
             }
@@ -548,16 +597,8 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     }
 
     // Scopes: all of them read-only, or any that writes.
-    let writes = |scope: &str| {
-        let lower = scope.to_ascii_lowercase();
-        ["write", "admin", "delete", "create", "update", "manage"]
-            .iter()
-            .any(|w| lower.contains(w))
-    };
-    let reads = |scope: &str| {
-        let lower = scope.to_ascii_lowercase();
-        lower.contains("read") || lower.ends_with(":list")
-    };
+    let writes = |scope: &str| scope_reads(scope) == Some(false);
+    let reads = |scope: &str| scope_reads(scope) == Some(true);
     if let Some(scope) = facts.scopes.iter().find(|s| writes(s)) {
         push(Source::Scope, Says::WriteScope, scope, &places.operation);
     } else if !facts.scopes.is_empty() && facts.scopes.iter().all(|s| reads(s)) {
@@ -577,15 +618,13 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
             &places.operation,
         );
     }
-    if let Some(header) = facts.idempotency_key {
-        push(
-            Source::Header,
-            Says::IdempotencyKey,
-            header,
-            &places.operation,
-        );
-    } else if let Some(field) = facts.idempotency_field {
-        push(Source::Body, Says::IdempotencyKey, field, &places.operation);
+    if let Some((location, name)) = facts.idempotency_key {
+        let source = match location {
+            ToolIn::Header => Source::Header,
+            ToolIn::Body => Source::Body,
+            _ => Source::Parameter,
+        };
+        push(source, Says::IdempotencyKey, name, &places.operation);
     }
     for status in &facts.statuses {
         match *status {
@@ -652,20 +691,46 @@ pub fn is_method_override(name: &str) -> bool {
     )
 }
 
-/// Header names that carry an idempotency key: `Idempotency-Key`, `X-Idempotency-Key`,
-/// `Idempotency-Token`, `X-Idempotent-Request-Key`...
-pub fn is_idempotency_key(name: &str) -> bool {
+/// Whether an argument carries an idempotency key: named so (`Idempotency-Key`,
+/// `X-Idempotent-Request-Key`, Twilio's `IdempotencyKey`), or described so (AWS's
+/// `ClientToken`, "to ensure the idempotency of the request"; Google's `requestId`, "if you
+/// must retry your request, the server will know to ignore the request").
+pub fn is_idempotency_key(name: &str, description: Option<&str>) -> bool {
     let squashed: String = name.chars().filter(char::is_ascii_alphanumeric).collect();
-    squashed.to_ascii_lowercase().contains("idempoten")
+    let described = description.is_some_and(|text| {
+        let lower = text.to_ascii_lowercase();
+        let retried = ["retry", "retries", "retried"]
+            .iter()
+            .any(|w| lower.contains(w));
+        let once = ["ignore", "duplicate", "already"]
+            .iter()
+            .any(|w| lower.contains(w));
+        // "Webhooks must be idempotent", "a name intended for creation idempotence" say
+        // nothing of this call: only the key's own noun or a retry that is ignored do.
+        lower.contains("idempotency") || (retried && once)
+    });
+    squashed.to_ascii_lowercase().contains("idempoten") || described
 }
 
-/// The idempotency key header the operation accepts, if any.
-pub fn takes_idempotency_key<'a>(operation: &Operation<'a>) -> Option<&'a str> {
-    operation
-        .parameters
-        .iter()
-        .find(|p| p.location == In::Header && is_idempotency_key(p.name))
-        .map(|p| p.name)
+/// The argument of an operation that carries an idempotency key, and where: a header or
+/// query parameter, else a field of its request body.
+pub fn idempotency_key<'a>(operation: &'a Operation<'a>) -> Option<(ToolIn, &'a str)> {
+    let parameter = operation.parameters.iter().find_map(|p| {
+        let location = match p.location {
+            In::Header => ToolIn::Header,
+            In::Query => ToolIn::Query,
+            _ => return None,
+        };
+        is_idempotency_key(p.name, p.description).then_some((location, p.name))
+    });
+    parameter.or_else(|| {
+        let schema = operation.body.as_ref()?.schema.as_ref()?;
+        let properties = schema.value.get("properties")?.as_object()?;
+        properties.iter().find_map(|(name, property)| {
+            let description = property.get("description").and_then(|d| d.as_str());
+            is_idempotency_key(name, description).then_some((ToolIn::Body, name.as_str()))
+        })
+    })
 }
 
 /// The suggestions the evidence supports for hints that differ from `hints` (the effective
@@ -810,8 +875,12 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
             .iter()
             .filter(|e| matches!(e.says, Says::Relation | Says::Verb(Verb::Destroy)))
             .collect();
+        // A PUT that "creates" at a given URI replaces what may be there, unless what it
+        // adds is a relation (a label, a star).
+        let upsert = method == Some(&Method::Put) && !relation;
         let adds: Vec<&Evidence> = verbs(&[Verb::Create, Verb::Repeat])
             .into_iter()
+            .filter(|e| !upsert || e.says != Says::Verb(Verb::Create))
             .chain(
                 evidence
                     .iter()
@@ -858,8 +927,12 @@ pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Sug
     let single_resource = facts
         .path
         .is_some_and(|p| p.trim_end_matches('/').ends_with('}'));
-    // An action on one resource: `/runs/{id}/cancel` as well as `/customers/{id}`.
-    let on_a_resource = facts.path.is_some_and(|p| p.contains('{'));
+    // An action on one resource: `/runs/{id}/cancel` as well as `/customers/{id}`, and an
+    // RPC method whose arguments name it (`/chat.update`, `/ips/set-custom-dns`).
+    let rpc_method = evidence
+        .iter()
+        .any(|e| e.source == Source::Path && matches!(e.says, Says::Verb(_)));
+    let on_a_resource = facts.path.is_some_and(|p| p.contains('{')) || rpc_method;
     // An idempotency key makes even a create safe to repeat, with the same key.
     let key = evidence.iter().find(|e| e.says == Says::IdempotencyKey);
     if let (false, Some(key)) = (value(HintKind::Idempotent), key) {
@@ -1281,7 +1354,7 @@ mod tests {
     fn an_accepted_key_suggestion_is_not_taken_back_and_a_bare_delete_names_its_method() {
         let post = Method::Post;
         let mut create = facts(&post, "createOrder", "Create an order");
-        create.idempotency_key = Some("Idempotency-Key");
+        create.idempotency_key = Some((ToolIn::Header, "Idempotency-Key"));
         let evidence = read(&create);
         let mut hints = Hints::infer(&post);
         hints.set(
@@ -1313,8 +1386,128 @@ mod tests {
             "_meta": {"openapi2mcp/http": {"method": "POST", "path": "/a",
                 "idempotencyKey": "missing", "params": {}}}}]});
         let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
-        let facts = Facts::of_tool(&manifest.tools[0], "/tools/0");
+        let facts = Facts::of_tool(&manifest.tools[0], "/tools/0", false);
         assert_eq!(facts.idempotency_key, None);
+    }
+
+    /// A name made of the method and the path's words says nothing: `charge` in
+    /// `PostChargesChargeCapture` is the path's noun; its action, capture, is the path's.
+    #[test]
+    fn a_generated_name_is_read_as_the_path_it_repeats() {
+        let post = Method::Post;
+        let mut capture = facts(&post, "PostChargesChargeCapture", "");
+        capture.path = Some("/v1/charges/{charge}/capture");
+        assert!(said(&capture).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+        assert!(generated(
+            "GetChargesCharge",
+            Some(&Method::Get),
+            "/v1/charges/{charge}"
+        ));
+        assert!(!generated(
+            "delete_order",
+            Some(&Method::Delete),
+            "/orders/{orderId}"
+        ));
+        assert!(!generated(
+            "chargeCustomer",
+            Some(&Method::Post),
+            "/v1/customers/{customer}"
+        ));
+    }
+
+    /// A PUT that "creates" at a given URI replaces what is there: not suggested
+    /// non-destructive, unless what it adds is a relation.
+    #[test]
+    fn a_put_that_creates_is_an_upsert() {
+        let put = Method::Put;
+        let mut product = facts(&put, "createProduct", "Create a product");
+        product.path = Some("/products/{id}");
+        assert!(said(&product)
+            .iter()
+            .all(|(hint, ..)| *hint != HintKind::Destructive));
+        let mut label = facts(&put, "addLabel", "Add a label");
+        label.path = Some("/issues/{issue}/labels/{label}");
+        assert!(said(&label).contains(&(HintKind::Destructive, false, Confidence::High)));
+    }
+
+    /// An RPC method sets values on what its arguments name (`/ips/set-custom-dns`, no
+    /// `{id}`): idempotent. A verb and noun in the last segment are the action unless the
+    /// operation says another kind of verb (`/remove-token` that the name says it creates).
+    #[test]
+    fn an_rpc_method_that_sets_values_is_idempotent() {
+        let post = Method::Post;
+        let mut dns = facts(&post, "", "");
+        dns.description = Some("Configures the custom DNS name for a dedicated IP.");
+        dns.path = Some("/ips/set-custom-dns.json");
+        assert!(said(&dns).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+        let mut token = facts(
+            &post,
+            "actions/create-remove-token-for-repo",
+            "Create a remove token",
+        );
+        token.path = Some("/repos/{owner}/{repo}/actions/runners/remove-token");
+        let evidence = read(&token);
+        assert!(evidence.iter().all(|e| e.source != Source::Path));
+    }
+
+    /// Refunding changes a payment for good: never suggested non-destructive.
+    #[test]
+    fn a_refund_is_destructive() {
+        let post = Method::Post;
+        let mut refund = facts(&post, "createRefund", "Create a refund");
+        refund.path = Some("/v1/charges/{charge}/refunds");
+        assert!(said(&refund)
+            .iter()
+            .all(|(hint, ..)| *hint != HintKind::Destructive));
+    }
+
+    /// Where every method is a POST, a method named by a noun is a getter: with a read verb
+    /// it is read-only. Elsewhere a POST to a plural noun adds to a collection.
+    #[test]
+    fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
+        let post = Method::Post;
+        let mut info = facts(&post, "", "");
+        info.description = Some("Return more detailed information about a single sender.");
+        info.path = Some("/senders/info.json");
+        assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::Low)]);
+        info.only_posts = true;
+        assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::High)]);
+        assert!(crate::http::only_posts(&[
+            Method::Post,
+            Method::Post,
+            Method::Post
+        ]));
+        assert!(!crate::http::only_posts(&[Method::Post, Method::Post]));
+        assert!(!crate::http::only_posts(&[
+            Method::Post,
+            Method::Get,
+            Method::Post
+        ]));
+    }
+
+    #[test]
+    fn a_glued_summary_opening_is_a_verb_and_its_object() {
+        let get = Method::Get;
+        let remove = facts(&get, "", "removeContact");
+        assert!(said(&remove).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
+    }
+
+    #[test]
+    fn a_scope_is_read_by_its_action_part() {
+        for (scope, reads) in [
+            ("admin.teams:read", Some(true)),
+            (
+                "https://www.googleapis.com/auth/admin.directory.user.readonly",
+                Some(true),
+            ),
+            ("read:org", Some(true)),
+            ("repo:write", Some(false)),
+            ("admin:org", Some(false)),
+            ("channels:history", None),
+            ("https://www.googleapis.com/auth/cloud-platform", None),
+        ] {
+            assert_eq!(scope_reads(scope), reads, "{scope}");
+        }
     }
 
     #[test]
@@ -1326,8 +1519,18 @@ mod tests {
             "Idempotency-Token",
             "X-Idempotent-Request-Key",
         ] {
-            assert!(is_idempotency_key(name), "{name}");
+            assert!(is_idempotency_key(name, None), "{name}");
         }
-        assert!(!is_idempotency_key("X-Request-Id"));
+        assert!(!is_idempotency_key(
+            "X-Request-Id",
+            Some("Traces the request in logs")
+        ));
+        let token = "Unique, case-sensitive identifier that you provide to ensure the \
+                     idempotency of the request.";
+        assert!(is_idempotency_key("ClientToken", Some(token)));
+        let request_id = "Specify a unique request ID so that if you must retry your request, \
+                          the server will know to ignore the request if it has already been \
+                          completed.";
+        assert!(is_idempotency_key("requestId", Some(request_id)));
     }
 }

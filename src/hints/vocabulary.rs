@@ -89,6 +89,12 @@ const READ: &[&str] = &[
     "provide",
     "present",
     "output",
+    "obtain",
+    "identify",
+    "parse",
+    "geocode",
+    "locate",
+    "produce",
 ];
 
 const CREATE: &[&str] = &[
@@ -159,6 +165,9 @@ const REPEAT: &[&str] = &[
     "reply",
     "comment",
     "invite",
+    "launch",
+    "begin",
+    "push",
 ];
 
 const SWITCH: &[&str] = &[
@@ -243,6 +252,8 @@ const UPDATE: &[&str] = &[
     "scale",
     "transfer",
     "import",
+    "recover",
+    "swap",
 ];
 
 const RENEW: &[&str] = &[
@@ -256,6 +267,8 @@ const RENEW: &[&str] = &[
     "renew",
     "reissue",
     "reroll",
+    "reimage",
+    "recreate",
 ];
 
 const DESTROY: &[&str] = &[
@@ -284,6 +297,8 @@ const DESTROY: &[&str] = &[
     "detach",
     "unlink",
     "dismiss",
+    "rescind",
+    "withdraw",
 ];
 
 /// Verbs that move something to a final state: repeated, nothing more happens.
@@ -310,6 +325,8 @@ const ACT: &[&str] = &[
     "resolve",
     "reopen",
     "escalate",
+    "synchronize",
+    "grant",
 ];
 
 /// What `word` (lower case) says, if it is a verb this reader knows.
@@ -438,6 +455,9 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "replace",
     "upsert",
     "import",
+    "refund",
+    "refunds",
+    "reversal",
 ];
 
 /// Phrases of a description that say an operation changes nothing.

@@ -286,6 +286,11 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
 /// The tools of a manifest ([`manifest::read`]), placed at their JSON pointers. Hints are
 /// read with the MCP defaults applied.
 pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Subject<'a>> {
+    let methods = manifest
+        .tools
+        .iter()
+        .filter_map(|t| Some(&t.binding()?.method));
+    let only_posts = crate::http::only_posts(methods);
     manifest
         .tools
         .iter()
@@ -299,7 +304,7 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
                     .get(k)
                     .map(|_| push_pointer(&annotations, k.key()))
             });
-            let facts = Facts::of_tool(tool, &pointer);
+            let facts = Facts::of_tool(tool, &pointer, only_posts);
             let input_schema = push_pointer(&pointer, "inputSchema");
             let patterns = tool
                 .input_schema

@@ -256,6 +256,8 @@ pub struct Operation<'a> {
     pub lint_ignore: Vec<&'a str>,
     /// `x-mcp: false` on the operation, its path item or the document: not a tool.
     pub excluded: bool,
+    /// Every operation of the document is a POST ([`crate::http::only_posts`]).
+    pub only_posts: bool,
     /// The operation object in the spec.
     pub location: Location,
 }
@@ -300,6 +302,7 @@ struct Found<'a, 'n> {
     node: Node<'a>,
     /// `x-mcp: false` on the document or the path item.
     excluded: bool,
+    only_posts: bool,
 }
 
 /// `x-mcp: false`: leave this out of the tools.
@@ -333,6 +336,18 @@ fn read_paths<'a>(
     let Some(entries) = paths.value.as_object() else {
         return Err(spec.error_at(&paths.location, "`paths` must be an object"));
     };
+    // Every method of the document, known before its first operation is read.
+    let every_method: Vec<Method> = entries
+        .iter()
+        .filter(|(path, _)| !path.starts_with("x-"))
+        .filter_map(|(_, item)| item.as_object())
+        .flat_map(|item| item.keys().filter(|k| methods.contains(&k.as_str())))
+        .filter_map(|key| Method::parse(key).ok())
+        .collect();
+    // A referenced path item's methods are not seen here: then the API is not known to be
+    // all POST.
+    let referenced = entries.values().any(|item| item.get("$ref").is_some());
+    let only_posts = !referenced && crate::http::only_posts(&every_method);
     for path in entries.keys().filter(|p| !p.starts_with("x-")) {
         let item = match deref(spec, paths.get(path).expect("key from this map")) {
             Ok(item) => item,
@@ -362,6 +377,7 @@ fn read_paths<'a>(
                     method,
                     node,
                     excluded: says_no_mcp(&root) || says_no_mcp(&item),
+                    only_posts,
                 })
             });
             each(operation)?;
@@ -389,6 +405,7 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         declares_security: false,
         annotations: node.get("x-mcp-annotations"),
         excluded: found.excluded || says_no_mcp(node),
+        only_posts: found.only_posts,
         lint_ignore: node.strings("x-openapi2mcp-ignore"),
         location: node.location.clone(),
     }
