@@ -60,3 +60,4 @@ mod tls;
 pub mod tokens;
 pub mod tool;
 pub mod verify;
+mod words;

@@ -9,10 +9,10 @@
 
 use bm25::{DefaultTokenizer, Embedder, EmbedderBuilder, Language, Scorer, Tokenizer};
 
-use crate::convert::naming::snake_case;
 use crate::hints::evidence::name_words;
 use crate::http::Method;
 use crate::tool::Tool;
+use crate::words::snake_case;
 
 /// The tools of an API, indexed for search.
 pub struct OperationIndex {

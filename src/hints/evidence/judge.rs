@@ -1,0 +1,350 @@
+//! Judging the evidence against a tool's hints, one hint at a time: read-only first (a tool
+//! believed read-only gets no other suggestion: MCP says the rest mean nothing there), then
+//! destructive, then idempotent.
+
+use crate::hints::vocabulary::{self, Verb};
+use crate::hints::Hints;
+use crate::http::Method;
+use crate::tool::HintKind;
+
+use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
+
+/// The suggestions the evidence supports for hints that differ from `hints` (the effective
+/// ones), and the notes where it disagrees.
+pub fn judge(facts: &Facts<'_>, evidence: &[Evidence], hints: &Hints) -> Vec<Suggestion> {
+    let mut case = Case::new(facts, evidence, hints);
+    if !read_only(&mut case) {
+        destructive(&mut case);
+        idempotent(&mut case);
+    }
+    case.out
+}
+
+/// One operation's evidence, sorted for judging, and the suggestions made so far.
+struct Case<'c, 'f> {
+    facts: &'c Facts<'f>,
+    evidence: &'c [Evidence],
+    hints: &'c Hints,
+    /// Without a method (a manifest without a binding), the words alone are judged.
+    method: Option<&'c Method>,
+    reads: Vec<&'c Evidence>,
+    acts: Vec<&'c Evidence>,
+    /// What is acted on is a relation (a label, an assignee, a star).
+    relation: bool,
+    out: Vec<Suggestion>,
+}
+
+impl<'c, 'f> Case<'c, 'f> {
+    fn new(facts: &'c Facts<'f>, evidence: &'c [Evidence], hints: &'c Hints) -> Self {
+        // Something computed and returned, "not saved anywhere", is not created; a read-only
+        // query executed is a read.
+        let not_kept = evidence.iter().any(|e| e.says == Says::ReadPhrase);
+        let neutral = |e: &Evidence| {
+            let runner = vocabulary::RUNNERS.contains(&e.seen.to_ascii_lowercase().as_str());
+            not_kept && (e.says == Says::Verb(Verb::Create) || runner)
+        };
+        Case {
+            facts,
+            evidence,
+            hints,
+            method: facts.method,
+            reads: evidence.iter().filter(|e| e.says_reads()).collect(),
+            acts: evidence
+                .iter()
+                .filter(|e| e.says_acts() && !neutral(e))
+                .collect(),
+            relation: evidence.iter().any(|e| e.says == Says::Relation),
+            out: Vec::new(),
+        }
+    }
+
+    /// The hint's effective value.
+    fn value(&self, kind: HintKind) -> bool {
+        self.hints.get(kind).value
+    }
+
+    /// `a POST`, `a GET`; `a tool` without a method.
+    fn name(&self) -> String {
+        self.method.map_or("tool".to_string(), |m| m.to_string())
+    }
+
+    fn removes(&self) -> bool {
+        self.method.is_some_and(Method::removes)
+    }
+
+    /// The evidence that says one of these verbs.
+    fn verbs(&self, wanted: &[Verb]) -> Vec<&'c Evidence> {
+        self.evidence
+            .iter()
+            .filter(|e| matches!(e.says, Says::Verb(v) if wanted.contains(&v)))
+            .collect()
+    }
+
+    /// The evidence that says any of these.
+    fn saying(&self, wanted: &[Says]) -> Vec<&'c Evidence> {
+        self.evidence
+            .iter()
+            .filter(|e| wanted.contains(&e.says))
+            .collect()
+    }
+
+    fn add(
+        &mut self,
+        hint: HintKind,
+        value: bool,
+        confidence: Confidence,
+        reason: &str,
+        evidence: Vec<&Evidence>,
+    ) {
+        self.out.push(Suggestion {
+            hint,
+            value,
+            confidence,
+            reason: reason.to_string(),
+            evidence: evidence.into_iter().cloned().collect(),
+        });
+    }
+}
+
+fn weight(list: &[&Evidence]) -> usize {
+    list.iter().map(|e| e.weight()).sum()
+}
+
+/// Two pieces (or a phrase) are high confidence; one is medium.
+fn confidence(list: &[&Evidence]) -> Confidence {
+    if weight(list) >= 2 {
+        Confidence::High
+    } else {
+        Confidence::Medium
+    }
+}
+
+/// Read-only: safer needs two pieces (or a phrase) and nothing against; more cautious needs
+/// one. HEAD, OPTIONS and TRACE are left alone: nothing but a GET-like route acts. Whether
+/// the tool is then believed read-only.
+fn read_only(case: &mut Case<'_, '_>) -> bool {
+    let read_only = case.value(HintKind::ReadOnly);
+    let safe = case.method.is_some_and(Method::is_safe);
+    let name = case.name();
+    let (reads, acts) = (case.reads.clone(), case.acts.clone());
+    // A scope names what the caller may do, not what this call does: it weighs against
+    // agreeing verbs, never alone.
+    let scopes_against = acts.iter().filter(|e| e.says == Says::WriteScope).count();
+    // A DELETE is defined to remove its target: no evidence makes it read-only.
+    if !read_only && !safe && !case.removes() {
+        if acts.len() == scopes_against && weight(&reads) >= 2 + scopes_against {
+            let reason = format!("a {name} whose evidence all says it only reads");
+            case.add(HintKind::ReadOnly, true, confidence(&reads), &reason, reads);
+            return true;
+        }
+        if !reads.is_empty() {
+            let reason = if acts.is_empty() {
+                "one piece of evidence says it only reads: not enough to call it read-only"
+            } else {
+                "the evidence disagrees on whether it only reads"
+            };
+            let both = reads.iter().chain(&acts).copied().collect();
+            case.add(HintKind::ReadOnly, true, Confidence::Low, reason, both);
+        }
+        return false;
+    }
+    let header_like = matches!(
+        case.method,
+        Some(Method::Head | Method::Options | Method::Trace)
+    );
+    if let (true, [method_override, ..]) = (read_only, &case.saying(&[Says::MethodOverride])[..]) {
+        // Whatever the words say, the caller chooses the method the server carries out.
+        case.add(
+            HintKind::ReadOnly,
+            false,
+            Confidence::High,
+            "it takes a method override: a caller can make the server carry out any method",
+            vec![*method_override],
+        );
+        return false;
+    }
+    if read_only && !header_like && !acts.is_empty() {
+        if reads.is_empty() {
+            let reason = format!("a read-only {name} whose evidence says it acts");
+            case.add(HintKind::ReadOnly, false, confidence(&acts), &reason, acts);
+            return false;
+        }
+        let both = reads.iter().chain(&acts).copied().collect();
+        let reason = "the evidence disagrees on whether it acts";
+        case.add(HintKind::ReadOnly, false, Confidence::Low, reason, both);
+    }
+    read_only
+}
+
+/// Destructive: vetoed by anything that overwrites, ends or settles; a switch or a relation
+/// removed is reversible; something added needs two pieces.
+fn destructive(case: &mut Case<'_, '_>) {
+    let relation = case.relation;
+    let mut overwrites = case.verbs(&[Verb::Update, Verb::Renew, Verb::Settle]);
+    overwrites.extend(case.evidence.iter().filter(|e| {
+        matches!(
+            e.says,
+            Says::DestructiveNoun | Says::DestroyPhrase | Says::Actions
+        ) || (e.says == Says::Verb(Verb::Destroy) && !relation)
+    }));
+    let destructive = case.value(HintKind::Destructive);
+    if !destructive && !overwrites.is_empty() {
+        let confidence = confidence(&overwrites);
+        let reason = "it overwrites or removes";
+        case.add(HintKind::Destructive, true, confidence, reason, overwrites);
+        return;
+    }
+    if !destructive || !overwrites.is_empty() {
+        return;
+    }
+    let switches = case.verbs(&[Verb::Switch]);
+    let removes = case.removes();
+    // A PUT that "creates" at a given URI replaces what may be there, unless what it adds
+    // is a relation (a label, a star).
+    let upsert = case.method == Some(&Method::Put) && !relation;
+    let mut adds: Vec<&Evidence> = case
+        .verbs(&[Verb::Create, Verb::Repeat])
+        .into_iter()
+        .filter(|e| !upsert || e.says != Says::Verb(Verb::Create))
+        .collect();
+    adds.extend(case.saying(&[Says::Created, Says::Collection]));
+    if !switches.is_empty() {
+        let reason = "a switch that its opposite undoes: nothing is lost";
+        case.add(
+            HintKind::Destructive,
+            false,
+            Confidence::Medium,
+            reason,
+            switches,
+        );
+    } else if relation && removes {
+        let removed = case.saying(&[Says::Relation, Says::Verb(Verb::Destroy)]);
+        let reason = "removes a relation that adding it back restores";
+        case.add(
+            HintKind::Destructive,
+            false,
+            Confidence::Medium,
+            reason,
+            removed,
+        );
+    } else if adds.len() >= 2 && !removes {
+        let confidence = confidence(&adds);
+        let reason = "it adds rather than overwrites or removes";
+        case.add(HintKind::Destructive, false, confidence, reason, adds);
+    }
+}
+
+/// Idempotent: every call adding an effect vetoes it; an idempotency key, a DELETE, a
+/// switch, a relation, settling or ending one thing, or a set-to-value update supports it.
+fn idempotent(case: &mut Case<'_, '_>) {
+    // On a PUT, "create" or "add" is an upsert at a given URI: idempotent by definition;
+    // adding a relation (a label, an assignee) twice adds it once.
+    let adds_again: &[Verb] = if case.method.is_some_and(Method::is_idempotent) {
+        &[Verb::Repeat]
+    } else if case.relation {
+        &[Verb::Repeat, Verb::Renew]
+    } else {
+        &[Verb::Repeat, Verb::Renew, Verb::Create]
+    };
+    let mut repeats = case.verbs(adds_again);
+    repeats.extend(case.saying(&[Says::RepeatPhrase]));
+    let key = case.saying(&[Says::IdempotencyKey]);
+    let idempotent = case.value(HintKind::Idempotent);
+    if let (false, [key, ..]) = (idempotent, &key[..]) {
+        case.add(
+            HintKind::Idempotent,
+            true,
+            Confidence::Medium,
+            "accepts an idempotency key: true only where the caller mints the key once and \
+             sends the same key on every retry",
+            vec![*key],
+        );
+    } else if !idempotent && repeats.is_empty() {
+        repeat_changes_nothing(case);
+    } else if idempotent && !repeats.is_empty() && key.is_empty() {
+        let confidence = confidence(&repeats);
+        let reason = "every call adds an effect: a retry repeats it";
+        case.add(HintKind::Idempotent, false, confidence, reason, repeats);
+    }
+}
+
+/// Why repeating the call would change nothing, when the evidence says so: the first that
+/// holds of a DELETE, a switch, adding to a set, settling, ending or setting values.
+fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
+    let path = case.facts.path;
+    let single_resource = path.is_some_and(|p| p.trim_end_matches('/').ends_with('}'));
+    // An action on one resource: `/runs/{id}/cancel` as well as `/customers/{id}`, and an
+    // RPC method whose arguments name it (`/chat.update`, `/ips/set-custom-dns`).
+    let rpc_method = case
+        .evidence
+        .iter()
+        .any(|e| e.source == Source::Path && matches!(e.says, Says::Verb(_)));
+    let on_a_resource = path.is_some_and(|p| p.contains('{')) || rpc_method;
+    let switches = case.verbs(&[Verb::Switch]);
+    let updates = case.verbs(&[Verb::Update]);
+    let ends = case.verbs(&[Verb::Destroy]);
+    let settles = case.verbs(&[Verb::Settle]);
+    // A 201 or a POST to a collection makes something new on each call, whatever the verb
+    // ("subscribes a client" adds a subscription).
+    let creates = !case.saying(&[Says::Created, Says::Collection]).is_empty();
+    let mut adds_relation = case.verbs(&[Verb::Create]);
+    adds_relation.extend(case.saying(&[Says::Relation]));
+    let one_resource = case.saying(&[Says::OneResource]).len();
+    let only = case.verbs(&[Verb::Act]).is_empty();
+    let (reason, evidence, confidence) = if case.removes() && only {
+        let confidence = if single_resource {
+            Confidence::High
+        } else {
+            Confidence::Medium
+        };
+        let reason = "HTTP defines DELETE as idempotent: true if repeating it has no further \
+                      effect in this API";
+        return removal(case, reason, confidence);
+    } else if !switches.is_empty() && !creates {
+        (
+            "a switch: setting it again changes nothing",
+            switches,
+            Confidence::Medium,
+        )
+    } else if case.relation && adds_relation.len() >= 2 {
+        let reason = "adds to a set: adding the same member again changes nothing";
+        (reason, adds_relation, Confidence::Medium)
+    } else if !settles.is_empty() && on_a_resource && only && updates.is_empty() {
+        let reason = "moves one resource to a final state: moving it there again changes nothing";
+        (reason, settles, Confidence::Medium)
+    } else if ends.len() >= 2 && only && updates.is_empty() {
+        let reason = "ends something: ending it again changes nothing";
+        (reason, ends, Confidence::Medium)
+    } else if updates.len() + one_resource >= 2 && !updates.is_empty() && on_a_resource && only {
+        let reason = "sets given values on one resource: the same values again change nothing";
+        (reason, updates, Confidence::Medium)
+    } else {
+        return;
+    };
+    case.add(HintKind::Idempotent, true, confidence, reason, evidence);
+}
+
+/// A DELETE's suggestion: its words that remove, or without a verb in them the method,
+/// which HTTP defines.
+fn removal(case: &mut Case<'_, '_>, reason: &str, confidence: Confidence) {
+    let mut removal: Vec<Evidence> = case
+        .verbs(&[Verb::Destroy, Verb::Switch])
+        .into_iter()
+        .cloned()
+        .collect();
+    if removal.is_empty() {
+        removal.push(Evidence {
+            source: Source::Method,
+            says: Says::Verb(Verb::Destroy),
+            seen: "DELETE".into(),
+            at: case.facts.places.operation.clone(),
+        });
+    }
+    case.add(
+        HintKind::Idempotent,
+        true,
+        confidence,
+        reason,
+        removal.iter().collect(),
+    );
+}

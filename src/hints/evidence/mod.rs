@@ -1,0 +1,353 @@
+//! Evidence about what an operation does beyond its HTTP method, read from the whole
+//! operation: its name (a leading method word skipped, glued words split), its summary's
+//! first verb, its description's phrases, its path's last segment, the scopes it needs,
+//! an idempotency-key header, and its responses. Each piece is a value with its source and
+//! place, so review prints exactly what it saw; [`judge`] turns them into suggestions with
+//! a confidence, and lint's name rules check the same judgement, so the two never disagree.
+//!
+//! A suggestion that makes a tool look safer (read-only, not destructive, idempotent)
+//! needs two agreeing pieces of evidence or one strong one, and nothing against it; one
+//! that makes it more cautious needs one. Evidence that disagrees (a name that says
+//! `post`, a summary that says `List`) is reported at low confidence, never suggested.
+
+use crate::error::push_pointer;
+use crate::http::Method;
+use crate::model::{In, Operation};
+use crate::tool::{HintKind, In as ToolIn, Tool};
+
+use super::vocabulary::Verb;
+use super::Hints;
+
+mod judge;
+mod read;
+#[cfg(test)]
+mod tests;
+
+pub use judge::judge;
+pub use read::{name_words, read};
+
+/// What the reader reads of one operation, from a spec or a manifest alike.
+#[derive(Debug, Clone, Default)]
+pub struct Facts<'a> {
+    pub method: Option<&'a Method>,
+    /// The operationId in a spec (empty without one: a generated name says only the method
+    /// and path, which are read as such); the tool name in a manifest.
+    pub name: &'a str,
+    pub summary: Option<&'a str>,
+    pub description: Option<&'a str>,
+    pub path: Option<&'a str>,
+    /// Scopes of every security requirement.
+    pub scopes: Vec<&'a str>,
+    /// The argument that carries an idempotency key, and where it goes.
+    pub idempotency_key: Option<(ToolIn, &'a str)>,
+    /// A parameter that sets the method the server carries out (`X-HTTP-Method-Override`,
+    /// `_method`): whatever its own method, the call can act.
+    pub method_override: Option<&'a str>,
+    /// Response status codes as written.
+    pub statuses: Vec<&'a str>,
+    /// Every operation of the API is a POST: the method says nothing of this one.
+    pub only_posts: bool,
+    /// JSON pointers of the name, summary and description; of the operation itself.
+    pub places: Places,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Places {
+    pub operation: String,
+    pub name: String,
+    pub summary: String,
+    pub description: String,
+}
+
+impl<'a> Facts<'a> {
+    /// An operation of a spec, placed at its pointers.
+    pub fn of_operation(operation: &'a Operation<'a>) -> Facts<'a> {
+        let at = &operation.location.pointer;
+        Facts {
+            method: Some(&operation.method),
+            name: operation.operation_id.unwrap_or(""),
+            summary: operation.summary,
+            description: operation.description,
+            path: Some(operation.path),
+            scopes: operation
+                .security
+                .iter()
+                .flatten()
+                .flat_map(|c| c.scopes.iter().copied())
+                .collect(),
+            idempotency_key: idempotency_key(operation),
+            statuses: operation.responses.iter().map(|r| r.status).collect(),
+            only_posts: operation.only_posts,
+            method_override: operation
+                .parameters
+                .iter()
+                .map(|p| p.name)
+                .find(|name| is_method_override(name)),
+            places: Places {
+                operation: at.clone(),
+                name: push_pointer(at, "operationId"),
+                summary: push_pointer(at, "summary"),
+                description: push_pointer(at, "description"),
+            },
+        }
+    }
+
+    /// A tool of a manifest at `pointer`: its name, title and description, and its
+    /// binding's method, path and idempotency key when it has one. `only_posts`: every tool
+    /// of the manifest is bound to a POST.
+    pub fn of_tool(tool: &'a Tool, pointer: &str, only_posts: bool) -> Facts<'a> {
+        let binding = tool.binding();
+        let key = binding.and_then(|b| b.params.get(b.idempotency_key.as_deref()?));
+        Facts {
+            method: binding.map(|b| &b.method),
+            name: &tool.name,
+            summary: tool.display_title(),
+            description: tool.description.as_deref(),
+            path: binding.map(|b| b.path.as_str()),
+            idempotency_key: key.and_then(|p| Some((p.location, p.name.as_deref()?))),
+            method_override: binding.and_then(|b| {
+                b.params
+                    .values()
+                    .filter_map(|p| p.name.as_deref())
+                    .find(|name| is_method_override(name))
+            }),
+            only_posts,
+            places: Places {
+                operation: pointer.to_string(),
+                name: push_pointer(pointer, "name"),
+                summary: push_pointer(pointer, "title"),
+                description: push_pointer(pointer, "description"),
+            },
+            ..Facts::default()
+        }
+    }
+}
+
+/// Where a piece of evidence was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Name,
+    Summary,
+    Description,
+    Path,
+    Scope,
+    Header,
+    /// A parameter of any location, by its name.
+    Parameter,
+    Body,
+    Response,
+    /// The HTTP method, where its definition is the evidence.
+    Method,
+}
+
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Name => "name",
+            Source::Summary => "summary",
+            Source::Description => "description",
+            Source::Path => "path",
+            Source::Scope => "scope",
+            Source::Header => "header",
+            Source::Parameter => "parameter",
+            Source::Body => "body",
+            Source::Response => "response",
+            Source::Method => "method",
+        }
+    }
+}
+
+/// What a piece of evidence says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Says {
+    Verb(Verb),
+    /// The thing acted on is a relation (a label, an assignee, a star...).
+    Relation,
+    /// A noun that says something is overwritten, moved or ended (rollback, eviction...).
+    DestructiveNoun,
+    ReadPhrase,
+    RepeatPhrase,
+    DestroyPhrase,
+    ReadScope,
+    WriteScope,
+    IdempotencyKey,
+    /// A 201 Created response.
+    Created,
+    /// A 202 Accepted response: work started.
+    Accepted,
+    /// A POST to a collection (`/customers`): by REST convention, it adds a member.
+    Collection,
+    /// A POST to one resource (`/customers/{id}`): it acts on what exists.
+    OneResource,
+    /// A path ending in `/actions`: one endpoint for many actions, some destructive.
+    Actions,
+    /// A parameter that overrides the method (`X-HTTP-Method-Override`, `_method`).
+    MethodOverride,
+    /// In an API whose every method is a POST, a method named by a noun
+    /// (`/senders/info`, `/urls/time-series`): a getter.
+    NounMethod,
+    /// A GET of a path that names only resources (`/pets/{petId}`): what REST reads. Neither
+    /// reads nor acts in the judgement; it lets `--read-only` keep a GET with no verb.
+    ResourcePath,
+}
+
+/// One piece of evidence: what it says, what was seen, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evidence {
+    pub source: Source,
+    pub says: Says,
+    /// The words seen, as they stand: `unstar`, `does not modify`, `repo:write`, `201`.
+    pub seen: String,
+    /// The JSON pointer where they stand.
+    pub at: String,
+}
+
+impl Evidence {
+    /// `summary 'Lists'`, `name 'unstar'`...
+    pub fn describe(&self) -> String {
+        format!("{} '{}'", self.source.as_str(), self.seen)
+    }
+
+    fn says_reads(&self) -> bool {
+        matches!(
+            self.says,
+            Says::Verb(Verb::Read) | Says::ReadPhrase | Says::ReadScope | Says::NounMethod
+        )
+    }
+
+    fn says_acts(&self) -> bool {
+        matches!(
+            self.says,
+            Says::Verb(verb) if verb != Verb::Read
+        ) || matches!(
+            self.says,
+            Says::RepeatPhrase
+                | Says::DestroyPhrase
+                | Says::WriteScope
+                | Says::Created
+                | Says::Accepted
+                | Says::IdempotencyKey
+                | Says::MethodOverride
+        )
+    }
+
+    /// A phrase says outright what a verb only implies.
+    fn weight(&self) -> usize {
+        match self.says {
+            Says::ReadPhrase | Says::RepeatPhrase | Says::DestroyPhrase | Says::MethodOverride => 2,
+            _ => 1,
+        }
+    }
+}
+/// How sure a suggestion is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Confidence {
+    /// The evidence disagrees, or there is too little of it: shown, never suggested.
+    Low,
+    Medium,
+    High,
+}
+
+impl Confidence {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::Low => "low",
+            Confidence::Medium => "medium",
+            Confidence::High => "high",
+        }
+    }
+}
+
+/// A hint the evidence points to that the tool does not have; never applied by itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suggestion {
+    pub hint: HintKind,
+    pub value: bool,
+    pub confidence: Confidence,
+    /// What the judgement rests on, in words.
+    pub reason: String,
+    /// The evidence behind it, or (at low confidence) on both sides.
+    pub evidence: Vec<Evidence>,
+}
+
+impl Suggestion {
+    /// Not a note: review offers it, lint's name rules check it.
+    pub fn is_suggested(&self) -> bool {
+        self.confidence > Confidence::Low
+    }
+
+    /// The reason and the evidence, for a line of text.
+    pub fn because(&self) -> String {
+        let seen: Vec<String> = self.evidence.iter().map(Evidence::describe).collect();
+        format!("{} ({})", self.reason, seen.join(", "))
+    }
+}
+
+/// Parameter names that tell the server to carry out another method than the request's:
+/// `X-HTTP-Method-Override`, `X-HTTP-Method`, `X-Method-Override` (headers), `_method`
+/// (Rails, Laravel: a query or form field).
+pub fn is_method_override(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "x-http-method-override" | "x-http-method" | "x-method-override" | "_method"
+    )
+}
+
+/// Whether an argument carries an idempotency key: named so (`Idempotency-Key`,
+/// `X-Idempotent-Request-Key`, Twilio's `IdempotencyKey`), or described so (AWS's
+/// `ClientToken`, "to ensure the idempotency of the request"; Google's `requestId`, "if you
+/// must retry your request, the server will know to ignore the request").
+pub fn is_idempotency_key(name: &str, description: Option<&str>) -> bool {
+    let squashed: String = name.chars().filter(char::is_ascii_alphanumeric).collect();
+    let described = description.is_some_and(|text| {
+        let lower = text.to_ascii_lowercase();
+        let retried = ["retry", "retries", "retried"]
+            .iter()
+            .any(|w| lower.contains(w));
+        let once = ["ignore", "duplicate", "already"]
+            .iter()
+            .any(|w| lower.contains(w));
+        // "Webhooks must be idempotent", "a name intended for creation idempotence" say
+        // nothing of this call: only the key's own noun or a retry that is ignored do.
+        lower.contains("idempotency") || (retried && once)
+    });
+    squashed.to_ascii_lowercase().contains("idempoten") || described
+}
+
+/// The argument of an operation that carries an idempotency key, and where: a header or
+/// query parameter, else a field of its request body.
+pub fn idempotency_key<'a>(operation: &'a Operation<'a>) -> Option<(ToolIn, &'a str)> {
+    let parameter = operation.parameters.iter().find_map(|p| {
+        let location = match p.location {
+            In::Header => ToolIn::Header,
+            In::Query => ToolIn::Query,
+            _ => return None,
+        };
+        is_idempotency_key(p.name, p.description).then_some((location, p.name))
+    });
+    parameter.or_else(|| {
+        let schema = operation.body.as_ref()?.schema.as_ref()?;
+        let properties = schema.value.get("properties")?.as_object()?;
+        properties.iter().find_map(|(name, property)| {
+            let description = property.get("description").and_then(|d| d.as_str());
+            is_idempotency_key(name, description).then_some((ToolIn::Body, name.as_str()))
+        })
+    })
+}
+/// Reads the evidence of an operation and judges it against its hints: the evidence, and
+/// the suggestions.
+pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> (Vec<Evidence>, Vec<Suggestion>) {
+    let facts = Facts::of_operation(operation);
+    let evidence = read(&facts);
+    let suggestions = judge(&facts, &evidence, hints);
+    (evidence, suggestions)
+}
+
+/// Whether some of the evidence says the operation reads: a word, a phrase or a scope, or
+/// a path that names only resources. (What says it acts is weighed by [`judge`].)
+pub fn says_it_reads(evidence: &[Evidence]) -> bool {
+    evidence
+        .iter()
+        .any(|e| e.says_reads() || e.says == Says::ResourcePath)
+}

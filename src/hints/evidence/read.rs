@@ -1,0 +1,495 @@
+//! Reading the evidence: every piece an operation's words, path, scopes, arguments and
+//! responses hold, each with its source and place.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::hints::vocabulary::{self, Verb};
+use crate::http::Method;
+use crate::tool::In as ToolIn;
+use crate::words::snake_case;
+
+use super::{Evidence, Facts, Says, Source};
+
+/// The words of a name: snake_case words, glued lower-case words split
+/// (`getinputtokencounts`), and a leading word equal to the operation's method dropped
+/// when a verb follows later on, past the word it acts on (`post_items_search`,
+/// `get_items_delete`; `deleteUser` and `deleteOrder` keep their verb).
+pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
+    let snake = snake_case(name);
+    let mut words: Vec<String> = Vec::new();
+    for word in snake.split('_').filter(|w| !w.is_empty()) {
+        // Only a long word that is not itself a verb can be several glued together.
+        let glued = word.len() >= 8 && vocabulary::verb(word).is_none();
+        match vocabulary::segment(word).filter(|_| glued) {
+            Some(parts) => words.extend(parts.into_iter().map(str::to_string)),
+            None => words.push(word.to_string()),
+        }
+    }
+    // `OpenID` is a name, not the verb "open".
+    if let Some(i) = words
+        .windows(2)
+        .position(|w| w[0] == "open" && w[1] == "id")
+    {
+        words.splice(i..i + 2, ["openid".to_string()]);
+    }
+    // `post`, `put` and `patch` leading a name only echo the method; `get` and `delete` are
+    // verbs too, dropped only when a verb follows past the word they act on.
+    let method_word = method.map(|m| m.as_str().to_ascii_lowercase());
+    // Only a name in separated words can be made of the method and a path (`get_items_delete`);
+    // a glued name says its verb first (`GetScaleSetInterface` gets).
+    let separated = name.contains(|c: char| !c.is_ascii_alphanumeric());
+    let another_verb = separated && words.iter().skip(2).any(|w| vocabulary::verb(w).is_some());
+    let echo = matches!(method_word.as_deref(), Some("post" | "put" | "patch"));
+    let leads = words.len() > 1 && method_word.as_deref() == words.first().map(String::as_str);
+    if leads && (echo || another_verb) {
+        words.remove(0);
+    }
+    words
+}
+
+/// The part of a `Resource_Action` name that says the action (`VirtualMachines_Start`,
+/// `ScaleSets_ListAll`): there the resource comes first and its words are nouns, whatever
+/// they look like (`ScaleSets`). Any other name whole.
+fn action_part(name: &str) -> &str {
+    let pascal = |part: &str| {
+        part.starts_with(|c: char| c.is_ascii_uppercase())
+            && part.chars().any(|c| c.is_ascii_lowercase())
+            && part.chars().all(|c| c.is_ascii_alphanumeric())
+    };
+    match name.split_once('_') {
+        Some((resource, action)) if pascal(resource) && pascal(action) => action,
+        _ => name,
+    }
+}
+
+/// Whether `name` is the method followed by words of the path in their order, at least two
+/// (`GetChargesCharge` for `GET /v1/charges/{charge}`, `PostCustomersCustomerSources`), as
+/// generators make them; `delete_order` is a person's name.
+pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool {
+    let Some(method) = method else {
+        return false;
+    };
+    let words = name_words(name, None);
+    let mut path_words = path
+        .split(['/', '{', '}', '.', ':'])
+        .flat_map(|segment| name_words(segment, None));
+    words.len() > 2
+        && words[0].eq_ignore_ascii_case(method.as_str())
+        && words[1..].iter().all(|w| path_words.any(|p| p == *w))
+}
+
+/// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
+/// started is the resource itself, a state its opposite undoes, not something new.
+fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
+    let Some(path) = path else {
+        return false;
+    };
+    let mut segments = path.trim_end_matches('/').rsplit('/');
+    let last = segments.next().unwrap_or_default();
+    let before = segments.next().unwrap_or_default();
+    before.starts_with('{') && last.eq_ignore_ascii_case(verb)
+}
+
+/// A "create" whose object is only computed and returned (embeddings, a lookup) reads.
+fn computed(verb: Verb, rest: &[String]) -> Verb {
+    let computes = rest
+        .iter()
+        .any(|w| vocabulary::COMPUTED.contains(&w.as_str()));
+    if verb == Verb::Create && computes {
+        Verb::Read
+    } else {
+        verb
+    }
+}
+
+/// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a
+/// file to the trash", "Restore a file from the trash", restore what was deleted. `text` is
+/// the operation's words, lower case.
+fn undoes(verb: &str, text: &str) -> bool {
+    let trash = text.contains("trash");
+    match verb {
+        "trash" | "untrash" => true,
+        "move" => trash,
+        "restore" => trash || vocabulary::has_phrase(text, "deleted"),
+        _ => false,
+    }
+}
+
+/// What a verb says in use, given the words after it: a create of something only computed
+/// reads, setting a person's own mark (a subscription), moving to the trash or starting a
+/// resource (`/vms/{vm}/start`) is a switch.
+fn verb_in_use(word: &str, rest: &[String], text: &str, path: Option<&str>) -> Verb {
+    let verb = computed(vocabulary::verb(word).unwrap_or(Verb::Act), rest);
+    let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
+    let starts_itself = word == "start" && acts_on_its_resource(path, word);
+    if sets_a_mark || starts_itself || undoes(word, text) {
+        Verb::Switch
+    } else {
+        verb
+    }
+}
+
+/// Whether `word`, acted on by `verb`, is a relation: a member of a set whatever the verb
+/// (a label, an assignee), or a person's mark (a reaction, a subscription); a member that
+/// is deleted (not removed) is gone for everyone.
+fn relation(verb: Option<&str>, word: &str) -> bool {
+    let deletes = matches!(vocabulary::verb(verb.unwrap_or("")), Some(Verb::Destroy))
+        && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
+    vocabulary::MARKS.contains(&word) || (vocabulary::RELATIONS.contains(&word) && !deletes)
+}
+
+/// What a scope allows: `Some(true)` only reading, `Some(false)` writing, `None` neither
+/// said. Its action part decides (`admin.teams:read` and `admin.directory.user.readonly`
+/// read, `repo:write` writes); without one, any word of it (`admin:org` writes).
+pub(super) fn scope_reads(scope: &str) -> Option<bool> {
+    let says = |part: &str| {
+        let writes = ["write", "admin", "delete", "create", "update", "manage"]
+            .iter()
+            .any(|w| part.contains(w));
+        let reads = part.contains("read") || part.ends_with(":list") || part == "list";
+        (writes || reads).then_some(!writes)
+    };
+    let lower = scope.to_ascii_lowercase();
+    let action = lower.rsplit([':', '.', '/']).next().unwrap_or_default();
+    says(action).or_else(|| says(&lower))
+}
+
+/// Reads every piece of evidence in the facts.
+pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
+    let mut reader = Reader::new(facts);
+    reader.name();
+    reader.opening();
+    reader.phrases();
+    if let Some(path) = facts.path {
+        reader.path(path);
+    }
+    reader.scopes();
+    reader.arguments();
+    reader.out
+}
+
+/// One operation being read, and what is found so far.
+struct Reader<'r, 'f> {
+    facts: &'r Facts<'f>,
+    /// The operation's words, lower case, once: what the phrases and the trash are read in.
+    text: String,
+    /// The name's first verb.
+    name_verb: Option<String>,
+    /// The summary's first word (the description's, without one), when it is a verb.
+    opening_verb: Option<String>,
+    out: Vec<Evidence>,
+}
+
+impl<'r, 'f> Reader<'r, 'f> {
+    fn new(facts: &'r Facts<'f>) -> Self {
+        let text = [
+            facts.name,
+            facts.summary.unwrap_or(""),
+            facts.description.unwrap_or(""),
+        ]
+        .join(" ")
+        .to_ascii_lowercase();
+        Reader {
+            facts,
+            text,
+            name_verb: None,
+            opening_verb: None,
+            out: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, source: Source, says: Says, seen: &str, at: &str) {
+        self.out.push(Evidence {
+            source,
+            says,
+            seen: seen.to_string(),
+            at: at.to_string(),
+        });
+    }
+
+    /// The name: its first verb, and what it acts on. A name generated from the method and
+    /// the path says nothing the path does not (`GetChargesCharge`: `charge` is the path's
+    /// noun, not a verb; `PostChargesChargeCapture`'s action is read from the path).
+    fn name(&mut self) {
+        let facts = self.facts;
+        let at = &facts.places.name;
+        let name = match facts.path {
+            Some(path) if generated(facts.name, facts.method, path) => "",
+            _ => facts.name,
+        };
+        let words = name_words(action_part(name), facts.method);
+        let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
+        if let Some(i) = first_verb {
+            let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts.path);
+            self.push(Source::Name, Says::Verb(verb), &words[i], at);
+            let object = words[i + 1..].iter().find(|w| relation(Some(&words[i]), w));
+            if let Some(object) = object {
+                self.push(Source::Name, Says::Relation, object, at);
+            }
+            self.name_verb = Some(words[i].clone());
+        }
+        for (i, word) in words.iter().enumerate() {
+            // A later verb that overwrites (`add-or-update-membership`) says so too.
+            let later_overwrite =
+                Some(i) != first_verb && vocabulary::OVERWRITE_WORDS.contains(&word.as_str());
+            let destructive =
+                vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &self.text);
+            if destructive || later_overwrite {
+                self.push(Source::Name, Says::DestructiveNoun, word, at);
+            }
+        }
+    }
+
+    /// The summary's first word, when it is a verb (never a later one: "Rerequest a check
+    /// suite" is not a check). Without a summary, the description's first sentence stands
+    /// in its place ("Lists your dedicated IP pools.").
+    fn opening(&mut self) {
+        let facts = self.facts;
+        let (opening, source, at) = match facts.summary {
+            Some(summary) => (Some(summary), Source::Summary, &facts.places.summary),
+            None => (
+                facts.description.and_then(|d| d.unicode_sentences().next()),
+                Source::Description,
+                &facts.places.description,
+            ),
+        };
+        let Some(original) = opening else {
+            return;
+        };
+        let mut words: Vec<&str> = original
+            .split(|c: char| !c.is_alphanumeric() && c != '-')
+            .filter(|w| !w.is_empty())
+            .collect();
+        // A glued camelCase opening (`removeContact`) is a verb and its object.
+        let glued = words.first().and_then(|w| {
+            let starts_lower = w.starts_with(|c: char| c.is_ascii_lowercase());
+            let at = w.find(|c: char| c.is_ascii_uppercase())?;
+            starts_lower.then(|| w.split_at(at))
+        });
+        if let Some((verb, object)) = glued {
+            words.splice(0..1, [verb, object]);
+        }
+        if let Some((first, after)) = words.split_first() {
+            self.opening_verb(first, &after[..after.len().min(4)], source, at);
+        }
+        // "Create or update a secret": it overwrites too.
+        let lower = original.to_ascii_lowercase();
+        let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
+        let or_overwrite = words
+            .windows(2)
+            .find(|w| w[0] == "or" && vocabulary::OVERWRITE_WORDS.contains(&w[1]));
+        if let Some(pair) = or_overwrite {
+            self.push(
+                source,
+                Says::DestructiveNoun,
+                &format!("or {}", pair[1]),
+                at,
+            );
+        }
+    }
+
+    /// The opening's first word and what it acts on (`as_written`: the next few words).
+    fn opening_verb(&mut self, first: &str, as_written: &[&str], source: Source, at: &str) {
+        let facts = self.facts;
+        let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
+        match vocabulary::summary_verb(first) {
+            Some((word, _)) => {
+                let verb = verb_in_use(&word, &rest, &self.text, facts.path);
+                self.push(source, Says::Verb(verb), first, at);
+                let object = rest.iter().position(|w| relation(Some(&word), w));
+                if let Some(i) = object {
+                    self.push(source, Says::Relation, as_written[i], at);
+                }
+                self.opening_verb = Some(word);
+            }
+            // On a GET, a word this reader does not know in the verb's place of an
+            // imperative ("Frobnicate the widget") is a verb outside the read vocabulary:
+            // it acts.
+            None => {
+                let imperative = rest
+                    .first()
+                    .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
+                let safe = facts.method.is_some_and(Method::is_safe);
+                if safe && imperative && first.chars().all(char::is_alphabetic) {
+                    self.push(source, Says::Verb(Verb::Act), first, at);
+                }
+            }
+        }
+    }
+
+    /// The verbs the name and the opening say.
+    fn verbs_said(&self) -> impl Iterator<Item = &String> {
+        [&self.name_verb, &self.opening_verb].into_iter().flatten()
+    }
+
+    /// Phrases of the summary and the description. What happens later to something
+    /// trashed ("deleted for good after 30 days") is not what this call, which its opposite
+    /// undoes, does.
+    fn phrases(&mut self) {
+        let facts = self.facts;
+        let reversible = self.verbs_said().any(|w| undoes(w, &self.text));
+        let texts = [
+            (Source::Summary, facts.summary, &facts.places.summary),
+            (
+                Source::Description,
+                facts.description,
+                &facts.places.description,
+            ),
+        ];
+        for (source, text, at) in texts {
+            let Some(lower) = text.map(str::to_ascii_lowercase) else {
+                continue;
+            };
+            let kinds = [Says::ReadPhrase, Says::RepeatPhrase, Says::DestroyPhrase];
+            for (says, phrase) in kinds.into_iter().zip(vocabulary::phrases_in(&lower)) {
+                if says == Says::DestroyPhrase && reversible {
+                    continue;
+                }
+                if let Some(phrase) = phrase {
+                    self.push(source, says, phrase.trim(), at);
+                }
+            }
+        }
+    }
+
+    /// The path: its last literal segment (`/search`, `/apps.uninstall`, `:cancel`), and a
+    /// GET's path that names only resources.
+    fn path(&mut self, path: &str) {
+        self.last_segment(path);
+        if let (Some(Method::Get), true) = (self.facts.method, names_only_resources(path)) {
+            self.push(
+                Source::Path,
+                Says::ResourcePath,
+                path,
+                &self.facts.places.operation,
+            );
+        }
+    }
+
+    /// The last literal segment's verb, nouns and relation, and what the path's shape says.
+    fn last_segment(&mut self, path: &str) {
+        let facts = self.facts;
+        let at = &facts.places.operation;
+        let last = path
+            .rsplit('/')
+            .find(|s| !s.is_empty() && !s.starts_with('{'));
+        let Some(segment) = last else {
+            return;
+        };
+        // A format suffix is no word of the action (`/tags/delete.json` deletes).
+        let action = [".json", ".xml"]
+            .iter()
+            .find_map(|suffix| segment.strip_suffix(suffix))
+            .unwrap_or(segment);
+        let words = name_words(action, None);
+        self.path_verb(&words);
+        for word in &words {
+            if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &self.text) {
+                self.push(Source::Path, Says::DestructiveNoun, word, at);
+            }
+        }
+        let name_verb = self.name_verb.clone();
+        if let Some(word) = words.iter().find(|w| relation(name_verb.as_deref(), w)) {
+            self.push(Source::Path, Says::Relation, word, at);
+        }
+        let ends_in_parameter = path
+            .trim_end_matches('/')
+            .trim_end_matches(".json")
+            .ends_with('}');
+        let post = facts.method == Some(&Method::Post);
+        if post && ends_in_parameter {
+            self.push(Source::Path, Says::OneResource, path, at);
+        }
+        let bare = segment.split('.').next().unwrap_or(segment);
+        let last = path.trim_end_matches('/').ends_with(segment);
+        let no_verb = words.iter().all(|w| vocabulary::verb(w).is_none());
+        if matches!(bare, "actions" | "action") {
+            self.push(Source::Path, Says::Actions, segment, at);
+        } else if facts.only_posts && last && no_verb {
+            self.push(Source::Path, Says::NounMethod, segment, at);
+        } else if post && bare.ends_with('s') && no_verb && last {
+            self.push(Source::Path, Says::Collection, segment, at);
+        }
+    }
+
+    /// The first verb of the path's last literal segment, as its words stand.
+    fn path_verb(&mut self, words: &[String]) {
+        let facts = self.facts;
+        let is_verb = |w: &String| {
+            vocabulary::verb(w).is_some() && !vocabulary::PATH_NOUNS.contains(&w.as_str())
+        };
+        let Some(at) = words.iter().position(is_verb) else {
+            return;
+        };
+        let verb = verb_in_use(&words[at], &words[at + 1..], &self.text, facts.path);
+        // A verb before a noun in one segment is the action (`/delete-domain`), unless the
+        // operation's words say another kind of verb: then it names a thing
+        // (`/remove-token`, which the name says it creates) and overwrites nothing.
+        let another = self
+            .verbs_said()
+            .any(|w| vocabulary::verb(w) != vocabulary::verb(&words[at]));
+        let names_a_thing = at + 1 < words.len()
+            && another
+            && matches!(verb, Verb::Update | Verb::Renew | Verb::Destroy);
+        if !names_a_thing {
+            self.push(
+                Source::Path,
+                Says::Verb(verb),
+                &words[at],
+                &facts.places.operation,
+            );
+        }
+    }
+
+    /// Scopes: all of them read-only, or any that writes.
+    fn scopes(&mut self) {
+        let facts = self.facts;
+        let at = &facts.places.operation;
+        let scopes = &facts.scopes;
+        if let Some(scope) = scopes.iter().find(|s| scope_reads(s) == Some(false)) {
+            self.push(Source::Scope, Says::WriteScope, scope, at);
+        } else if !scopes.is_empty() && scopes.iter().all(|s| scope_reads(s) == Some(true)) {
+            self.push(Source::Scope, Says::ReadScope, scopes[0], at);
+        }
+    }
+
+    /// A method override, an idempotency key, and the responses that say something is made
+    /// (201) or started (202).
+    fn arguments(&mut self) {
+        let facts = self.facts;
+        let at = &facts.places.operation;
+        if let Some(name) = facts.method_override {
+            self.push(Source::Parameter, Says::MethodOverride, name, at);
+        }
+        if let Some((location, name)) = facts.idempotency_key {
+            let source = match location {
+                ToolIn::Header => Source::Header,
+                ToolIn::Body => Source::Body,
+                _ => Source::Parameter,
+            };
+            self.push(source, Says::IdempotencyKey, name, at);
+        }
+        for status in &facts.statuses {
+            match *status {
+                "201" => self.push(Source::Response, Says::Created, status, at),
+                "202" => self.push(Source::Response, Says::Accepted, status, at),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether a path names only resources: literal segments of plain words, none of them a
+/// verb, and no RPC method in one (`/channels.join`, `/tasks:cancel`).
+fn names_only_resources(path: &str) -> bool {
+    path.split('/')
+        .filter(|s| !s.is_empty() && !s.starts_with('{'))
+        .all(|segment| {
+            segment
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                && name_words(segment, None).iter().all(|w| {
+                    vocabulary::verb(w).is_none() || vocabulary::PATH_NOUNS.contains(&w.as_str())
+                })
+        })
+}

@@ -1,0 +1,449 @@
+use super::read::{generated, scope_reads};
+use super::*;
+
+fn facts<'a>(method: &'a Method, name: &'a str, summary: &'a str) -> Facts<'a> {
+    Facts {
+        method: Some(method),
+        name,
+        summary: Some(summary).filter(|s| !s.is_empty()),
+        ..Facts::default()
+    }
+}
+
+fn said(facts: &Facts<'_>) -> Vec<(HintKind, bool, Confidence)> {
+    let hints = Hints::infer(facts.method.unwrap());
+    judge(facts, &read(facts), &hints)
+        .into_iter()
+        .map(|s| (s.hint, s.value, s.confidence))
+        .collect()
+}
+
+/// Without a summary, the description's first sentence is read as one: a POST that
+/// "Lists" at a path that lists reads; a later sentence's verb is not its verb.
+#[test]
+fn without_a_summary_the_description_opens() {
+    let post = Method::Post;
+    let mut facts = facts(&post, "", "");
+    facts.description = Some("Lists your dedicated IP pools. Delete one with another call.");
+    facts.path = Some("/ips/list-pools.json");
+    assert_eq!(said(&facts), [(HintKind::ReadOnly, true, Confidence::High)]);
+}
+
+/// A format suffix is not read as a word: `/tags/delete.json` is an action segment, and
+/// with the description's "Deletes" it ends something.
+#[test]
+fn a_format_suffix_is_no_word_of_the_action() {
+    let post = Method::Post;
+    let mut facts = facts(&post, "", "");
+    facts.description = Some("Deletes a tag permanently.");
+    facts.path = Some("/tags/delete.json");
+    assert!(said(&facts).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+}
+
+/// `Resource_Action` names say their action after the underscore: the resource's words
+/// are nouns (`ScaleSets` sets nothing). A glued name says its verb first.
+#[test]
+fn a_resource_action_name_acts_as_its_action_says() {
+    let get = Method::Get;
+    for name in [
+        "VirtualMachineScaleSets_ListAll",
+        "NetworkInterfaces_GetVirtualMachineScaleSetNetworkInterface",
+    ] {
+        let facts = facts(&get, name, "");
+        assert_eq!(said(&facts), [], "{name}");
+    }
+}
+
+/// Starting a resource (`/vms/{vm}/start`) is a switch its stop undoes: idempotent and not
+/// destructive. Starting a run (`/runs/start`) makes something new each time.
+#[test]
+fn starting_a_resource_is_a_switch() {
+    let post = Method::Post;
+    let mut facts = facts(&post, "VirtualMachines_Start", "");
+    facts.path = Some("/virtualMachines/{vmName}/start");
+    let said_of_one = said(&facts);
+    assert!(said_of_one.contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    assert!(said_of_one.contains(&(HintKind::Destructive, false, Confidence::Medium)));
+    facts.path = Some("/runs/start");
+    facts.name = "Runs_Start";
+    assert!(said(&facts)
+        .iter()
+        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
+}
+
+/// Moving one resource to a final state (approve, reject, void) twice changes nothing;
+/// nothing moves it back, so it is never said to be non-destructive.
+#[test]
+fn settling_one_resource_is_idempotent() {
+    let post = Method::Post;
+    let mut facts = facts(&post, "approveSuggestion", "Approve a suggestion");
+    facts.path = Some("/issues/{number}/suggestions/{id}/approve");
+    assert_eq!(
+        said(&facts),
+        [(HintKind::Idempotent, true, Confidence::Medium)]
+    );
+}
+
+/// A switch verb on a POST that answers 201 makes something new on each call.
+#[test]
+fn a_switch_that_creates_is_not_idempotent() {
+    let post = Method::Post;
+    let mut facts = facts(&post, "", "");
+    facts.description = Some("subscribes a client to receive out-of-band data");
+    facts.path = Some("/streams");
+    facts.statuses = vec!["201"];
+    assert!(said(&facts)
+        .iter()
+        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
+}
+
+/// A GET that takes a method override can be made to act: never read-only by its words.
+#[test]
+fn a_method_override_parameter_says_the_call_acts() {
+    let get = Method::Get;
+    let mut facts = facts(&get, "listItems", "List items");
+    facts.method_override = Some("X-HTTP-Method-Override");
+    assert!(
+        said(&facts).contains(&(HintKind::ReadOnly, false, Confidence::High)),
+        "{:?}",
+        said(&facts)
+    );
+}
+
+/// The words of a DELETE may read ("calendarList.delete" reads "list" once "delete",
+/// the method's own word, is dropped): a DELETE is never suggested read-only.
+#[test]
+fn a_delete_is_never_suggested_read_only() {
+    let delete = Method::Delete;
+    let mut facts = facts(&delete, "calendar.calendarList.delete", "List calendars");
+    facts.description = Some("Returns the calendar list, read-only");
+    facts.path = Some("/users/me/calendarList/{calendarId}");
+    assert!(
+        said(&facts)
+            .iter()
+            .all(|(hint, value, _)| !(*hint == HintKind::ReadOnly && *value)),
+        "{:?}",
+        said(&facts)
+    );
+}
+
+#[test]
+fn a_name_that_begins_with_its_method_reads_its_summary() {
+    let post = Method::Post;
+    let search = facts(&post, "post_items_search", "Search items");
+    assert_eq!(
+        said(&search),
+        [(HintKind::ReadOnly, true, Confidence::High)]
+    );
+    assert_eq!(
+        name_words("get_items_delete", Some(&Method::Get)),
+        ["items", "delete"]
+    );
+    assert_eq!(
+        name_words("deleteUser", Some(&Method::Delete)),
+        ["delete", "user"]
+    );
+    assert_eq!(
+        name_words("deleteOrder", Some(&Method::Delete)),
+        ["delete", "order"]
+    );
+    assert_eq!(
+        name_words("getServiceAccountIssuerOpenIDKeyset", Some(&Method::Get)),
+        ["get", "service", "account", "issuer", "openid", "keyset"]
+    );
+}
+
+#[test]
+fn glued_names_are_split() {
+    assert_eq!(
+        name_words("getinputtokencounts", Some(&Method::Post)),
+        ["get", "input", "token", "counts"]
+    );
+}
+
+#[test]
+fn a_noun_that_looks_like_a_verb_raises_nothing() {
+    let get = Method::Get;
+    // The name says `post`, the summary `List`: a note, not a suggestion.
+    let replies = facts(&get, "post_replies", "List replies to a post");
+    assert_eq!(
+        said(&replies),
+        [(HintKind::ReadOnly, false, Confidence::Low)]
+    );
+    // "Rerequest a check suite": the verb is rerequest, not check.
+    let post = Method::Post;
+    let rerequest = facts(&post, "checks/rerequest-suite", "Rerequest a check suite");
+    assert!(said(&rerequest)
+        .iter()
+        .all(|(hint, _, _)| *hint != HintKind::ReadOnly));
+}
+
+#[test]
+fn rpc_gets_that_act_are_flagged_and_reversible_deletes_are_not_destructive() {
+    let get = Method::Get;
+    let mut uninstall = facts(&get, "apps_uninstall", "Uninstall your app");
+    uninstall.path = Some("/apps.uninstall");
+    assert_eq!(
+        said(&uninstall),
+        [
+            (HintKind::ReadOnly, false, Confidence::High),
+            // Ending something twice changes nothing more.
+            (HintKind::Idempotent, true, Confidence::Medium),
+        ]
+    );
+    let delete = Method::Delete;
+    let mut unstar = facts(&delete, "unstarRepo", "Unstar a repository");
+    unstar.path = Some("/repos/{repo}/star");
+    assert!(said(&unstar).contains(&(HintKind::Destructive, false, Confidence::Medium)));
+    let mut label = facts(
+        &delete,
+        "issues/remove-label",
+        "Remove a label from an issue",
+    );
+    label.path = Some("/issues/{n}/labels/{name}");
+    assert!(said(&label).contains(&(HintKind::Destructive, false, Confidence::Medium)));
+    let mut rename = facts(&Method::Post, "renameProject", "Rename a project");
+    rename.statuses = vec!["201"];
+    assert!(said(&rename)
+        .iter()
+        .all(|(hint, value, _)| (*hint, *value) != (HintKind::Destructive, false)));
+}
+
+#[test]
+fn a_get_whose_summary_verb_is_outside_the_read_vocabulary_acts() {
+    let get = Method::Get;
+    // No list of write verbs knows "frobnicate": it stands where an imperative's verb
+    // stands, and it is not a reading verb.
+    let unknown = facts(&get, "widgets_frob", "Frobnicate the widget");
+    assert_eq!(
+        said(&unknown),
+        [(HintKind::ReadOnly, false, Confidence::Medium)]
+    );
+    // A noun phrase is not an imperative.
+    assert!(said(&facts(&get, "widget_details", "Widget details")).is_empty());
+    // On a POST the reader does not guess.
+    assert!(said(&facts(
+        &Method::Post,
+        "widgets_frob",
+        "Frobnicate the widget"
+    ))
+    .iter()
+    .all(|(hint, _, _)| *hint != HintKind::ReadOnly));
+}
+
+#[test]
+fn the_trash_is_undone_by_its_opposite_a_backup_restore_is_not() {
+    let not_destructive = |facts: &Facts<'_>| {
+        said(facts).contains(&(HintKind::Destructive, false, Confidence::Medium))
+    };
+    let delete = Method::Delete;
+    let mut trash = facts(&delete, "trashFile", "Move a file to the trash");
+    trash.description = Some("Trashed files are deleted for good after 30 days.");
+    assert!(not_destructive(&trash), "later deletion is not this call");
+    let post = Method::Post;
+    let mut restore = facts(&post, "restoreFile", "Restore a file from the trash");
+    restore.path = Some("/files/{id}/restore");
+    assert!(not_destructive(&restore));
+    let mut backup = facts(&post, "restoreDatabase", "Restore a database from a backup");
+    backup.description = Some("Replaces the current contents with the backup's.");
+    backup.path = Some("/databases/{id}/restore");
+    assert!(
+        !not_destructive(&backup),
+        "a restore that replaces overwrites"
+    );
+}
+
+#[test]
+fn puts_that_send_or_append_are_not_idempotent() {
+    let put = Method::Put;
+    let send = facts(&put, "sendInvitationEmail", "Send the invitation email");
+    assert!(said(&send).contains(&(HintKind::Idempotent, false, Confidence::High)));
+    let star = facts(&put, "starRepo", "Star a repository");
+    assert!(said(&star)
+        .iter()
+        .all(|(hint, _, _)| *hint != HintKind::Idempotent));
+}
+
+#[test]
+fn an_accepted_key_suggestion_is_not_taken_back_and_a_bare_delete_names_its_method() {
+    let post = Method::Post;
+    let mut create = facts(&post, "createOrder", "Create an order");
+    create.idempotency_key = Some((ToolIn::Header, "Idempotency-Key"));
+    let evidence = read(&create);
+    let mut hints = Hints::infer(&post);
+    hints.set(
+        HintKind::Idempotent,
+        true,
+        super::super::HintSource::Override,
+        String::new(),
+    );
+    // Accepted: the create verb does not make it suggest false again.
+    assert!(judge(&create, &evidence, &hints)
+        .iter()
+        .all(|s| s.hint != HintKind::Idempotent));
+    let delete = Method::Delete;
+    let bare = facts(&delete, "", "");
+    let suggestions = judge(&bare, &read(&bare), &Hints::infer(&delete));
+    let idempotent = suggestions
+        .iter()
+        .find(|s| s.hint == HintKind::Idempotent)
+        .unwrap();
+    assert_eq!(
+        idempotent.because().rsplit('(').next(),
+        Some("method 'DELETE')")
+    );
+}
+
+#[test]
+fn a_manifest_key_naming_no_argument_reads_as_no_key() {
+    let manifest = serde_json::json!({"tools": [{"name": "a", "inputSchema": {"type": "object"},
+        "_meta": {"openapi2mcp/http": {"method": "POST", "path": "/a",
+            "idempotencyKey": "missing", "params": {}}}}]});
+    let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
+    let facts = Facts::of_tool(&manifest.tools[0], "/tools/0", false);
+    assert_eq!(facts.idempotency_key, None);
+}
+
+/// A name made of the method and the path's words says nothing: `charge` in
+/// `PostChargesChargeCapture` is the path's noun; its action, capture, is the path's.
+#[test]
+fn a_generated_name_is_read_as_the_path_it_repeats() {
+    let post = Method::Post;
+    let mut capture = facts(&post, "PostChargesChargeCapture", "");
+    capture.path = Some("/v1/charges/{charge}/capture");
+    assert!(said(&capture).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    assert!(generated(
+        "GetChargesCharge",
+        Some(&Method::Get),
+        "/v1/charges/{charge}"
+    ));
+    assert!(!generated(
+        "delete_order",
+        Some(&Method::Delete),
+        "/orders/{orderId}"
+    ));
+    assert!(!generated(
+        "chargeCustomer",
+        Some(&Method::Post),
+        "/v1/customers/{customer}"
+    ));
+}
+
+/// A PUT that "creates" at a given URI replaces what is there: not suggested
+/// non-destructive, unless what it adds is a relation.
+#[test]
+fn a_put_that_creates_is_an_upsert() {
+    let put = Method::Put;
+    let mut product = facts(&put, "createProduct", "Create a product");
+    product.path = Some("/products/{id}");
+    assert!(said(&product)
+        .iter()
+        .all(|(hint, ..)| *hint != HintKind::Destructive));
+    let mut label = facts(&put, "addLabel", "Add a label");
+    label.path = Some("/issues/{issue}/labels/{label}");
+    assert!(said(&label).contains(&(HintKind::Destructive, false, Confidence::High)));
+}
+
+/// An RPC method sets values on what its arguments name (`/ips/set-custom-dns`, no
+/// `{id}`): idempotent. A verb and noun in the last segment are the action unless the
+/// operation says another kind of verb (`/remove-token` that the name says it creates).
+#[test]
+fn an_rpc_method_that_sets_values_is_idempotent() {
+    let post = Method::Post;
+    let mut dns = facts(&post, "", "");
+    dns.description = Some("Configures the custom DNS name for a dedicated IP.");
+    dns.path = Some("/ips/set-custom-dns.json");
+    assert!(said(&dns).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    let mut token = facts(
+        &post,
+        "actions/create-remove-token-for-repo",
+        "Create a remove token",
+    );
+    token.path = Some("/repos/{owner}/{repo}/actions/runners/remove-token");
+    let evidence = read(&token);
+    assert!(evidence.iter().all(|e| e.source != Source::Path));
+}
+
+/// Refunding changes a payment for good: never suggested non-destructive.
+#[test]
+fn a_refund_is_destructive() {
+    let post = Method::Post;
+    let mut refund = facts(&post, "createRefund", "Create a refund");
+    refund.path = Some("/v1/charges/{charge}/refunds");
+    assert!(said(&refund)
+        .iter()
+        .all(|(hint, ..)| *hint != HintKind::Destructive));
+}
+
+/// Where every method is a POST, a method named by a noun is a getter: with a read verb
+/// it is read-only. Elsewhere a POST to a plural noun adds to a collection.
+#[test]
+fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
+    let post = Method::Post;
+    let mut info = facts(&post, "", "");
+    info.description = Some("Return more detailed information about a single sender.");
+    info.path = Some("/senders/info.json");
+    assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::Low)]);
+    info.only_posts = true;
+    assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::High)]);
+    assert!(crate::http::only_posts(&[
+        Method::Post,
+        Method::Post,
+        Method::Post
+    ]));
+    assert!(!crate::http::only_posts(&[Method::Post, Method::Post]));
+    assert!(!crate::http::only_posts(&[
+        Method::Post,
+        Method::Get,
+        Method::Post
+    ]));
+}
+
+#[test]
+fn a_glued_summary_opening_is_a_verb_and_its_object() {
+    let get = Method::Get;
+    let remove = facts(&get, "", "removeContact");
+    assert!(said(&remove).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
+}
+
+#[test]
+fn a_scope_is_read_by_its_action_part() {
+    for (scope, reads) in [
+        ("admin.teams:read", Some(true)),
+        (
+            "https://www.googleapis.com/auth/admin.directory.user.readonly",
+            Some(true),
+        ),
+        ("read:org", Some(true)),
+        ("repo:write", Some(false)),
+        ("admin:org", Some(false)),
+        ("channels:history", None),
+        ("https://www.googleapis.com/auth/cloud-platform", None),
+    ] {
+        assert_eq!(scope_reads(scope), reads, "{scope}");
+    }
+}
+
+#[test]
+fn idempotency_key_headers_in_their_common_spellings() {
+    for name in [
+        "Idempotency-Key",
+        "X-Idempotency-Key",
+        "idempotency_key",
+        "Idempotency-Token",
+        "X-Idempotent-Request-Key",
+    ] {
+        assert!(is_idempotency_key(name, None), "{name}");
+    }
+    assert!(!is_idempotency_key(
+        "X-Request-Id",
+        Some("Traces the request in logs")
+    ));
+    let token = "Unique, case-sensitive identifier that you provide to ensure the \
+                 idempotency of the request.";
+    assert!(is_idempotency_key("ClientToken", Some(token)));
+    let request_id = "Specify a unique request ID so that if you must retry your request, \
+                      the server will know to ignore the request if it has already been \
+                      completed.";
+    assert!(is_idempotency_key("requestId", Some(request_id)));
+}
