@@ -230,8 +230,9 @@ pub struct Binding {
     /// Credential alternatives: any one of them, each a list of schemes sent together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub auth: Vec<Vec<Scheme>>,
-    /// The argument that carries the idempotency key (a header, or a body field), if the API
-    /// takes one: serve mints it once per call and sends the same one on every retry.
+    /// The argument that carries the idempotency key (a header or query parameter, or a body
+    /// field), if the API takes one: serve mints it once per call and sends the same one on
+    /// every retry.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub idempotency_key: Option<String>,
     /// A write that a person reviewed as idempotent or read-only (an overrides file) and

@@ -282,7 +282,8 @@ fn the_http_binding_carries_credentials_and_the_idempotency_key() {
 
 /// An argument described as an idempotency key is bound as one, wherever it goes (AWS's
 /// `ClientToken` in the body, Google's `requestId` in the query), so serve mints it once
-/// per call; a request id only for tracing is not.
+/// per call; not a request id only for tracing, nor a list that mentions a token; one named
+/// so comes before one only described so.
 #[test]
 fn an_argument_described_as_an_idempotency_key_is_bound_as_one() {
     let dir = tempfile::tempdir().unwrap();
@@ -312,8 +313,16 @@ paths:
             schema:
               type: object
               properties:
+                Filters: {type: array, items: {type: string}, description: "client-token - the idempotency token you gave."}
                 ClientToken: {type: string, description: A unique identifier that you provide to ensure the idempotency of the request.}
                 Size: {type: integer}
+      responses: {"200": {description: ok}}
+  /jobs:
+    post:
+      operationId: createJob
+      parameters:
+        - {name: token, in: query, description: "A retry with the same token is ignored.", schema: {type: string}}
+        - {name: Idempotency-Key, in: header, schema: {type: string}}
       responses: {"200": {description: ok}}
 "#,
     )
@@ -328,7 +337,11 @@ paths:
         .collect();
     assert_eq!(
         keys,
-        [&Value::from("requestId"), &Value::from("ClientToken")]
+        [
+            &Value::from("requestId"),
+            &Value::from("ClientToken"),
+            &Value::from("Idempotency-Key")
+        ]
     );
 }
 

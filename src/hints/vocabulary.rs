@@ -166,6 +166,7 @@ const REPEAT: &[&str] = &[
     "comment",
     "invite",
     "launch",
+    "swap",
     "begin",
     "push",
 ];
@@ -253,7 +254,6 @@ const UPDATE: &[&str] = &[
     "transfer",
     "import",
     "recover",
-    "swap",
 ];
 
 const RENEW: &[&str] = &[
@@ -567,6 +567,22 @@ pub const DETERMINERS: &[&str] = &[
     "every", "each", "one", "some", "any",
 ];
 
+/// Update verbs that set given values, so that setting them again changes nothing: what an
+/// RPC method that names no resource in its path (`/chat.update`, `/ips/set-custom-dns`)
+/// must say to be idempotent. (Moving, merging, importing or converting are updates too,
+/// but not set-to-value.)
+pub const SET_TO_VALUE: &[&str] = &[
+    "set",
+    "update",
+    "modify",
+    "edit",
+    "change",
+    "configure",
+    "rename",
+    "replace",
+    "put",
+];
+
 /// Verbs that only say something is carried out; what is carried out decides whether it
 /// writes: "Execute a read-only query", "run a dry run".
 pub const RUNNERS: &[&str] = &["execute", "run", "invoke", "call", "perform"];
@@ -765,8 +781,13 @@ const NOUNS: &[&str] = &[
 ];
 
 fn is_word(word: &str) -> bool {
+    verb(word).is_some() || is_noun(word)
+}
+
+/// Whether `word` (lower case) is a noun this reader knows (`info`, `content`, `status`).
+pub fn is_noun(word: &str) -> bool {
     static NOUN_SET: LazyLock<HashSet<&str>> = LazyLock::new(|| NOUNS.iter().copied().collect());
-    verb(word).is_some() || NOUN_SET.contains(word)
+    NOUN_SET.contains(word)
 }
 
 /// Splits a glued lower-case identifier into known words, fewest words first

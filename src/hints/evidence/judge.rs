@@ -274,11 +274,13 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     let path = case.facts.path;
     let single_resource = path.is_some_and(|p| p.trim_end_matches('/').ends_with('}'));
     // An action on one resource: `/runs/{id}/cancel` as well as `/customers/{id}`, and an
-    // RPC method whose arguments name it (`/chat.update`, `/ips/set-custom-dns`).
-    let rpc_method = case
-        .evidence
-        .iter()
-        .any(|e| e.source == Source::Path && matches!(e.says, Says::Verb(_)));
+    // RPC method that sets values on what its arguments name (`/chat.update`,
+    // `/ips/set-custom-dns`; not `/tables/import`, which makes a table each time).
+    let rpc_method = case.evidence.iter().any(|e| {
+        e.source == Source::Path
+            && e.says == Says::Verb(Verb::Update)
+            && vocabulary::SET_TO_VALUE.contains(&e.seen.to_ascii_lowercase().as_str())
+    });
     let on_a_resource = path.is_some_and(|p| p.contains('{')) || rpc_method;
     let switches = case.verbs(&[Verb::Switch]);
     let updates = case.verbs(&[Verb::Update]);

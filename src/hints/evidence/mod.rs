@@ -1,7 +1,7 @@
 //! Evidence about what an operation does beyond its HTTP method, read from the whole
 //! operation: its name (a leading method word skipped, glued words split), its summary's
 //! first verb, its description's phrases, its path's last segment, the scopes it needs,
-//! an idempotency-key header, and its responses. Each piece is a value with its source and
+//! the argument that carries an idempotency key, and its responses. Each piece is a value with its source and
 //! place, so review prints exactly what it saw; [`judge`] turns them into suggestions with
 //! a confidence, and lint's name rules check the same judgement, so the two never disagree.
 //!
@@ -9,6 +9,8 @@
 //! needs two agreeing pieces of evidence or one strong one, and nothing against it; one
 //! that makes it more cautious needs one. Evidence that disagrees (a name that says
 //! `post`, a summary that says `List`) is reported at low confidence, never suggested.
+
+use serde_json::Value;
 
 use crate::error::push_pointer;
 use crate::http::Method;
@@ -299,42 +301,72 @@ pub fn is_method_override(name: &str) -> bool {
 /// `ClientToken`, "to ensure the idempotency of the request"; Google's `requestId`, "if you
 /// must retry your request, the server will know to ignore the request").
 pub fn is_idempotency_key(name: &str, description: Option<&str>) -> bool {
+    names_a_key(name) || description.is_some_and(describes_a_key)
+}
+
+fn names_a_key(name: &str) -> bool {
     let squashed: String = name.chars().filter(char::is_ascii_alphanumeric).collect();
-    let described = description.is_some_and(|text| {
-        let lower = text.to_ascii_lowercase();
-        let retried = ["retry", "retries", "retried"]
-            .iter()
-            .any(|w| lower.contains(w));
-        let once = ["ignore", "duplicate", "already"]
-            .iter()
-            .any(|w| lower.contains(w));
-        // "Webhooks must be idempotent", "a name intended for creation idempotence" say
-        // nothing of this call: only the key's own noun or a retry that is ignored do.
-        lower.contains("idempotency") || (retried && once)
-    });
-    squashed.to_ascii_lowercase().contains("idempoten") || described
+    squashed.to_ascii_lowercase().contains("idempoten")
+}
+
+/// "Webhooks must be idempotent", "a name intended for creation idempotence" say nothing of
+/// this call: only the key's own noun or a retry that is ignored do.
+fn describes_a_key(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let retried = ["retry", "retries", "retried"]
+        .iter()
+        .any(|w| lower.contains(w));
+    let once = ["ignore", "duplicate", "already"]
+        .iter()
+        .any(|w| lower.contains(w));
+    lower.contains("idempotency") || (retried && once)
+}
+
+/// Whether an argument of this schema can carry a key serve mints (a UUID): a string that
+/// is free, not a number, a list or one of an enum.
+fn holds_a_key(schema: Option<&Value>) -> bool {
+    schema.is_none_or(|schema| {
+        let string = schema.get("type").is_none_or(|t| t == "string");
+        string && schema.get("enum").is_none() && schema.get("const").is_none()
+    })
 }
 
 /// The argument of an operation that carries an idempotency key, and where: a header or
-/// query parameter, else a field of its request body.
+/// query parameter or a field of its request body (an inline schema's), one that can hold
+/// a minted key; one named so before one only described so.
 pub fn idempotency_key<'a>(operation: &'a Operation<'a>) -> Option<(ToolIn, &'a str)> {
-    let parameter = operation.parameters.iter().find_map(|p| {
+    let parameters = operation.parameters.iter().filter_map(|p| {
         let location = match p.location {
             In::Header => ToolIn::Header,
             In::Query => ToolIn::Query,
             _ => return None,
         };
-        is_idempotency_key(p.name, p.description).then_some((location, p.name))
+        let schema = p.schema.as_ref().map(|s| s.value.as_ref());
+        Some((location, p.name, p.description, schema))
     });
-    parameter.or_else(|| {
-        let schema = operation.body.as_ref()?.schema.as_ref()?;
-        let properties = schema.value.get("properties")?.as_object()?;
-        properties.iter().find_map(|(name, property)| {
-            let description = property.get("description").and_then(|d| d.as_str());
-            is_idempotency_key(name, description).then_some((ToolIn::Body, name.as_str()))
-        })
-    })
+    let properties = operation
+        .body
+        .as_ref()
+        .and_then(|body| body.schema.as_ref()?.value.get("properties")?.as_object());
+    let fields = properties.into_iter().flatten().map(|(name, property)| {
+        let description = property.get("description").and_then(Value::as_str);
+        (ToolIn::Body, name.as_str(), description, Some(property))
+    });
+    let arguments: Vec<_> = parameters
+        .chain(fields)
+        .filter(|(.., schema)| holds_a_key(*schema))
+        .collect();
+    let named = arguments.iter().find(|(_, name, ..)| names_a_key(name));
+    let described = || {
+        arguments
+            .iter()
+            .find(|(_, _, description, _)| description.is_some_and(describes_a_key))
+    };
+    named
+        .or_else(described)
+        .map(|(location, name, ..)| (*location, *name))
 }
+
 /// Reads the evidence of an operation and judges it against its hints: the evidence, and
 /// the suggestions.
 pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> (Vec<Evidence>, Vec<Suggestion>) {

@@ -142,11 +142,20 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
 /// said. Its action part decides (`admin.teams:read` and `admin.directory.user.readonly`
 /// read, `repo:write` writes); without one, any word of it (`admin:org` writes).
 pub(super) fn scope_reads(scope: &str) -> Option<bool> {
+    // Whole words: `spreadsheets` and `thread` hold no "read".
     let says = |part: &str| {
-        let writes = ["write", "admin", "delete", "create", "update", "manage"]
+        let words: Vec<&str> = part
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let writes = words.iter().any(|w| {
+            ["write", "admin", "delete", "create", "update", "manage"]
+                .iter()
+                .any(|verb| w.contains(verb))
+        });
+        let reads = words
             .iter()
-            .any(|w| part.contains(w));
-        let reads = part.contains("read") || part.ends_with(":list") || part == "list";
+            .any(|w| w.starts_with("read") || w.ends_with("readonly") || *w == "list");
         (writes || reads).then_some(!writes)
     };
     let lower = scope.to_ascii_lowercase();
@@ -405,7 +414,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let no_verb = words.iter().all(|w| vocabulary::verb(w).is_none());
         if matches!(bare, "actions" | "action") {
             self.push(Source::Path, Says::Actions, segment, at);
-        } else if facts.only_posts && last && no_verb {
+        } else if facts.only_posts && last && no_verb && names_a_noun(bare, &words) {
             self.push(Source::Path, Says::NounMethod, segment, at);
         } else if post && bare.ends_with('s') && no_verb && last {
             self.push(Source::Path, Says::Collection, segment, at);
@@ -477,6 +486,16 @@ impl<'r, 'f> Reader<'r, 'f> {
             }
         }
     }
+}
+
+/// Whether a path segment is plain words, all of them nouns this reader knows (`info`,
+/// `content`): an RPC method so named is a getter. (`#X-Amz-Target=...ReceiveMessage` is
+/// no plain word: its verb may be one the vocabulary lacks.)
+fn names_a_noun(bare: &str, words: &[String]) -> bool {
+    let plain = bare
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    plain && !words.is_empty() && words.iter().all(|w| vocabulary::is_noun(w))
 }
 
 /// Whether a path names only resources: literal segments of plain words, none of them a

@@ -354,6 +354,12 @@ fn an_rpc_method_that_sets_values_is_idempotent() {
     dns.description = Some("Configures the custom DNS name for a dedicated IP.");
     dns.path = Some("/ips/set-custom-dns.json");
     assert!(said(&dns).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    // Importing makes something each time: no set-to-value.
+    let mut import = facts(&post, "import", "Imports a new table.");
+    import.path = Some("/tables/import");
+    assert!(said(&import)
+        .iter()
+        .all(|(hint, ..)| *hint != HintKind::Idempotent));
     let mut token = facts(
         &post,
         "actions/create-remove-token-for-repo",
@@ -386,6 +392,14 @@ fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
     assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::Low)]);
     info.only_posts = true;
     assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::High)]);
+    // Not a plain word, or not a noun this reader knows: a verb it lacks may be there.
+    let mut receive = facts(&post, "", "Retrieves one or more messages.");
+    receive.path = Some("/#X-Amz-Target=AmazonSQS.ReceiveMessage");
+    receive.only_posts = true;
+    assert_eq!(
+        said(&receive),
+        [(HintKind::ReadOnly, true, Confidence::Low)]
+    );
     assert!(crate::http::only_posts(&[
         Method::Post,
         Method::Post,
@@ -419,6 +433,8 @@ fn a_scope_is_read_by_its_action_part() {
         ("admin:org", Some(false)),
         ("channels:history", None),
         ("https://www.googleapis.com/auth/cloud-platform", None),
+        ("https://www.googleapis.com/auth/spreadsheets", None),
+        ("gmail.thread", None),
     ] {
         assert_eq!(scope_reads(scope), reads, "{scope}");
     }
