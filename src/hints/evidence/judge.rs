@@ -43,16 +43,23 @@ impl<'c, 'f> Case<'c, 'f> {
             let runner = vocabulary::RUNNERS.contains(&e.seen.to_ascii_lowercase().as_str());
             not_kept && (e.says == Says::Verb(Verb::Create) || runner)
         };
+        let acts: Vec<&Evidence> = evidence
+            .iter()
+            .filter(|e| e.says_acts() && !neutral(e))
+            .collect();
+        // A method named by a noun only backs a read verb: against anything that acts it
+        // says nothing (a POST claimed read-only whose words act is still corrected).
+        let reads = evidence
+            .iter()
+            .filter(|e| e.says_reads() && (acts.is_empty() || e.says != Says::NounMethod))
+            .collect();
         Case {
             facts,
             evidence,
             hints,
             method: facts.method,
-            reads: evidence.iter().filter(|e| e.says_reads()).collect(),
-            acts: evidence
-                .iter()
-                .filter(|e| e.says_acts() && !neutral(e))
-                .collect(),
+            reads,
+            acts,
             relation: evidence.iter().any(|e| e.says == Says::Relation),
             out: Vec::new(),
         }

@@ -392,6 +392,28 @@ fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
     assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::Low)]);
     info.only_posts = true;
     assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::High)]);
+    // Against a word that acts, the noun says nothing: a POST claimed read-only whose
+    // description deletes is corrected.
+    let mut claimed = facts(&post, "", "");
+    claimed.description = Some("Deletes a sender.");
+    claimed.path = Some("/senders/info.json");
+    claimed.only_posts = true;
+    let mut read_only = Hints::infer(&post);
+    read_only.set(
+        HintKind::ReadOnly,
+        true,
+        super::super::HintSource::Override,
+        String::new(),
+    );
+    let suggestions = judge(&claimed, &read(&claimed), &read_only);
+    assert_eq!(
+        (
+            suggestions[0].hint,
+            suggestions[0].value,
+            suggestions[0].confidence
+        ),
+        (HintKind::ReadOnly, false, Confidence::Medium)
+    );
     // Not a plain word, or not a noun this reader knows: a verb it lacks may be there.
     let mut receive = facts(&post, "", "Retrieves one or more messages.");
     receive.path = Some("/#X-Amz-Target=AmazonSQS.ReceiveMessage");
