@@ -10,8 +10,9 @@
 use bm25::{DefaultTokenizer, Embedder, EmbedderBuilder, Language, Scorer, Tokenizer};
 
 use crate::hints::evidence::name_words;
+use crate::hints::vocabulary::{verb, Verb};
 use crate::http::Method;
-use crate::tool::Tool;
+use crate::tool::{HintKind, Tool};
 use crate::words::snake_case;
 
 /// The tools of an API, indexed for search.
@@ -20,6 +21,8 @@ pub struct OperationIndex {
     pieces: Ranking<Pieces>,
     /// Whether each tool only reads, as its method says.
     reads: Vec<bool>,
+    /// The most harm each tool's call can do, as its hints and method say.
+    harms: Vec<Harm>,
 }
 
 /// How much a place in the pieces' ranking counts against the same place in the words'.
@@ -51,11 +54,13 @@ impl OperationIndex {
             .iter()
             .map(|tool| tool.binding().is_some_and(|b| b.method.is_safe()))
             .collect();
+        let harms = tools.iter().map(|tool| harm(tool)).collect();
         let texts = |text: fn(&Tool) -> String| tools.iter().map(|tool| text(tool)).collect();
         OperationIndex {
             words: Ranking::new(words(), texts(document)),
             pieces: Ranking::new(Pieces::new(), texts(name_and_title)),
             reads,
+            harms,
         }
     }
 
@@ -81,7 +86,8 @@ impl OperationIndex {
         // A tool whose method does what the query asks (to know, or to do) counts double:
         // "who is on the team?" wants a read, "kick bob off the team" a write. Measured on
         // the tuning half, after fusion: 2 to 2.5 times did best; 1.5 two tasks worse, 3 one.
-        if let Some(reads) = intent(&query) {
+        let intent = intent(&query);
+        if let Some(reads) = intent {
             for (score, reads_too) in fused.iter_mut().zip(&self.reads) {
                 if *reads_too == reads {
                     *score *= 2.0;
@@ -95,7 +101,81 @@ impl OperationIndex {
             .map(|(id, score)| (score, id))
             .collect();
         found.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        found.into_iter().take(limit).map(|(_, id)| id).collect()
+        let mut best: Vec<usize> = found.into_iter().take(limit).map(|(_, id)| id).collect();
+        // What does more harm than the query asks for comes after what does not: a model
+        // takes the first result, and "clean up this branch's old builds" must not take a
+        // DELETE of the branch. Only within the results, so none is lost to the reordering.
+        let asked = asked_harm(&query, intent);
+        best.sort_by_key(|&id| self.harms[id] > asked);
+        best
+    }
+}
+
+/// How much harm a call can do, least first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Harm {
+    /// It only reads.
+    Reads,
+    /// It adds, or changes what is trivially changed back.
+    Adds,
+    /// It changes what exists.
+    Changes,
+    /// It removes or ends something: a DELETE, or a method named for destroying.
+    Removes,
+}
+
+/// The most harm `tool` can do, as its effective hints, method and words say.
+fn harm(tool: &Tool) -> Harm {
+    let hints = &tool.annotations;
+    if hints.effective(HintKind::ReadOnly) {
+        return Harm::Reads;
+    }
+    if tool.binding().is_some_and(|b| b.method == Method::Delete) {
+        return Harm::Removes;
+    }
+    if !hints.effective(HintKind::Destructive) {
+        return Harm::Adds;
+    }
+    let title = tool.display_title().unwrap_or_default();
+    let mut words = name_words(&tool.name, None).into_iter();
+    let destroys = words.any(|word| verb(&word) == Some(Verb::Destroy))
+        || snake_case(title)
+            .split('_')
+            .any(|word| verb(word) == Some(Verb::Destroy));
+    if destroys {
+        Harm::Removes
+    } else {
+        Harm::Changes
+    }
+}
+
+/// The most harm a query asks for: removing when it names a destroying verb ("delete",
+/// "cancel", "get rid of") that nothing before it puts aside ("don't delete", "instead of
+/// deleting", "before I delete"), only reading when it asks to know (its [`intent`]), else
+/// changing.
+fn asked_harm(query: &str, intent: Option<bool>) -> Harm {
+    /// Words that put aside a verb up to three words after them. (Chosen on the tuning APIs'
+    /// tasks, where the DELETE came first for "don't revoke it yet - first show me...".)
+    const PUT_ASIDE: [&str; 10] = [
+        "don't", "dont", "not", "never", "without", "instead", "rather", "before", "when", "keep",
+    ];
+    let lower = query.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|word| !word.is_empty())
+        .collect();
+    let destroys = words.iter().enumerate().any(|(i, word)| {
+        verb(word) == Some(Verb::Destroy)
+            && !words[i.saturating_sub(3)..i]
+                .iter()
+                .any(|before| PUT_ASIDE.contains(before))
+    });
+    if destroys || lower.contains("get rid of") {
+        Harm::Removes
+    } else if intent == Some(true) {
+        Harm::Reads
+    } else {
+        Harm::Changes
     }
 }
 
@@ -258,8 +338,8 @@ fn intent(query: &str) -> Option<bool> {
     }
     request
         .first()
-        .and_then(|first| crate::hints::vocabulary::verb(first))
-        .map(|verb| verb == crate::hints::vocabulary::Verb::Read)
+        .and_then(|first| verb(first))
+        .map(|verb| verb == Verb::Read)
         .or(question.then_some(true))
 }
 
@@ -448,5 +528,69 @@ mod tests {
         let index = OperationIndex::new(&tools);
         assert_eq!(index.search("who are the members of the team?", 2), [1, 0]);
         assert_eq!(index.search("drop a member from the team", 2), [0, 1]);
+    }
+
+    /// What does more harm than a query asks for comes after what does not, within the
+    /// results: none is lost, the first is safe.
+    #[test]
+    fn more_harm_than_asked_comes_after_what_was_asked() {
+        let with = |mut tool: Tool, method: Method, hints: [bool; 4]| {
+            let path = tool.binding().unwrap().path.clone();
+            tool.meta.http = Some(Binding::new(method, &path));
+            tool.annotations =
+                crate::hints::annotations(hints, None, crate::hints::HintStyle::Explicit);
+            tool
+        };
+        let reads = [true, false, true, false];
+        let changes = [false, true, true, true];
+        let tools = [
+            with(
+                tool("delete_branch", "Delete a branch", "/branches/{b}"),
+                Method::Delete,
+                changes,
+            ),
+            with(
+                tool("cancel_build", "Stop a build", "/builds/{b}/stop"),
+                Method::Post,
+                changes,
+            ),
+            with(
+                tool("update_branch", "Update a branch", "/branches/{b}"),
+                Method::Patch,
+                changes,
+            ),
+            with(
+                tool("get_branch", "Get a branch", "/branches/{b}"),
+                Method::Get,
+                reads,
+            ),
+        ];
+        let index = OperationIndex::new(&tools);
+        // Asked to delete: best match first, whatever it does.
+        assert_eq!(index.search("delete the branch", 4)[0], 0);
+        assert_eq!(index.search("cancel the build", 4)[0], 1);
+        // Asked to change: neither removal comes before the change or the read.
+        let found = index.search("rename the branch branch", 4);
+        assert_eq!(found, [2, 3, 0]);
+        // Asked to know: the read first.
+        assert_eq!(index.search("which branch is it?", 4)[0], 3);
+        assert_eq!(
+            harm(&tools[1]),
+            Harm::Removes,
+            "named for stopping by its verb"
+        );
+        assert_eq!(
+            asked_harm("please get rid of it", Some(false)),
+            Harm::Removes
+        );
+        assert_eq!(asked_harm("rename it", Some(false)), Harm::Changes);
+        for put_aside in [
+            "don't revoke it yet - first show me the key",
+            "rename it instead of deleting it",
+            "before I delete it, who uses it?",
+            "pause it, without removing it",
+        ] {
+            assert_eq!(asked_harm(put_aside, None), Harm::Changes, "{put_aside}");
+        }
     }
 }

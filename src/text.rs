@@ -1,4 +1,4 @@
-//! Words: a count with its noun, the closest name to a misspelt one, and descriptions
+//! Words: a count with its noun, a number with its thousands marked, the closest name to a misspelt one, and descriptions
 //! written in HTML made Markdown for the model.
 
 use std::borrow::Cow;
@@ -10,6 +10,19 @@ pub fn counted(n: usize, noun: &str) -> String {
     } else {
         format!("{n} {noun}s")
     }
+}
+
+/// A number with its thousands marked: 1,080,312.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// " (did you mean 'X'?)", X the name in `among` most like `text` when one is alike enough
@@ -123,6 +136,12 @@ fn without_intraword_underscore_escapes(markdown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_are_marked() {
+        let marked = [0, 999, 1_000, 81_234, 1_080_312].map(thousands);
+        assert_eq!(marked, ["0", "999", "1,000", "81,234", "1,080,312"]);
+    }
 
     #[test]
     fn html_descriptions_become_markdown_and_markdown_keeps_its_own() {

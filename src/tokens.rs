@@ -5,6 +5,11 @@
 
 use crate::tool::Tool;
 
+/// The tokens a whole tool list may take unless the user says otherwise: lint's
+/// too-many-tools and `serve --dynamic`'s toolsets. A tenth of a 1M-token context window,
+/// half of a 200k one.
+pub const LIST_BUDGET: usize = 100_000;
+
 /// The tokens `tool` takes in a model's context.
 pub fn count(tool: &Tool) -> usize {
     let mut value = serde_json::to_value(tool).expect("a tool serializes");

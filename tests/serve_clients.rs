@@ -644,11 +644,16 @@ async fn dynamic_mode_finds_describes_and_calls_with_honest_hints() {
     assert_eq!(found[0], "delete_note", "{found:?}");
     assert_eq!(
         result(0)["structuredContent"]["operations"][0],
-        json!({"name": "delete_note", "title": "Delete a note", "annotations": {},
-               "callReadOnly": false, "tokens": 39})
+        json!({"name": "delete_note", "title": "Delete a note", "annotations": {
+                   "readOnlyHint": false, "destructiveHint": true, "idempotentHint": false,
+                   "openWorldHint": true},
+               "callReadOnly": false, "tokens": 39}),
+        "all four hints stated, though the tool declares none"
     );
     let mut described = written["tools"][0].clone();
     described.as_object_mut().unwrap().remove("_meta");
+    described["annotations"] = json!({"readOnlyHint": true, "destructiveHint": false,
+        "idempotentHint": true, "openWorldHint": true});
     assert_eq!(result(1)["structuredContent"], described);
     assert_eq!(result(2)["isError"], false, "{}", result(2));
     for (n, why) in [
@@ -867,6 +872,119 @@ fn a_toolset_serves_its_operations() {
             .starts_with("error: --dynamic: the API has a tool named 'search_operations'"),
         "{}",
         String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// A toolset is listed only within the token budget: `enable_toolset` shows each toolset's
+/// size, and refuses one that would make the list larger than `--token-budget`, saying how
+/// large and the way out, listing nothing; so does `--toolset` at start. Over `--http` no
+/// client can enable one (the list would change for every client): the toolsets are fixed
+/// at start.
+#[test]
+fn toolsets_stay_within_the_budget_and_are_no_clients_to_change_over_http() {
+    let fixture = repo_path("specs/dynamic.yaml")
+        .to_string_lossy()
+        .into_owned();
+    let args = [fixture.as_str(), "--dynamic", "--token-budget", "800", "-q"];
+    let (mut session, _) = Session::start(&args, "2025-11-25", &[]);
+    let listed = session.request("tools/list", json!({}))["tools"].clone();
+    let enable = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|tool| tool["name"] == "enable_toolset")
+        .unwrap();
+    assert_eq!(
+        enable["inputSchema"]["properties"]["name"]["description"],
+        "The toolset; each with its tools and their size in tokens: admin (1, 50), notes (4, 178)."
+    );
+    let refused = session.request(
+        "tools/call",
+        json!({"name": "enable_toolset", "arguments": {"name": "notes"}}),
+    );
+    assert_eq!(refused["isError"], true);
+    assert_eq!(
+        refused["content"][0]["text"],
+        "toolset 'notes' (4 tools, 178 tokens) would make the tool list 825 tokens, over the budget of 800 (--token-budget); nothing was listed. search_operations, describe_operation and call_operation reach its operations without listing them; or serve with --compact, or a larger --token-budget"
+    );
+    session.send(
+        "tools/call",
+        json!({"name": "enable_toolset", "arguments": {"name": "admin"}}),
+    );
+    let (enabled, _) = session.answer_after_notifications();
+    assert_eq!(enabled["result"]["isError"], false, "{enabled}");
+    let names = |list: &Value| -> Vec<String> {
+        list["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let after = names(&session.request("tools/list", json!({})));
+    assert_eq!(after.last().map(String::as_str), Some("purge_cache"));
+    assert_eq!(after.len(), 6, "notes' tools were not listed: {after:?}");
+
+    let output = run(
+        &[
+            "serve",
+            &fixture,
+            "--dynamic",
+            "--toolset",
+            "notes",
+            "--token-budget",
+            "800",
+            "-q",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: --toolset notes: the tool list would take 825 tokens, over the budget of 800 (--token-budget); serve with --compact, fewer toolsets, or a larger --token-budget\n"
+    );
+
+    let port = free_port();
+    let address = format!("127.0.0.1:{port}");
+    let _server = Running(
+        Command::new(BINARY)
+            .args([
+                "serve",
+                &fixture,
+                "--dynamic",
+                "--toolset",
+                "admin",
+                "--http",
+                &address,
+                "-q",
+            ])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    wait_for_port(port);
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let response = post(&address, &[], &initialize);
+    let body: Value = serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(
+        body["result"]["capabilities"]["tools"],
+        json!({}),
+        "the list never changes"
+    );
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
+    let response = post(&address, &["MCP-Protocol-Version: 2025-11-25"], &list);
+    let body: Value = serde_json::from_str(response.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(
+        names(&body["result"]),
+        [
+            "search_operations",
+            "describe_operation",
+            "call_read_only_operation",
+            "call_operation",
+            "purge_cache"
+        ]
     );
 }
 

@@ -48,9 +48,14 @@ pub(super) struct ServeArgs {
     #[arg(long)]
     dynamic: bool,
     /// Serve the operations tagged TAG (repeatable): alone, only those; with --dynamic, list
-    /// their tools beside the dynamic tools from the start
+    /// their tools beside the dynamic tools from the start (over --http, the only way: a
+    /// client cannot enable a toolset there, as the list would change for every client)
     #[arg(long, value_name = "TAG")]
     toolset: Vec<String>,
+    /// With --dynamic: the most tokens the tool list may take, the toolsets listed counted;
+    /// a toolset that would pass it is refused, with its size (default 100000)
+    #[arg(long, value_name = "TOKENS", requires = "dynamic")]
+    token_budget: Option<usize>,
     /// The served tools' hint style, and outputSchema with structuredContent in results
     #[command(flatten)]
     output: OutputOptions,
@@ -112,7 +117,13 @@ pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
         let name = spec_options.server_name.clone();
         let server = if args.dynamic {
             let style = output.hints.unwrap_or_default();
-            mcp::server::ToolServer::dynamic(api, warn, name, style, &args.toolset)?
+            let toolsets = serve::dynamic::Toolsets {
+                enabled_by_client: args.http.is_none(),
+                budget: args
+                    .token_budget
+                    .unwrap_or(openapi2mcp::tokens::LIST_BUDGET),
+            };
+            mcp::server::ToolServer::dynamic(api, warn, name, style, &args.toolset, toolsets)?
         } else {
             mcp::server::ToolServer::new(api, warn, name)?
         };

@@ -387,7 +387,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             tool_tokens: 8_000,
-            list_tokens: 100_000,
+            list_tokens: crate::tokens::LIST_BUDGET,
         }
     }
 }

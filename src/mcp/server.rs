@@ -130,13 +130,15 @@ impl ToolServer {
     }
 
     /// The server of `--dynamic`: the dynamic tools, declaring their hints in `style`, and
-    /// the tools of the toolsets in `enabled` (an error names a toolset the API lacks).
+    /// the tools of the toolsets in `enabled` (an error names a toolset the API lacks, or
+    /// says that they pass the budget of `toolsets`).
     pub fn dynamic(
         api: ApiCaller,
         log: fn(&str),
         name: Option<String>,
         style: HintStyle,
         enabled: &[String],
+        toolsets: dynamic::Toolsets,
     ) -> Result<ToolServer> {
         dynamic::check_toolsets(api.tools(), enabled)?;
         if let Some(clash) = dynamic::TOOL_NAMES.iter().find(|n| api.has_tool(n)) {
@@ -144,7 +146,17 @@ impl ToolServer {
                 "--dynamic: the API has a tool named '{clash}', as one of --dynamic's own; leave its operation out with a filter"
             )));
         }
-        let catalog = Catalog::new(&api, style);
+        let catalog = Catalog::new(&api, style, toolsets);
+        let enabled: BTreeSet<String> = enabled.iter().cloned().collect();
+        if let (false, Err(listed)) = (enabled.is_empty(), catalog.within_budget(&enabled)) {
+            let names: Vec<&str> = enabled.iter().map(String::as_str).collect();
+            return Err(Error::new(format!(
+                "--toolset {}: the tool list would take {} tokens, over the budget of {} (--token-budget); serve with --compact, fewer toolsets, or a larger --token-budget",
+                names.join(", "),
+                crate::text::thousands(listed),
+                crate::text::thousands(toolsets.budget)
+            )));
+        }
         let dynamic_tools = in_sdk_model(catalog.tools().iter())?;
         let mut server = ToolServer::new(api, log, name)?;
         let positions = server
@@ -157,7 +169,7 @@ impl ToolServer {
             catalog,
             tools: dynamic_tools,
             positions,
-            enabled: Mutex::new(enabled.iter().cloned().collect()),
+            enabled: Mutex::new(enabled),
             listeners: Mutex::new(Listeners::new()),
         }));
         Ok(server)
@@ -193,19 +205,23 @@ impl ToolServer {
         arguments: Option<Map<String, Value>>,
         context: &RequestContext<RoleServer>,
     ) -> (Outcome, String) {
-        let (name, tools) = match dynamic.catalog.toolset_to_enable(arguments) {
+        let before = dynamic.listed_positions();
+        let found = {
+            // Checked and enabled under one lock: two calls at once stay within the budget.
+            let mut enabled = dynamic.enabled.lock().expect("the lock is never poisoned");
+            let found = dynamic.catalog.toolset_to_enable(arguments, &enabled);
+            if let Ok((name, _)) = &found {
+                enabled.insert(name.clone());
+            }
+            found
+        };
+        let (name, tools) = match found {
             Ok(found) => found,
             Err(message) => {
                 let log = format!("{}: {message}", dynamic::ENABLE_TOOLSET);
                 return (Outcome::error(message), log);
             }
         };
-        let before = dynamic.listed_positions();
-        dynamic
-            .enabled
-            .lock()
-            .expect("the lock is never poisoned")
-            .insert(name.clone());
         // Said only when the list grew: a toolset's tools may all be listed by another.
         if dynamic.listed_positions() != before {
             dynamic.announce(context).await;

@@ -8,7 +8,7 @@
 //!
 //! [`Binding::read_only_verified`]: crate::tool::Binding::read_only_verified
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -37,28 +37,60 @@ pub struct Catalog {
     index: OperationIndex,
     /// Each toolset (tag), with the names of its tools in the API's order.
     toolsets: BTreeMap<String, Vec<String>>,
+    /// Each API tool's size in tokens, by name.
+    tokens: HashMap<String, usize>,
     /// The dynamic tools themselves, as `tools/list` shows them.
     tools: Vec<Tool>,
+    /// The most tokens the tool list may take with the toolsets enabled.
+    budget: usize,
+}
+
+/// How the toolsets of `serve --dynamic` may be listed.
+#[derive(Debug, Clone, Copy)]
+pub struct Toolsets {
+    /// Whether a client may enable one (`enable_toolset`): only where the list it changes is
+    /// that client's own (over stdio; a stateless HTTP server cannot tell clients apart).
+    pub enabled_by_client: bool,
+    /// The most tokens the tool list may take, the dynamic tools and every toolset enabled
+    /// counted (`--token-budget`).
+    pub budget: usize,
 }
 
 impl Catalog {
     /// The catalogue of `api`'s tools; the dynamic tools declare their hints in `style`.
-    pub fn new(api: &ApiCaller, style: HintStyle) -> Catalog {
-        let mut toolsets: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    pub fn new(api: &ApiCaller, style: HintStyle, toolsets: Toolsets) -> Catalog {
+        let mut by_tag: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for tool in api.tools() {
             for tag in &tool.meta.tags {
-                toolsets
+                by_tag
                     .entry(tag.clone())
                     .or_default()
                     .push(tool.name.clone());
             }
         }
-        let count = api.tools().count();
-        let tools = dynamic_tools(count, &toolsets, style);
+        let tokens: HashMap<String, usize> = api
+            .tools()
+            .map(|tool| (tool.name.clone(), crate::tokens::count(tool)))
+            .collect();
+        let sizes = toolsets.enabled_by_client.then(|| {
+            by_tag
+                .iter()
+                .map(|(tag, names)| {
+                    (
+                        tag.as_str(),
+                        names.len(),
+                        names.iter().map(|n| tokens[n]).sum(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        });
+        let tools = dynamic_tools(api.tools().count(), sizes.as_deref(), style);
         Catalog {
             index: OperationIndex::new(api.tools()),
-            toolsets,
+            toolsets: by_tag,
+            tokens,
             tools,
+            budget: toolsets.budget,
         }
     }
 
@@ -77,20 +109,56 @@ impl Catalog {
         self.toolsets.get(name).map(Vec::as_slice)
     }
 
-    /// The toolset `enable_toolset`'s arguments name, with its tools; an error naming the
-    /// closest toolset when there is none of that name.
+    /// The toolset `enable_toolset`'s arguments name, with its tools, when `enabled` are
+    /// enabled already; an error naming the closest toolset when there is none of that name,
+    /// or saying how big it is when the list with it would pass the budget.
     pub fn toolset_to_enable(
         &self,
         arguments: Option<Map<String, Value>>,
+        enabled: &BTreeSet<String>,
     ) -> Result<(String, Vec<String>), String> {
         let NameArgument { name } = parse(Value::Object(arguments.unwrap_or_default()))?;
-        match self.toolset(&name) {
-            Some(tools) => Ok((name.clone(), tools.to_vec())),
-            None => Err(unknown_toolset(
+        let Some(tools) = self.toolset(&name) else {
+            return Err(unknown_toolset(
                 &name,
                 self.toolsets.keys().map(String::as_str),
-            )),
+            ));
+        };
+        let mut with_it = enabled.clone();
+        with_it.insert(name.clone());
+        self.within_budget(&with_it)
+            .map_err(|listed| self.over_budget(&name, listed))?;
+        Ok((name, tools.to_vec()))
+    }
+
+    /// Whether the list with the toolsets `enabled` stays within the budget; else its size
+    /// in tokens.
+    pub fn within_budget(&self, enabled: &BTreeSet<String>) -> Result<(), usize> {
+        let listed: BTreeSet<&String> = enabled
+            .iter()
+            .filter_map(|name| self.toolset(name))
+            .flatten()
+            .collect();
+        let dynamic: usize = self.tools.iter().map(crate::tokens::count).sum();
+        let size = dynamic + listed.iter().map(|name| self.tokens[*name]).sum::<usize>();
+        if size <= self.budget {
+            Ok(())
+        } else {
+            Err(size)
         }
+    }
+
+    /// What is said of a toolset that would make the list `listed` tokens, over the budget.
+    pub fn over_budget(&self, name: &str, listed: usize) -> String {
+        let tools = self.toolset(name).unwrap_or_default();
+        let size: usize = tools.iter().map(|tool| self.tokens[tool]).sum();
+        format!(
+            "toolset '{name}' ({}, {} tokens) would make the tool list {} tokens, over the budget of {} (--token-budget); nothing was listed. {SEARCH}, {DESCRIBE} and {CALL} reach its operations without listing them; or serve with --compact, or a larger --token-budget",
+            crate::text::counted(tools.len(), "tool"),
+            crate::text::thousands(size),
+            crate::text::thousands(listed),
+            crate::text::thousands(self.budget),
+        )
     }
 
     /// Runs one of the dynamic tools other than `enable_toolset` (which changes what the
@@ -119,6 +187,7 @@ impl Catalog {
                             serde_json::to_value(found).expect("a tool serializes");
                         if let Some(object) = definition.as_object_mut() {
                             object.remove("_meta");
+                            object.insert("annotations".into(), every_hint(found));
                         }
                         (structured(definition), format!("{DESCRIBE}: {name}"))
                     }
@@ -162,10 +231,7 @@ impl Catalog {
                 if let Some(summary) = summary(tool) {
                     result.insert("summary".into(), summary.into());
                 }
-                result.insert(
-                    "annotations".into(),
-                    serde_json::to_value(&tool.annotations).expect("annotations serialize"),
-                );
+                result.insert("annotations".into(), every_hint(tool));
                 let read_only = tool.binding().is_some_and(|b| b.read_only_verified);
                 result.insert("callReadOnly".into(), read_only.into());
                 result.insert("tokens".into(), crate::tokens::count(tool).into());
@@ -237,6 +303,19 @@ fn not_read_only(tool: &Tool) -> Option<String> {
     ))
 }
 
+/// A tool's annotations with all four hints stated, whatever `--hints` says: a model reads
+/// these, not a client, and an absent hint reads as "nothing to worry about" where MCP
+/// means its cautious default.
+fn every_hint(tool: &Tool) -> Value {
+    let annotations = &tool.annotations;
+    let explicit = hints::annotations(
+        annotations.effective_all(),
+        annotations.title.clone(),
+        HintStyle::Explicit,
+    );
+    serde_json::to_value(explicit).expect("annotations serialize")
+}
+
 /// A tool's summary in one sentence: the first of its description that is more than its
 /// title.
 fn summary(tool: &Tool) -> Option<String> {
@@ -287,14 +366,16 @@ fn refused(tool: &str, message: String) -> (Outcome, String) {
     (Outcome::error(message), log)
 }
 
-/// The dynamic tools for an API of `count` operations with these toolsets. Their hints:
+/// The dynamic tools for an API of `count` operations; `enable_toolset` when a client may
+/// enable a toolset, of those in `toolsets` (each with its tools' count and tokens). Their
+/// hints:
 /// searching and describing read nothing but the catalogue (read-only, closed world);
 /// `call_read_only_operation` is read-only; `call_operation` keeps every MCP default
 /// (it may destroy, and a repeat may act twice); enabling a toolset changes only what is
 /// listed.
 fn dynamic_tools(
     count: usize,
-    toolsets: &BTreeMap<String, Vec<String>>,
+    toolsets: Option<&[(&str, usize, usize)]>,
     style: HintStyle,
 ) -> Vec<Tool> {
     let name = json!({"type": "string", "description": format!("The operation's name, as {SEARCH} gives it.")});
@@ -335,13 +416,19 @@ fn dynamic_tools(
             style,
         ),
     ];
-    if !toolsets.is_empty() {
-        let names: Vec<&String> = toolsets.keys().collect();
+    if let Some(toolsets) = toolsets.filter(|toolsets| !toolsets.is_empty()) {
+        let names: Vec<&str> = toolsets.iter().map(|(name, _, _)| *name).collect();
+        let sizes: Vec<String> = toolsets
+            .iter()
+            .map(|(name, count, tokens)| {
+                format!("{name} ({count}, {})", crate::text::thousands(*tokens))
+            })
+            .collect();
         tools.push(tool(
             ENABLE_TOOLSET,
             "Enable a toolset",
-            "List the tools of one part of the API (an OpenAPI tag), each with its own hints, beside these; the server says the tool list changed.".into(),
-            json!({"type": "object", "properties": {"name": {"type": "string", "enum": names, "description": "The toolset."}}, "required": ["name"], "additionalProperties": false}),
+            "List the tools of one part of the API (an OpenAPI tag), each with its own hints, beside these; the server says the tool list changed. One that would make the list larger than the server's token budget is refused.".into(),
+            json!({"type": "object", "properties": {"name": {"type": "string", "enum": names, "description": format!("The toolset; each with its tools and their size in tokens: {}.", sizes.join(", "))}}, "required": ["name"], "additionalProperties": false}),
             [false, false, true, false],
             style,
         ));
