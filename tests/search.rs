@@ -20,11 +20,15 @@ use openapi2mcp::search::OperationIndex;
 
 /// Recall@5 this test may not fall below: all tasks of the test APIs, their paraphrases,
 /// and GitHub's tasks (tuned on).
-const TEST_FLOOR: f64 = 0.560;
+const TEST_FLOOR: f64 = 0.564;
 const TEST_PARAPHRASE_FLOOR: f64 = 0.195;
 const GITHUB_FLOOR: f64 = 0.869;
 /// The share of the test APIs' tasks that want no DELETE and get one first, at most.
 const TEST_DELETE_FIRST_CEILING: f64 = 0.014;
+
+/// How many results `search_operations` returns unless told: the five measured are the
+/// first of these.
+const SERVED_RESULTS: usize = 10;
 
 /// One API's labelled tasks.
 struct Labelled {
@@ -156,15 +160,22 @@ fn content_words(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// A word's stem: a plural, `-ed` or `-ing` cut off, then a final `e` (so that issue and
+/// issues, delete and deleted, are one).
 fn stem(word: &str) -> String {
+    let mut stem = word.to_string();
     for (suffix, replacement) in [("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")] {
         if let Some(root) = word.strip_suffix(suffix) {
             if root.len() >= 3 {
-                return format!("{root}{replacement}");
+                stem = format!("{root}{replacement}");
+                break;
             }
         }
     }
-    word.to_string()
+    if stem.len() > 3 && stem.ends_with('e') {
+        stem.pop();
+    }
+    stem
 }
 
 /// The words a task must avoid to be a paraphrase of `tool`.
@@ -226,7 +237,9 @@ fn measure(corpus: &Path, api: &Labelled, misses: &mut Vec<String>) -> Found {
         let paraphrase = wanted
             .iter()
             .all(|&i| task_words.is_disjoint(&operation_words(&tools[i])));
-        let top = index.search(&task.text, 5);
+        // The first five of what the server returns by default (ten, ordered among twenty).
+        let mut top = index.search(&task.text, SERVED_RESULTS);
+        top.truncate(5);
         let hit = top.iter().any(|i| wanted.contains(i));
         found.tasks += 1;
         found.found += usize::from(hit);
@@ -320,5 +333,7 @@ fn search_finds_the_operation_for_a_task() {
 fn content_words_leave_out_what_says_nothing() {
     let words = content_words("List the open issues of octo/app: getBoardsByIdBoard");
     let expected = ["app", "board", "get", "issu", "list", "octo", "open"];
+    assert_eq!(stem("deleted"), stem("delete"));
+    assert_eq!(stem("issue"), stem("issues"));
     assert_eq!(words.into_iter().collect::<Vec<_>>(), expected);
 }

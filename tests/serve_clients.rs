@@ -943,6 +943,25 @@ fn toolsets_stay_within_the_budget_and_are_no_clients_to_change_over_http() {
         String::from_utf8_lossy(&output.stderr),
         "error: --toolset notes: the tool list would take 825 tokens, over the budget of 800 (--token-budget); serve with --compact, fewer toolsets, or a larger --token-budget\n"
     );
+    let output = run(
+        &[
+            "serve",
+            &fixture,
+            "--dynamic",
+            "--token-budget",
+            "100",
+            "-q",
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).starts_with(
+            "error: --dynamic: its own tools would take 647 tokens, over the budget of 100"
+        ),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 
     let port = free_port();
     let address = format!("127.0.0.1:{port}");
@@ -1017,6 +1036,85 @@ fn the_python_sdk_client_hears_a_toolset_enabled() {
         assert_eq!(seen["listChanged"], 1, "{mode}: {seen}");
         let listed = seen["steps"][1].as_array().unwrap();
         assert_eq!(listed.last().unwrap()["name"], "purge_cache", "{mode}");
+    }
+}
+
+/// `call_operation` asks the person first, through MCP elicitation, when the client
+/// declares it: the official Python SDK's client answers, and on decline or cancel nothing
+/// is sent; an operation `call_read_only_operation` takes is called without asking. (A
+/// client without elicitation is not asked: `dynamic_mode_finds_describes_and_calls...`.)
+#[tokio::test(flavor = "multi_thread")]
+async fn call_operation_asks_the_person_first() {
+    let Ok(python) = std::env::var("OPENAPI2MCP_PYTHON") else {
+        crate::common::skipped("OPENAPI2MCP_PYTHON", "elicitation is not tried");
+        return;
+    };
+    let mock = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/notes"))
+        .respond_with(ResponseTemplate::new(201).set_body_json(json!({"id": 1})))
+        .mount(&mock)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/notes"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([])))
+        .mount(&mock)
+        .await;
+    let fixture = repo_path("specs/dynamic.yaml")
+        .to_string_lossy()
+        .into_owned();
+    let steps = json!([
+        ["call", "call_operation", {"name": "create_note", "arguments": {"text": "hi"}}],
+        ["call", "call_operation", {"name": "list_notes"}],
+    ])
+    .to_string();
+    let script = repo_path("tests/servers/python_steps.py");
+    for answer in ["decline", "cancel", "accept"] {
+        let output = Command::new(&python)
+            .args([script.to_str().unwrap(), "legacy", &steps, answer, "--"])
+            .args([
+                BINARY,
+                "serve",
+                &fixture,
+                "--dynamic",
+                "--base-url",
+                &mock.uri(),
+                "-q",
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{answer}: {stderr}");
+        let mut seen: Value = serde_json::from_slice(&output.stdout).unwrap();
+        for request in seen["elicited"].as_array_mut().unwrap() {
+            request.as_object_mut().unwrap().remove("_meta");
+        }
+        assert_eq!(
+            seen["elicited"],
+            json!([{"mode": "form", "message": "Call 'create_note' (POST /notes)? Its hints: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true. Nothing is sent unless you accept.",
+                    "requestedSchema": {"type": "object", "properties": {}}}]),
+            "{answer}: asked once, for the write only"
+        );
+        let created = &seen["steps"][0];
+        let posts = |requests: Vec<wiremock::Request>| {
+            requests
+                .iter()
+                .filter(|r| r.method.as_str() == "POST")
+                .count()
+        };
+        let sent = posts(mock.received_requests().await.unwrap());
+        if answer == "accept" {
+            assert_eq!(created["isError"], false, "{created}");
+            assert_eq!(sent, 1);
+        } else {
+            assert_eq!(created["isError"], true, "{created}");
+            assert_eq!(
+                created["content"][0]["text"],
+                "the person declined the call; nothing was sent"
+            );
+            assert_eq!(sent, 0, "{answer}: nothing was sent");
+        }
+        assert_eq!(seen["steps"][1]["isError"], false, "read-only: not asked");
     }
 }
 

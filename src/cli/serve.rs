@@ -117,7 +117,7 @@ pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
         let name = spec_options.server_name.clone();
         let server = if args.dynamic {
             let style = output.hints.unwrap_or_default();
-            let toolsets = serve::dynamic::Toolsets {
+            let toolsets = serve::dynamic::ToolsetPolicy {
                 enabled_by_client: args.http.is_none(),
                 budget: args
                     .token_budget

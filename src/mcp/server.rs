@@ -138,7 +138,7 @@ impl ToolServer {
         name: Option<String>,
         style: HintStyle,
         enabled: &[String],
-        toolsets: dynamic::Toolsets,
+        toolsets: dynamic::ToolsetPolicy,
     ) -> Result<ToolServer> {
         dynamic::check_toolsets(api.tools(), enabled)?;
         if let Some(clash) = dynamic::TOOL_NAMES.iter().find(|n| api.has_tool(n)) {
@@ -146,13 +146,16 @@ impl ToolServer {
                 "--dynamic: the API has a tool named '{clash}', as one of --dynamic's own; leave its operation out with a filter"
             )));
         }
-        let catalog = Catalog::new(&api, style, toolsets);
+        let catalog = Catalog::new(&api, style, toolsets, !enabled.is_empty());
         let enabled: BTreeSet<String> = enabled.iter().cloned().collect();
-        if let (false, Err(listed)) = (enabled.is_empty(), catalog.within_budget(&enabled)) {
+        if let Err(listed) = catalog.within_budget(&enabled) {
             let names: Vec<&str> = enabled.iter().map(String::as_str).collect();
+            let what = match names.is_empty() {
+                true => "--dynamic: its own tools".to_string(),
+                false => format!("--toolset {}: the tool list", names.join(", ")),
+            };
             return Err(Error::new(format!(
-                "--toolset {}: the tool list would take {} tokens, over the budget of {} (--token-budget); serve with --compact, fewer toolsets, or a larger --token-budget",
-                names.join(", "),
+                "{what} would take {} tokens, over the budget of {} (--token-budget); serve with --compact, fewer toolsets, or a larger --token-budget",
                 crate::text::thousands(listed),
                 crate::text::thousands(toolsets.budget)
             )));
@@ -291,6 +294,44 @@ enum Call<'d> {
     EnableToolset(&'d Dynamic),
 }
 
+/// Asks the person, through MCP elicitation, whether to make a call `question` describes;
+/// an error says why nothing will be sent. A client that does not declare form
+/// elicitation, or speaks 2026-07-28 (which forbids a server's requests to the client), is
+/// not asked: it asks its person itself, as the tool's hints tell it to.
+async fn confirmed(
+    context: &RequestContext<RoleServer>,
+    question: String,
+) -> std::result::Result<(), String> {
+    use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
+    use rmcp::service::ElicitationMode;
+    let peer = &context.peer;
+    let speaks_2026 = peer
+        .peer_info()
+        .is_none_or(|info| info.protocol_version >= rmcp::model::ProtocolVersion::V_2026_07_28);
+    if speaks_2026
+        || !peer
+            .supported_elicitation_modes()
+            .contains(&ElicitationMode::Form)
+    {
+        return Ok(());
+    }
+    let asked = peer
+        .create_elicitation(ElicitRequestParams::FormElicitationParams {
+            meta: None,
+            message: question,
+            requested_schema: ElicitationSchema::new(Default::default()),
+        })
+        .await;
+    match asked.map(|answer| answer.action) {
+        Ok(ElicitationAction::Accept) => Ok(()),
+        // Declined, cancelled, or an answer this version does not know.
+        Ok(_) => Err("the person declined the call; nothing was sent".into()),
+        Err(e) => Err(format!(
+            "the person could not be asked ({e}); nothing was sent"
+        )),
+    }
+}
+
 /// Tools in the SDK's model; an error names one the SDK refuses.
 fn in_sdk_model<'t>(tools: impl Iterator<Item = &'t crate::tool::Tool>) -> Result<Vec<Tool>> {
     tools
@@ -379,6 +420,17 @@ impl ServerHandler for ToolServer {
                 return Err(ErrorData::invalid_params(message, None));
             }
         };
+        if let Call::Dynamic(dynamic) = kind {
+            let question = (name == dynamic::CALL)
+                .then(|| dynamic.catalog.confirmation(&self.api, &request.arguments))
+                .flatten();
+            if let Some(question) = question {
+                if let Err(refusal) = confirmed(&context, question).await {
+                    (self.log)(&format!("openapi2mcp serve: {name}: {refusal}"));
+                    return Ok(CallToolResult::error(vec![ContentBlock::text(refusal)]).into());
+                }
+            }
+        }
         // A `notifications/cancelled` for this request stops the call, retries included.
         let call = async {
             match kind {

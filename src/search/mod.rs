@@ -229,24 +229,44 @@ fn asked_harm(query: &str, intent: Option<bool>) -> Harm {
     const PUT_ASIDE: [&str; 10] = [
         "don't", "dont", "not", "never", "without", "instead", "rather", "before", "when", "keep",
     ];
-    let lower = query.to_lowercase();
+    let lower = query.to_lowercase().replace('\u{2019}', "'");
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .filter(|word| !word.is_empty())
         .collect();
     let destroys = words.iter().enumerate().any(|(i, word)| {
-        verb(word) == Some(Verb::Destroy)
+        let rid = *word == "get" && words.get(i + 1) == Some(&"rid");
+        (rid || destroying(word))
             && !words[i.saturating_sub(3)..i]
                 .iter()
                 .any(|before| PUT_ASIDE.contains(before))
     });
-    if destroys || lower.contains("get rid of") {
+    if destroys {
         Harm::Removes
     } else if intent == Some(true) {
         Harm::Reads
     } else {
         Harm::Changes
     }
+}
+
+/// Whether `word` is a destroying verb in any of its forms: delete, deletes, deleted,
+/// deleting.
+fn destroying(word: &str) -> bool {
+    let stems = [
+        ("ing", ""),
+        ("ing", "e"),
+        ("ed", ""),
+        ("ed", "e"),
+        ("d", ""),
+        ("es", ""),
+        ("s", ""),
+    ];
+    verb(word) == Some(Verb::Destroy)
+        || stems.iter().any(|(suffix, ending)| {
+            word.strip_suffix(suffix)
+                .is_some_and(|stem| verb(&format!("{stem}{ending}")) == Some(Verb::Destroy))
+        })
 }
 
 /// One BM25 ranking of the tools, over the text `T` cuts into tokens.
@@ -602,8 +622,8 @@ mod tests {
         assert_eq!(index.search("drop a member from the team", 2), [0, 1]);
     }
 
-    /// What does more harm than a query asks for comes after what does not, within the
-    /// results: none is lost, the first is safe.
+    /// What does more harm than a query asks for comes after what does not, among twice
+    /// as many as are returned.
     #[test]
     fn more_harm_than_asked_comes_after_what_was_asked() {
         let with = |mut tool: Tool, method: Method, hints: [bool; 4]| {
@@ -656,8 +676,11 @@ mod tests {
             Harm::Removes
         );
         assert_eq!(asked_harm("rename it", Some(false)), Harm::Changes);
+        assert_eq!(asked_harm("deleting the old ones", None), Harm::Removes);
+        assert_eq!(asked_harm("It removes them", None), Harm::Removes);
         for put_aside in [
-            "don't revoke it yet - first show me the key",
+            "don\u{2019}t revoke it yet - first show me the key",
+            "don't get rid of the branch, rename it",
             "rename it instead of deleting it",
             "before I delete it, who uses it?",
             "pause it, without removing it",

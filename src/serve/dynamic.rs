@@ -47,7 +47,7 @@ pub struct Catalog {
 
 /// How the toolsets of `serve --dynamic` may be listed.
 #[derive(Debug, Clone, Copy)]
-pub struct Toolsets {
+pub struct ToolsetPolicy {
     /// Whether a client may enable one (`enable_toolset`): only where the list it changes is
     /// that client's own (over stdio; a stateless HTTP server cannot tell clients apart).
     pub enabled_by_client: bool,
@@ -58,7 +58,13 @@ pub struct Toolsets {
 
 impl Catalog {
     /// The catalogue of `api`'s tools; the dynamic tools declare their hints in `style`.
-    pub fn new(api: &ApiCaller, style: HintStyle, toolsets: Toolsets) -> Catalog {
+    /// `listed_at_start` says whether toolsets are listed from the start (`--toolset`).
+    pub fn new(
+        api: &ApiCaller,
+        style: HintStyle,
+        toolsets: ToolsetPolicy,
+        listed_at_start: bool,
+    ) -> Catalog {
         let mut by_tag: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for tool in api.tools() {
             for tag in &tool.meta.tags {
@@ -68,8 +74,11 @@ impl Catalog {
                     .push(tool.name.clone());
             }
         }
+        // Counted only where a toolset may be listed, and only the tools of one.
+        let counted = toolsets.enabled_by_client || listed_at_start;
         let tokens: HashMap<String, usize> = api
             .tools()
+            .filter(|tool| counted && !tool.meta.tags.is_empty())
             .map(|tool| (tool.name.clone(), crate::tokens::count(tool)))
             .collect();
         let sizes = toolsets.enabled_by_client.then(|| {
@@ -213,6 +222,31 @@ impl Catalog {
             },
             _ => refused(tool, format!("no dynamic tool named '{tool}'")),
         }
+    }
+
+    /// What `call_operation` asks the person before it calls the operation its arguments
+    /// name, when that operation is not known to be read-only (as `call_read_only_operation`
+    /// decides): the operation's name, method, path and all four hints. `None` for one it
+    /// calls without asking, or arguments it will refuse anyway.
+    pub fn confirmation(
+        &self,
+        api: &ApiCaller,
+        arguments: &Option<Map<String, Value>>,
+    ) -> Option<String> {
+        let name = arguments.as_ref()?.get("name")?.as_str()?;
+        let tool = api.tool(name)?;
+        not_read_only(tool)?;
+        let binding = tool.binding()?;
+        let hints: Vec<String> = HintKind::ALL
+            .into_iter()
+            .map(|kind| format!("{} {}", kind.key(), tool.annotations.effective(kind)))
+            .collect();
+        Some(format!(
+            "Call '{name}' ({} {})? Its hints: {}. Nothing is sent unless you accept.",
+            binding.method,
+            binding.path,
+            hints.join(", ")
+        ))
     }
 
     /// The operations that best match `query`, as search results.
