@@ -781,6 +781,14 @@ async fn the_python_sdk_client_uses_dynamic_mode_on_github() {
             "{mode}: {} tools, {tokens} tokens",
             listed.len()
         );
+        // The README's size table says what a client is given.
+        let row = format!(
+            "| {} tools, {} tokens |",
+            listed.len(),
+            openapi2mcp::text::thousands(tokens)
+        );
+        let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
+        assert!(readme.contains(&row), "README's size table: not {row}");
         let found: Vec<&str> = steps[1]["structuredContent"]["operations"]
             .as_array()
             .unwrap()
@@ -1040,8 +1048,8 @@ fn the_python_sdk_client_hears_a_toolset_enabled() {
 }
 
 /// `call_operation` asks the person first, through MCP elicitation, when the client
-/// declares it: the official Python SDK's client answers, and on decline or cancel nothing
-/// is sent; an operation `call_read_only_operation` takes is called without asking. (A
+/// declares it, in both connect modes: the official Python SDK's client answers, and on
+/// decline or cancel nothing is sent; an operation `call_read_only_operation` takes is called without asking. (A
 /// client without elicitation is not asked: `dynamic_mode_finds_describes_and_calls...`.)
 #[tokio::test(flavor = "multi_thread")]
 async fn call_operation_asks_the_person_first() {
@@ -1069,9 +1077,14 @@ async fn call_operation_asks_the_person_first() {
     ])
     .to_string();
     let script = repo_path("tests/servers/python_steps.py");
-    for answer in ["decline", "cancel", "accept"] {
+    // On a 2025-11-25 session the server asks the client; on 2026-07-28 it returns an
+    // input-required result, which the client answers and calls again with.
+    let cases =
+        ["legacy", "auto"].map(|mode| ["decline", "cancel", "accept"].map(|answer| (mode, answer)));
+    let mut accepted = 0;
+    for (mode, answer) in cases.into_iter().flatten() {
         let output = Command::new(&python)
-            .args([script.to_str().unwrap(), "legacy", &steps, answer, "--"])
+            .args([script.to_str().unwrap(), mode, &steps, answer, "--"])
             .args([
                 BINARY,
                 "serve",
@@ -1084,7 +1097,7 @@ async fn call_operation_asks_the_person_first() {
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(0), "{answer}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{mode}, {answer}: {stderr}");
         let mut seen: Value = serde_json::from_slice(&output.stdout).unwrap();
         for request in seen["elicited"].as_array_mut().unwrap() {
             request.as_object_mut().unwrap().remove("_meta");
@@ -1093,7 +1106,7 @@ async fn call_operation_asks_the_person_first() {
             seen["elicited"],
             json!([{"mode": "form", "message": "Call 'create_note' (POST /notes)? Its hints: readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true. Nothing is sent unless you accept.",
                     "requestedSchema": {"type": "object", "properties": {}}}]),
-            "{answer}: asked once, for the write only"
+            "{mode}, {answer}: asked once, for the write only"
         );
         let created = &seen["steps"][0];
         let posts = |requests: Vec<wiremock::Request>| {
@@ -1104,15 +1117,16 @@ async fn call_operation_asks_the_person_first() {
         };
         let sent = posts(mock.received_requests().await.unwrap());
         if answer == "accept" {
-            assert_eq!(created["isError"], false, "{created}");
-            assert_eq!(sent, 1);
+            accepted += 1;
+            assert_eq!(created["isError"], false, "{mode}: {created}");
+            assert_eq!(sent, accepted, "{mode}");
         } else {
             assert_eq!(created["isError"], true, "{created}");
             assert_eq!(
                 created["content"][0]["text"],
                 "the person declined the call; nothing was sent"
             );
-            assert_eq!(sent, 0, "{answer}: nothing was sent");
+            assert_eq!(sent, accepted, "{mode}, {answer}: nothing was sent");
         }
         assert_eq!(seen["steps"][1]["isError"], false, "read-only: not asked");
     }

@@ -294,39 +294,69 @@ enum Call<'d> {
     EnableToolset(&'d Dynamic),
 }
 
-/// Asks the person, through MCP elicitation, whether to make a call `question` describes;
-/// an error says why nothing will be sent. A client that does not declare form
-/// elicitation, or speaks 2026-07-28 (which forbids a server's requests to the client), is
-/// not asked: it asks its person itself, as the tool's hints tell it to.
-async fn confirmed(
+/// What the person said of a call, or how to ask them.
+enum Answer {
+    /// Call it: accepted, or the client cannot be asked through the server.
+    Go,
+    /// Ask first: a 2026-07-28 client answers the elicitation and sends the call again.
+    Ask(rmcp::model::InputRequiredResult),
+    /// Nothing is sent, for this reason.
+    Refused(String),
+}
+
+/// The key of the confirmation among a call's input requests and responses.
+const CONFIRMATION: &str = "confirmation";
+
+/// Asks the person, through MCP elicitation, whether to make the call `question`
+/// describes: on a 2025-11-25 session by a request to the client, on 2026-07-28 (which
+/// forbids those) by an input-required result the client answers and calls again with. A
+/// client that does not declare form elicitation is not asked: it asks its person itself,
+/// as the tool's hints tell it to.
+async fn asked(
     context: &RequestContext<RoleServer>,
+    request: &CallToolRequestParams,
     question: String,
-) -> std::result::Result<(), String> {
-    use rmcp::model::{ElicitRequestParams, ElicitationAction, ElicitationSchema};
-    use rmcp::service::ElicitationMode;
-    let peer = &context.peer;
-    let speaks_2026 = peer
-        .peer_info()
-        .is_none_or(|info| info.protocol_version >= rmcp::model::ProtocolVersion::V_2026_07_28);
-    if speaks_2026
-        || !peer
-            .supported_elicitation_modes()
-            .contains(&ElicitationMode::Form)
-    {
-        return Ok(());
+) -> Answer {
+    use rmcp::model::{
+        ElicitRequest, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema,
+        InputRequest, InputRequiredResult, ProtocolVersion,
+    };
+    let form = context
+        .client_capabilities()
+        .and_then(|capabilities| capabilities.elicitation)
+        // No mode named means form (2025-06-18).
+        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
+    if !form {
+        return Answer::Go;
     }
-    let asked = peer
-        .create_elicitation(ElicitRequestParams::FormElicitationParams {
-            meta: None,
-            message: question,
-            requested_schema: ElicitationSchema::new(Default::default()),
-        })
-        .await;
-    match asked.map(|answer| answer.action) {
-        Ok(ElicitationAction::Accept) => Ok(()),
+    let params = ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message: question,
+        requested_schema: ElicitationSchema::new(Default::default()),
+    };
+    let Some(version) = context.protocol_version() else {
+        return Answer::Go;
+    };
+    let answer = if version >= ProtocolVersion::V_2026_07_28 {
+        let responses = request.input_responses.as_ref();
+        let Some(response) = responses.and_then(|responses| responses.get(CONFIRMATION)) else {
+            let ask = InputRequest::Elicitation(ElicitRequest::new(params));
+            let requests = [(CONFIRMATION.to_string(), ask)].into_iter().collect();
+            return Answer::Ask(InputRequiredResult::from_input_requests(requests));
+        };
+        serde_json::from_value::<ElicitResult>(response.clone()).map_err(|e| e.to_string())
+    } else {
+        context
+            .peer
+            .create_elicitation(params)
+            .await
+            .map_err(|e| e.to_string())
+    };
+    match answer.map(|answer| answer.action) {
+        Ok(ElicitationAction::Accept) => Answer::Go,
         // Declined, cancelled, or an answer this version does not know.
-        Ok(_) => Err("the person declined the call; nothing was sent".into()),
-        Err(e) => Err(format!(
+        Ok(_) => Answer::Refused("the person declined the call; nothing was sent".into()),
+        Err(e) => Answer::Refused(format!(
             "the person could not be asked ({e}); nothing was sent"
         )),
     }
@@ -425,9 +455,13 @@ impl ServerHandler for ToolServer {
                 .then(|| dynamic.catalog.confirmation(&self.api, &request.arguments))
                 .flatten();
             if let Some(question) = question {
-                if let Err(refusal) = confirmed(&context, question).await {
-                    (self.log)(&format!("openapi2mcp serve: {name}: {refusal}"));
-                    return Ok(CallToolResult::error(vec![ContentBlock::text(refusal)]).into());
+                match asked(&context, &request, question).await {
+                    Answer::Go => {}
+                    Answer::Ask(input) => return Ok(input.into()),
+                    Answer::Refused(refusal) => {
+                        (self.log)(&format!("openapi2mcp serve: {name}: {refusal}"));
+                        return Ok(CallToolResult::error(vec![ContentBlock::text(refusal)]).into());
+                    }
                 }
             }
         }
