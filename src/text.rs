@@ -1,5 +1,5 @@
-//! Words: a count with its noun, a number with its thousands marked, the closest name to a misspelt one, and descriptions
-//! written in HTML made Markdown for the model.
+//! Words: a count with its noun, a number with its thousands marked, the closest name to a
+//! misspelt one, and descriptions written in HTML made Markdown for the model.
 
 use std::borrow::Cow;
 

@@ -150,12 +150,18 @@ impl ToolServer {
         let enabled: BTreeSet<String> = enabled.iter().cloned().collect();
         if let Err(listed) = catalog.within_budget(&enabled) {
             let names: Vec<&str> = enabled.iter().map(String::as_str).collect();
-            let what = match names.is_empty() {
-                true => "--dynamic: its own tools".to_string(),
-                false => format!("--toolset {}: the tool list", names.join(", ")),
+            let (what, way_out) = match names.is_empty() {
+                true => (
+                    "--dynamic: its own tools".to_string(),
+                    "a larger --token-budget",
+                ),
+                false => (
+                    format!("--toolset {}: the tool list", names.join(", ")),
+                    "--compact, fewer toolsets, or a larger --token-budget",
+                ),
             };
             return Err(Error::new(format!(
-                "{what} would take {} tokens, over the budget of {} (--token-budget); serve with --compact, fewer toolsets, or a larger --token-budget",
+                "{what} would take {} tokens, over the budget of {} (--token-budget); serve with {way_out}",
                 crate::text::thousands(listed),
                 crate::text::thousands(toolsets.budget)
             )));
@@ -452,14 +458,21 @@ impl ServerHandler for ToolServer {
         };
         if let Call::Dynamic(dynamic) = kind {
             let question = (name == dynamic::CALL)
-                .then(|| dynamic.catalog.confirmation(&self.api, &request.arguments))
+                .then(|| {
+                    let arguments = request.arguments.as_ref()?;
+                    dynamic.catalog.confirmation(&self.api, arguments)
+                })
                 .flatten();
             if let Some(question) = question {
                 match asked(&context, &request, question).await {
                     Answer::Go => {}
                     Answer::Ask(input) => return Ok(input.into()),
                     Answer::Refused(refusal) => {
-                        (self.log)(&format!("openapi2mcp serve: {name}: {refusal}"));
+                        let log = format!("{name}: {refusal}");
+                        (self.log)(&format!(
+                            "openapi2mcp serve: {}",
+                            crate::escape::visible(&log)
+                        ));
                         return Ok(CallToolResult::error(vec![ContentBlock::text(refusal)]).into());
                     }
                 }

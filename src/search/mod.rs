@@ -12,6 +12,7 @@ mod meaning;
 
 use bm25::{DefaultTokenizer, Embedder, EmbedderBuilder, Language, Scorer, Tokenizer};
 
+use crate::convert::compact::first_sentence;
 use crate::hints::evidence::name_words;
 use crate::hints::vocabulary::{verb, Verb};
 use crate::http::Method;
@@ -124,7 +125,7 @@ impl OperationIndex {
         // right one in sixth place to five that delete.
         let mut best: Vec<usize> = found
             .into_iter()
-            .take(2 * limit)
+            .take(limit.saturating_mul(2))
             .map(|(_, id)| id)
             .collect();
         let asked = asked_harm(&query, intent);
@@ -132,9 +133,7 @@ impl OperationIndex {
         best.truncate(limit);
         best
     }
-}
 
-impl OperationIndex {
     /// The tools nearest `query` in meaning, nearest first, at most [`MEANING_DEPTH`];
     /// equal ones in the tools' order.
     fn nearest(&self, query: &str) -> Vec<usize> {
@@ -162,19 +161,14 @@ impl OperationIndex {
 /// What a tool does, in a few words, for the meaning ranking: its name's words, title,
 /// first sentence, the words of its path and its tags.
 fn gist(tool: &Tool) -> String {
-    let description = tool.description.as_deref().unwrap_or_default();
-    let first_sentence = description
-        .split("\n\n")
-        .next()
-        .and_then(|paragraph| paragraph.split(". ").next())
-        .unwrap_or_default();
+    let first_sentence = first_sentence(tool.description.as_deref().unwrap_or_default());
     let path = tool
         .binding()
         .map(|b| path_words(&b.path))
         .unwrap_or_default();
     [
         name_and_title(tool).as_str(),
-        first_sentence,
+        &first_sentence,
         &path,
         &tool.meta.tags.join(" "),
     ]
@@ -208,10 +202,8 @@ fn harm(tool: &Tool) -> Harm {
     }
     let title = tool.display_title().unwrap_or_default();
     let mut words = name_words(&tool.name, None).into_iter();
-    let destroys = words.any(|word| verb(&word) == Some(Verb::Destroy))
-        || snake_case(title)
-            .split('_')
-            .any(|word| verb(word) == Some(Verb::Destroy));
+    let destroys =
+        words.any(|word| destroying(&word)) || snake_case(title).split('_').any(destroying);
     if destroys {
         Harm::Removes
     } else {
@@ -670,6 +662,16 @@ mod tests {
             harm(&tools[1]),
             Harm::Removes,
             "named for stopping by its verb"
+        );
+        let inflected = with(
+            tool("branches_tidy", "Deletes the branch", "/branches/{b}/tidy"),
+            Method::Post,
+            changes,
+        );
+        assert_eq!(
+            harm(&inflected),
+            Harm::Removes,
+            "a destroying verb in any form"
         );
         assert_eq!(
             asked_harm("please get rid of it", Some(false)),

@@ -228,12 +228,8 @@ impl Catalog {
     /// name, when that operation is not known to be read-only (as `call_read_only_operation`
     /// decides): the operation's name, method, path and all four hints. `None` for one it
     /// calls without asking, or arguments it will refuse anyway.
-    pub fn confirmation(
-        &self,
-        api: &ApiCaller,
-        arguments: &Option<Map<String, Value>>,
-    ) -> Option<String> {
-        let name = arguments.as_ref()?.get("name")?.as_str()?;
+    pub fn confirmation(&self, api: &ApiCaller, arguments: &Map<String, Value>) -> Option<String> {
+        let name = arguments.get("name")?.as_str()?;
         let tool = api.tool(name)?;
         not_read_only(tool)?;
         let binding = tool.binding()?;
