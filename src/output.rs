@@ -39,12 +39,15 @@ fn unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     UNFINISHED.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Removes the temporary files of every write under way. For a signal handler: the
-/// process ends without running destructors, which would otherwise remove them.
+/// Removes the temporary files of every write under way. For a signal handler that then
+/// ends the process, which runs no destructors to remove them: the list stays locked, so a
+/// write that starts meanwhile waits for the end instead of leaving its file behind.
 pub fn remove_unfinished_files() {
-    for path in unfinished().drain(..) {
+    let mut unfinished = unfinished();
+    for path in unfinished.drain(..) {
         let _ = std::fs::remove_file(path);
     }
+    std::mem::forget(unfinished);
 }
 
 impl OutputFile {
@@ -84,8 +87,11 @@ impl OutputFile {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
         };
+        // Made and listed under one lock: a signal between the two would leave the file.
+        let mut unfinished = unfinished();
         let file = tempfile::NamedTempFile::new_in(directory).map_err(fail)?;
-        unfinished().push(file.path().to_path_buf());
+        unfinished.push(file.path().to_path_buf());
+        drop(unfinished);
         Ok(OutputFile {
             path: path.to_path_buf(),
             target: Target::Atomic {
