@@ -52,8 +52,8 @@ pub struct SpecOptions {
     #[serde(default)]
     #[schemars(with = "Option<FilterOptions>")]
     pub filters: FilterOptions,
-    /// Fit names and schemas to a client: claude and openai (the default), cursor, gemini,
-    /// vscode, mcp
+    /// Fit names and schemas to a client: claude (or claude-desktop, claude-code) and openai
+    /// (the default), cursor, gemini, vscode, mcp
     #[cfg_attr(
         feature = "cli",
         arg(long, value_enum, value_name = "CLIENT", help_heading = "The client")

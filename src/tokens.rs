@@ -12,11 +12,67 @@ pub const LIST_BUDGET: usize = 100_000;
 
 /// The tokens `tool` takes in a model's context.
 pub fn count(tool: &Tool) -> usize {
+    count_text(&text_of(tool))
+}
+
+/// The text of `tool` a model reads: compact JSON without `_meta`.
+fn text_of(tool: &Tool) -> String {
     let mut value = serde_json::to_value(tool).expect("a tool serializes");
     if let Some(object) = value.as_object_mut() {
         object.remove("_meta");
     }
-    bpe_openai::o200k_base().count(value.to_string().as_str())
+    value.to_string()
+}
+
+fn count_text(text: &str) -> usize {
+    bpe_openai::o200k_base().count(text)
+}
+
+/// Whether a list of tools, given one at a time, takes more than a number of tokens; the
+/// vocabulary (some 70 MB once loaded) is read only when their text passes that many bytes
+/// (a token is at least one byte), so a small API costs no count.
+#[derive(Debug)]
+pub struct OverBudget {
+    budget: usize,
+    /// The tools' texts while they are no more than `budget` bytes together.
+    texts: Vec<String>,
+    bytes: usize,
+    /// The tokens counted, once the texts passed `budget` bytes (counting stops past it).
+    tokens: Option<usize>,
+}
+
+impl OverBudget {
+    /// A list of no tools, against `budget` tokens.
+    pub fn new(budget: usize) -> OverBudget {
+        OverBudget {
+            budget,
+            texts: Vec::new(),
+            bytes: 0,
+            tokens: None,
+        }
+    }
+
+    /// Adds one tool to the list.
+    pub fn add(&mut self, tool: &Tool) {
+        match self.tokens {
+            Some(tokens) if tokens > self.budget => {}
+            Some(tokens) => self.tokens = Some(tokens + count(tool)),
+            None => {
+                let text = text_of(tool);
+                self.bytes += text.len();
+                self.texts.push(text);
+                if self.bytes > self.budget {
+                    let texts = std::mem::take(&mut self.texts);
+                    self.tokens = Some(texts.iter().map(|text| count_text(text)).sum());
+                }
+            }
+        }
+    }
+
+    /// Whether the tools added take more tokens than the budget.
+    pub fn is_over(&self) -> bool {
+        self.tokens.is_some_and(|tokens| tokens > self.budget)
+    }
 }
 
 #[cfg(test)]
@@ -34,5 +90,26 @@ mod tests {
         tool.meta.http = Some(Binding::new(crate::http::Method::Get, "/pets/{id}"));
         assert_eq!(count(&tool), without_binding, "_meta is not counted");
         assert_eq!(bpe_openai::o200k_base().count("Hello, world!"), 4);
+    }
+
+    #[test]
+    fn a_list_is_over_its_budget_only_past_it_and_counted_only_past_its_bytes() {
+        let tool = |n: usize| {
+            let mut tool = Tool::new(format!("tool_{n}"), serde_json::json!({"type": "object"}));
+            tool.description = Some("word ".repeat(200));
+            tool
+        };
+        let one = count(&tool(0));
+        let mut list = OverBudget::new(one * 3);
+        for n in 0..3 {
+            list.add(&tool(n));
+            assert!(!list.is_over(), "{n}");
+        }
+        list.add(&tool(3));
+        assert!(list.is_over());
+        let mut small = OverBudget::new(1_000_000);
+        small.add(&tool(0));
+        assert!(!small.is_over());
+        assert!(small.tokens.is_none(), "{} bytes: not counted", small.bytes);
     }
 }

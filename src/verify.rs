@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 
 use crate::escape::visible;
 use crate::lint::Severity;
+use crate::text::counted;
 use crate::tool::{Annotations, HintKind};
 
 /// One way the server differs from the manifest.
@@ -179,7 +180,10 @@ pub fn protocol_violations(lines_not_json_rpc: &[String]) -> Vec<Difference> {
 
 pub fn render_human(differences: &[Difference], listed: usize) -> String {
     if differences.is_empty() {
-        return format!("the server lists the manifest's {listed} tools, with their hints\n");
+        return format!(
+            "the server lists the manifest's {}, with the same hints\n",
+            counted(listed, "tool")
+        );
     }
     let width = differences
         .iter()
@@ -205,10 +209,26 @@ pub fn render_human(differences: &[Difference], listed: usize) -> String {
         .filter(|d| d.severity == Severity::Error)
         .count();
     out.push_str(&format!(
-        "\n{}, {errors} of them errors; the server lists {listed} tools\n",
-        differences.len()
+        "\n{}; the server lists {}\n",
+        differences_and_errors(differences.len(), errors),
+        counted(listed, "tool")
     ));
     out
+}
+
+/// `3 differences, 1 of them an error`, `2 differences, both errors`, `1 difference, not an
+/// error`.
+fn differences_and_errors(all: usize, errors: usize) -> String {
+    let errors = match (all, errors) {
+        (_, 0) if all == 1 => "not an error".to_string(),
+        (_, 0) => "none of them errors".to_string(),
+        (1, _) => "an error".to_string(),
+        (2, 2) => "both errors".to_string(),
+        (_, _) if errors == all => "all errors".to_string(),
+        (_, 1) => "1 of them an error".to_string(),
+        (_, _) => format!("{errors} of them errors"),
+    };
+    format!("{}, {errors}", counted(all, "difference"))
 }
 
 pub fn render_json(differences: &[Difference]) -> String {
@@ -225,6 +245,24 @@ pub fn render_json(differences: &[Difference]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_summary_counts_in_words() {
+        let said = [(1, 0), (1, 1), (2, 2), (3, 3), (3, 0), (3, 1), (4, 2)]
+            .map(|(all, errors)| differences_and_errors(all, errors));
+        assert_eq!(
+            said,
+            [
+                "1 difference, not an error",
+                "1 difference, an error",
+                "2 differences, both errors",
+                "3 differences, all errors",
+                "3 differences, none of them errors",
+                "3 differences, 1 of them an error",
+                "4 differences, 2 of them errors",
+            ]
+        );
+    }
 
     #[test]
     fn each_kind_of_difference() {

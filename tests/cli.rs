@@ -409,7 +409,7 @@ fn every_command_reads_a_tools_list_response() {
     );
     assert_eq!(
         String::from_utf8_lossy(&verify.stdout),
-        "the server lists the manifest's 9 tools, with their hints\n"
+        "the server lists the manifest's 9 tools, with the same hints\n"
     );
 }
 
@@ -474,7 +474,7 @@ fn filters_apply_to_a_manifest_as_to_a_spec() {
     assert_eq!(
         text(&verify.stdout),
         format!(
-            "the server lists the manifest's {} tools, with their hints\n",
+            "the server lists the manifest's {} tools, with the same hints\n",
             read_only.len()
         )
     );
@@ -734,17 +734,22 @@ fn the_pre_commit_hooks_and_the_action_run_their_commands() {
         &std::fs::read_to_string(crate::common::repo_path("action.yml")).unwrap(),
     )
     .unwrap();
-    // Each step but the install, its environment filled from the inputs as GitHub would.
+    // Each step that runs openapi2mcp, its environment filled from the inputs as GitHub would.
     let steps: Vec<&serde_json::Value> = action["runs"]["steps"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|step| !step["run"].as_str().unwrap().starts_with("cargo install"))
+        .filter(|step| {
+            step["run"]
+                .as_str()
+                .is_some_and(|run| run.starts_with("openapi2mcp "))
+        })
         .collect();
     assert_eq!(steps.len(), 2);
     let step_with = |n: usize, fail_on: &str, baseline: &str| {
         let inputs = [
-            ("spec", "api.yaml"),
+            // Read from openapi2mcp.yaml.
+            ("spec", ""),
             ("manifest", "tools.json"),
             ("sarif", "lint.sarif"),
             ("fail-on", fail_on),
@@ -836,6 +841,23 @@ fn help_groups_options_and_shows_examples() {
         help.contains("Examples:\n  openapi2mcp convert api.yaml -o tools.json"),
         "{help}"
     );
+    for command in [
+        "convert",
+        "review",
+        "lint",
+        "verify",
+        "serve",
+        "client-config",
+        "rules",
+        "completions",
+    ] {
+        let help = crate::common::run(&[command, "--help"], None);
+        let help = String::from_utf8(help.stdout).unwrap();
+        assert!(
+            help.contains(&format!("Examples:\n  openapi2mcp {command}")),
+            "{command}: {help}"
+        );
+    }
 }
 
 /// `client-config` names the program as the user installed it: through a link on PATH (a
@@ -914,4 +936,410 @@ fn a_stale_overrides_entry_is_told_the_closest_method_and_path() {
         assert_eq!(output.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(expected), "{stderr}");
     }
+}
+
+#[test]
+fn convert_says_what_it_wrote_and_when_the_list_is_too_big_for_clients() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tools.json");
+    let out = out.to_str().unwrap();
+    let small = run(&["convert", &spec("petstore-3.0.yaml"), "-o", out], None);
+    assert_eq!(text(&small.stderr), format!("wrote 4 tools to {out}\n"));
+    let quiet = run(
+        &["convert", &spec("petstore-3.0.yaml"), "-o", out, "-q"],
+        None,
+    );
+    assert_eq!(text(&quiet.stderr), "");
+
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, crate::common::synthetic::spec(800)).unwrap();
+    let big = big.to_str().unwrap();
+    let stderr = text(&run(&["convert", big, "-o", out], None).stderr);
+    assert!(
+        stderr.starts_with("warning: 800 tools: more than Cursor (80), the OpenAI API (128) and VS Code (128) take, and past 100,000 tokens of a model's context (lint's --token-budget); serve a part (--include-tag, --include-path, serve --toolset), make them smaller (--compact) or serve the API with `serve --dynamic`\n"),
+        "{stderr}"
+    );
+    let cursor = run(
+        &[
+            "convert",
+            big,
+            "--client",
+            "cursor",
+            "--server-name",
+            "s",
+            "--compact",
+        ],
+        None,
+    );
+    let stderr = text(&cursor.stderr);
+    assert!(
+        stderr.contains("warning: 800 tools: more than Cursor (80) takes, and past 100,000 tokens")
+            && !stderr.contains("(--compact)"),
+        "{stderr}"
+    );
+    let part = run(&["convert", big, "--include-tag", "group1"], None);
+    assert_eq!(text(&part.stderr), "", "16 tools are no warning");
+}
+
+#[test]
+fn serve_ends_quietly_on_empty_input_and_says_once_that_no_credential_is_sent() {
+    let plain = run(&["serve", &spec("petstore-3.0.yaml")], None);
+    assert_eq!(plain.status.code(), Some(0), "input ended: nothing failed");
+    assert_eq!(
+        text(&plain.stderr),
+        "note: the tools send no credentials, as the spec declares no security scheme; if the API needs a key, serve the spec with --assume-auth bearer (or basic, header:NAME, query:NAME) and set OPENAPI2MCP_AUTH_DEFAULT\n\
+         openapi2mcp serve: standard input ended before a client connected\n"
+    );
+    let assumed = run(
+        &[
+            "serve",
+            &spec("petstore-3.0.yaml"),
+            "--assume-auth",
+            "bearer",
+        ],
+        None,
+    );
+    assert!(
+        !text(&assumed.stderr).contains("no credentials"),
+        "{}",
+        text(&assumed.stderr)
+    );
+    let secured = run(&["serve", &spec("serve.yaml")], None);
+    assert!(!text(&secured.stderr).contains("no credentials"));
+}
+
+#[test]
+fn serve_on_a_terminal_says_what_it_serves_and_how_a_client_connects() {
+    // `script` (util-linux) gives the command a terminal for its standard streams.
+    let Ok(script) = which_script() else {
+        crate::common::skipped("script", "serve on a terminal is not tried");
+        return;
+    };
+    let command = format!(
+        "{} serve {} < /dev/tty",
+        env!("CARGO_BIN_EXE_openapi2mcp"),
+        spec("petstore-3.0.yaml")
+    );
+    let output = std::process::Command::new(script)
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script runs");
+    let shown = text(&output.stdout);
+    assert!(
+        shown.contains("openapi2mcp serve: serving 4 tools over stdio to the MCP client that starts this command; `openapi2mcp client-config --client claude-desktop|claude-code|cursor|vscode"),
+        "{shown}"
+    );
+    let piped = run(&["serve", &spec("petstore-3.0.yaml")], None);
+    assert!(
+        !text(&piped.stderr).contains("serving"),
+        "only on a terminal"
+    );
+}
+
+fn which_script() -> Result<std::path::PathBuf, ()> {
+    ["/usr/bin/script", "/bin/script"]
+        .into_iter()
+        .map(std::path::PathBuf::from)
+        .find(|path| path.exists())
+        .ok_or(())
+}
+
+#[test]
+fn every_client_client_config_takes_is_a_profile_convert_and_lint_take() {
+    for client in ["claude-desktop", "claude-code", "cursor", "vscode"] {
+        for command in ["convert", "lint"] {
+            let output = run(
+                &[
+                    command,
+                    &spec("petstore-3.0.yaml"),
+                    "--client",
+                    client,
+                    "--server-name",
+                    "pets",
+                ],
+                None,
+            );
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{command} --client {client}: {}",
+                text(&output.stderr)
+            );
+        }
+    }
+}
+
+/// The README's Quickstart runs as written, from a directory holding the repository's
+/// `specs`, with `openapi2mcp` on PATH: every `openapi2mcp` line exits 0; with
+/// `$OPENAPI2MCP_TS_SERVERS`, the mock starts and the Inspector's call returns the mock's
+/// pets (`npx -y PACKAGE@VERSION` run from where `npm install` put that version).
+#[test]
+fn the_quickstart_runs_as_written() {
+    let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
+    let quickstart = readme
+        .split("## Quickstart\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("a Quickstart section");
+    let lines: Vec<String> = quickstart
+        .split("```sh\n")
+        .skip(1)
+        .flat_map(|block| block.split("\n```").next().unwrap().split('\n'))
+        .map(|line| line.split(" #").next().unwrap().trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("\\\n", "")
+        .lines()
+        .map(String::from)
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(repo_path("specs"), dir.path().join("specs")).unwrap();
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_openapi2mcp"), bin.join("openapi2mcp")).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let shell = |line: &str| {
+        let mut command = std::process::Command::new("bash");
+        command
+            .args(["-c", line])
+            .current_dir(dir.path())
+            .env("PATH", &path);
+        command
+    };
+    let (own, npx): (Vec<&String>, Vec<&String>) = lines
+        .iter()
+        .partition(|line| line.starts_with("openapi2mcp "));
+    assert!(own.len() >= 4 && npx.len() == 2, "{lines:?}");
+    for line in own {
+        let output = shell(line).output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{line}: {}",
+            text(&output.stderr)
+        );
+    }
+    let Ok(ts) = std::env::var("OPENAPI2MCP_TS_SERVERS") else {
+        crate::common::skipped(
+            "OPENAPI2MCP_TS_SERVERS",
+            "the Quickstart's tool call is not made",
+        );
+        return;
+    };
+    let package: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(format!("{ts}/package.json")).unwrap())
+            .unwrap();
+    let local = |line: &str| {
+        let mut line = line.to_string();
+        for (name, bin) in [
+            ("@stoplight/prism-cli", "prism"),
+            ("@modelcontextprotocol/inspector", "mcp-inspector"),
+        ] {
+            let version = package["dependencies"][name].as_str().unwrap();
+            line = line.replace(
+                &format!("npx -y {name}@{version} "),
+                &format!("{ts}/node_modules/.bin/{bin} "),
+            );
+        }
+        assert!(
+            !line.contains("npx"),
+            "a package the tests do not pin: {line}"
+        );
+        line
+    };
+    let mut mock = shell(&format!("exec {}", local(npx[0])))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    crate::common::wait_for_port(4010);
+    let call = shell(&local(npx[1])).output().unwrap();
+    let _ = mock.kill();
+    let _ = mock.wait();
+    let result: serde_json::Value = serde_json::from_slice(&call.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", text(&call.stdout), text(&call.stderr)));
+    assert_eq!(result["isError"], false, "{result}");
+    assert!(
+        result["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("[{\"id\""),
+        "{result}"
+    );
+}
+
+/// `client-config --launcher uvx|npx` has the client start the published package at this
+/// version, the launcher by its absolute path where PATH has it.
+#[test]
+fn client_config_starts_the_published_package_through_a_launcher() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("npx"), "#!/bin/sh\n").unwrap();
+    let spec = repo_path("specs/petstore-3.0.yaml");
+    let version = env!("CARGO_PKG_VERSION");
+    for (launcher, command, before) in [
+        (
+            "uvx",
+            "uvx".to_string(),
+            vec![format!("openapi2mcp@{version}")],
+        ),
+        (
+            "npx",
+            dir.path().join("npx").display().to_string(),
+            vec!["-y".to_string(), format!("openapi2mcp@{version}")],
+        ),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+            .args([
+                "client-config",
+                "--client",
+                "claude-desktop",
+                "--launcher",
+                launcher,
+            ])
+            .arg(&spec)
+            .env("PATH", dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let entry: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let server = &entry["mcpServers"]["petstore-3-0"];
+        assert_eq!(server["command"], command.as_str(), "{entry}");
+        let args: Vec<&str> = server["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap())
+            .collect();
+        let mut expected: Vec<&str> = before.iter().map(String::as_str).collect();
+        expected.extend([
+            "serve",
+            spec.to_str().unwrap(),
+            "--server-name",
+            "petstore-3-0",
+        ]);
+        assert_eq!(args, expected);
+    }
+}
+
+/// The action's install: the release archive of its own version for the runner, taken only
+/// when its SHA-256 matches; else a build from the action's source. Run with `curl` and
+/// `cargo` stand-ins that serve a local "release" and record a build.
+#[test]
+fn the_action_installs_the_released_binary_it_can_check() {
+    let action: serde_json::Value =
+        yaml_serde::from_str(&std::fs::read_to_string(repo_path("action.yml")).unwrap()).unwrap();
+    let step = |name: &str| {
+        action["runs"]["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|step| step["name"] == name)
+            .unwrap()["run"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let shims = dir.path().join("shims");
+    // As taiki-e/upload-rust-binary-action uploads them: the binary at the archive's root,
+    // and ARCHIVE.sha256 listing the sums of the assets.
+    let release = dir.path().join("release");
+    std::fs::create_dir_all(&shims).unwrap();
+    std::fs::create_dir_all(&release).unwrap();
+    std::fs::copy(
+        env!("CARGO_BIN_EXE_openapi2mcp"),
+        release.join("openapi2mcp"),
+    )
+    .unwrap();
+    let archive = "openapi2mcp-x86_64-unknown-linux-musl";
+    let tar = std::process::Command::new("tar")
+        .args(["-czf", &format!("{archive}.tar.gz"), "openapi2mcp"])
+        .current_dir(&release)
+        .status()
+        .unwrap();
+    assert!(tar.success());
+    let sum = std::process::Command::new("sha256sum")
+        .arg(format!("{archive}.tar.gz"))
+        .current_dir(&release)
+        .output()
+        .unwrap();
+    std::fs::write(release.join(format!("{archive}.sha256")), &sum.stdout).unwrap();
+    // curl -fsSL --retry 3 -o FILE URL: the file of the URL's last segment from the release.
+    let shim = |name: &str, body: String| {
+        use std::os::unix::fs::PermissionsExt;
+        let path = shims.join(name);
+        std::fs::write(&path, body).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    shim(
+        "curl",
+        format!(
+            "#!/bin/sh\necho \"$6\" >> {log}\ncp \"{release}/$(basename \"$6\")\" \"$5\"\n",
+            log = dir.path().join("urls").display(),
+            release = release.display()
+        ),
+    );
+    shim(
+        "cargo",
+        format!(
+            "#!/bin/sh\necho \"$@\" > {}\nexit 1\n",
+            dir.path().join("built").display()
+        ),
+    );
+    let output = dir.path().join("output");
+    let run_step = |name: &str, env: &[(&str, &str)]| {
+        let mut command = std::process::Command::new("bash");
+        command
+            .args(["-e", "-c", &step(name)])
+            .env("PATH", format!("{}:/usr/bin:/bin", shims.display()))
+            .env("HOME", dir.path())
+            .env("GITHUB_ACTION_PATH", repo_path(""))
+            .env("GITHUB_OUTPUT", &output)
+            .env("RUNNER_OS", "Linux")
+            .env("RUNNER_ARCH", "X64")
+            .envs(env.iter().copied());
+        command.output().unwrap()
+    };
+    assert!(run_step("Find openapi2mcp's version", &[]).status.success());
+    let outputs = std::fs::read_to_string(&output).unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        outputs.starts_with(&format!(
+            "version={version}\nkey=openapi2mcp-Linux-X64-{version}-"
+        )),
+        "{outputs}"
+    );
+
+    let install = [("VERSION", version), ("REPOSITORY", "owner/openapi2mcp")];
+    let installed = run_step("Install openapi2mcp", &install);
+    assert!(installed.status.success(), "{}", text(&installed.stderr));
+    let urls = std::fs::read_to_string(dir.path().join("urls")).unwrap();
+    let url =
+        format!("https://github.com/owner/openapi2mcp/releases/download/v{version}/{archive}");
+    assert_eq!(urls, format!("{url}.tar.gz\n{url}.sha256\n"));
+    let binary = dir.path().join(".openapi2mcp/bin/openapi2mcp");
+    let ran = std::process::Command::new(&binary)
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(text(&ran.stdout), format!("openapi2mcp {version}\n"));
+    assert!(!dir.path().join("built").exists(), "nothing was built");
+
+    // An archive whose checksum does not match is not installed: the source is built.
+    std::fs::remove_file(&binary).unwrap();
+    let wrong =
+        String::from_utf8(sum.stdout)
+            .unwrap()
+            .replacen(|c: char| c.is_ascii_hexdigit(), "g", 1);
+    std::fs::write(release.join(format!("{archive}.sha256")), wrong).unwrap();
+    let refused = run_step("Install openapi2mcp", &install);
+    assert!(!refused.status.success(), "the stand-in cargo fails");
+    assert!(!binary.exists());
+    let built = std::fs::read_to_string(dir.path().join("built")).unwrap();
+    assert!(built.starts_with("install --locked --path "), "{built}");
 }

@@ -8,7 +8,7 @@
 //! URL `$ref` (in an unused `externalDocs` of a document with no operations) converts to an
 //! empty list; the refusal of a URL `$ref` in use is tested on `specs/errors/url-ref.yaml`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::common::properties::{manifest_problems, mcp_schema_problems, ALL};
 use crate::common::{convert_file, default_options};
@@ -152,6 +152,8 @@ fn big_apis_fit_a_context_with_compact() {
         conversion
     };
     let kubernetes = convert("kubernetes/kubernetes/swagger.json");
+    size_row_is_in_the_readme(&root, "Kubernetes", "kubernetes/kubernetes/swagger.json");
+    size_row_is_in_the_readme(&root, "GitHub REST", "github/generated/api.github.com.json");
     let largest = kubernetes
         .tools
         .iter()
@@ -182,6 +184,66 @@ fn big_apis_fit_a_context_with_compact() {
         "{:?}",
         findings.iter().map(|f| &f.message).collect::<Vec<_>>()
     );
+}
+
+/// The README's Size table row for an API, and the rules' documentation of too-many-tools
+/// for GitHub, as they measure today: tools, tokens in full, the largest tool, and the
+/// same with `--compact`.
+fn size_row_is_in_the_readme(root: &Path, api: &str, path: &str) {
+    use openapi2mcp::load::{self, Input};
+    use openapi2mcp::text::thousands;
+    let spec = load::load(&Input::Path(root.join(path)), &Default::default()).expect("loads");
+    let tokens = |compact: bool| {
+        let options = openapi2mcp::convert::Options {
+            compact,
+            ..default_options()
+        };
+        let conversion = openapi2mcp::pipeline::convert_spec(&spec, &options).expect("converts");
+        let counts: Vec<usize> = conversion
+            .tools
+            .iter()
+            .map(|c| openapi2mcp::tokens::count(&c.tool))
+            .collect();
+        let sum: usize = counts.iter().sum();
+        (counts.len(), sum, counts.into_iter().max().unwrap_or(0))
+    };
+    let (tools, full, largest) = tokens(false);
+    let (_, compact, compact_largest) = tokens(true);
+    let row = format!(
+        "| {api} | {} | {} tokens | {} | {} ({}%) | {} |",
+        thousands(tools),
+        thousands(full),
+        thousands(largest),
+        thousands(compact),
+        (compact * 100 + full / 2) / full,
+        thousands(compact_largest)
+    );
+    let readme = std::fs::read_to_string(crate::common::repo_path("README.md")).unwrap();
+    assert!(
+        readme.contains(&row),
+        "the README's Size table should hold\n{row}"
+    );
+    if api == "GitHub REST" {
+        let docs = openapi2mcp::lint::rules::find("too-many-tools")
+            .unwrap()
+            .doc;
+        let about = |n: usize| format!("about {}k tokens", (n + 500) / 1000);
+        for text in [
+            format!(
+                "GitHub's API as {} tools, {}",
+                thousands(tools),
+                about(full)
+            ),
+            format!("GitHub's then take {}", about(compact)),
+        ] {
+            let docs_one_line = docs.split_whitespace().collect::<Vec<_>>().join(" ");
+            let text_one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                docs_one_line.contains(&text_one_line),
+                "too-many-tools' docs should say {text_one_line}"
+            );
+        }
+    }
 }
 
 /// The profiles that reshape schemas, judged by their clients' own checks over every

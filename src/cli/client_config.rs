@@ -13,6 +13,10 @@ use openapi2mcp::config::Config;
 use openapi2mcp::error::{Error, ErrorKind};
 
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  openapi2mcp client-config --client claude-desktop api.yaml
+  openapi2mcp client-config --client claude-code api.yaml        (a command to run)
+  openapi2mcp client-config --client vscode api.yaml -- --read-only --base-url https://staging.example.com")]
 pub(super) struct ClientConfigArgs {
     /// The client
     #[arg(long, value_enum, value_name = "CLIENT")]
@@ -21,6 +25,10 @@ pub(super) struct ClientConfigArgs {
     /// the spec's file name)
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
+    /// What the client runs: path (this binary, by its absolute path), uvx or npx (the
+    /// published package at this version, fetched by the client's first start)
+    #[arg(long, value_enum, value_name = "LAUNCHER", default_value_t = Launcher::Path)]
+    launcher: Launcher,
     /// The spec, or a tools manifest, to serve
     spec: String,
     /// More arguments for serve, after --, such as -- --read-only --base-url URL
@@ -38,6 +46,33 @@ enum McpClient {
     Cursor,
     /// VS Code: an entry for .vscode/mcp.json
     Vscode,
+}
+
+/// How the client starts the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Launcher {
+    /// This binary, by its absolute path
+    Path,
+    /// `uvx openapi2mcp@VERSION` (the Python package)
+    Uvx,
+    /// `npx -y openapi2mcp@VERSION` (the npm package)
+    Npx,
+}
+
+impl Launcher {
+    /// The command and the arguments before serve's: a launcher by its absolute path where
+    /// PATH has it (Claude Desktop does not read a shell's PATH), else by its name.
+    fn command(self) -> Result<(String, Vec<String>), Error> {
+        let package = concat!("openapi2mcp@", env!("CARGO_PKG_VERSION")).to_string();
+        let (name, before) = match self {
+            Launcher::Path => return Ok((program_path()?.display().to_string(), Vec::new())),
+            Launcher::Uvx => ("uvx", vec![package]),
+            Launcher::Npx => ("npx", vec!["-y".into(), package]),
+        };
+        let found = on_path(name).find(|candidate| candidate.is_file());
+        let command = found.map_or_else(|| name.to_string(), |path| path.display().to_string());
+        Ok((command, before))
+    }
 }
 
 /// serve's options whose value is a path, made absolute for a client that starts serve
@@ -118,8 +153,8 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
     };
     let (tools, _, _) = serve::tools_to_serve(&mut serve_command)?;
     let variables = openapi2mcp::serve::credential_variables(&tools);
-    // The binary itself, by its absolute path: Claude Desktop does not read a shell's PATH.
-    let command = program_path()?.display().to_string();
+    let (command, launcher_args) = args.launcher.command()?;
+    let serve_args: Vec<String> = launcher_args.into_iter().chain(serve_args).collect();
     // The server's entry, `"type": "stdio"` first where the client wants it.
     let server = |typed: bool, env: Map<String, Value>| {
         let mut entry = Map::new();
@@ -277,12 +312,17 @@ fn program_path() -> Result<std::path::PathBuf, Error> {
     let running = std::env::current_exe()
         .map_err(|e| Error::new(format!("cannot find this program's path: {e}")))?;
     let real = std::fs::canonicalize(&running).unwrap_or_else(|_| running.clone());
-    let on_path = std::env::var_os("PATH")
+    let on_path = on_path(env!("CARGO_PKG_NAME"))
+        .find(|candidate| std::fs::canonicalize(candidate).is_ok_and(|c| c == real));
+    Ok(on_path.unwrap_or(running))
+}
+
+/// Where each absolute directory of PATH would hold a program called `name`, in order.
+fn on_path(name: &str) -> impl Iterator<Item = PathBuf> + '_ {
+    std::env::var_os("PATH")
         .map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
         .unwrap_or_default()
         .into_iter()
         .filter(|dir| dir.is_absolute())
-        .map(|dir| dir.join(env!("CARGO_PKG_NAME")))
-        .find(|candidate| std::fs::canonicalize(candidate).is_ok_and(|c| c == real));
-    Ok(on_path.unwrap_or(running))
+        .map(move |dir| dir.join(name))
 }

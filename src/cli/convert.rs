@@ -4,9 +4,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
-use super::{report_warnings, spec_input, verbose, write_stdout, SpecArgs};
+use super::{report_warnings, spec_input, verbose, warn, write_stdout, SpecArgs};
+use openapi2mcp::convert::profile::ClientProfile;
 use openapi2mcp::convert::{Conversion, Options};
 use openapi2mcp::error::Error;
 use openapi2mcp::load;
@@ -14,7 +15,8 @@ use openapi2mcp::manifest::ManifestWriter;
 use openapi2mcp::options::{ConvertOptions, OutputOptions};
 use openapi2mcp::output::{self, OutputFile};
 use openapi2mcp::pipeline;
-use openapi2mcp::text::counted;
+use openapi2mcp::text::{counted, thousands};
+use openapi2mcp::tokens::{OverBudget, LIST_BUDGET};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -101,10 +103,13 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     // Referenced files are read as conversion reaches them: counted once it is done.
     verbose(&format!(
         "{} written from {}, {} skipped",
-        counted(written, "tool"),
+        counted(written.tools, "tool"),
         counted(spec.file_count(), "file"),
         counted(conversion.skipped.len(), "operation")
     ));
+    if let Some(warning) = size_warning(&written, spec_options.client, options.compact) {
+        warn(&warning);
+    }
     if convert.strict == Some(true) && !conversion.contradictions.is_empty() {
         super::error(&format!(
             "--strict: {} between hints and methods; nothing written",
@@ -113,7 +118,16 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         return Ok(ExitCode::from(1));
     }
     match output {
-        Output::File(file) => file.commit()?,
+        Output::File(file) => {
+            file.commit()?;
+            if let Some(path) = &convert.output {
+                warn(&format!(
+                    "wrote {} to {}",
+                    counted(written.tools, "tool"),
+                    path.display()
+                ));
+            }
+        }
         Output::Stdout(text) => write_stdout(&String::from_utf8_lossy(&text))?,
     }
     if conversion.skipped.is_empty() {
@@ -125,9 +139,69 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     super::error(&format!(
         "--keep-going: {} skipped, {} converted",
         counted(conversion.skipped.len(), "operation"),
-        written
+        written.tools
     ));
     Ok(ExitCode::from(1))
+}
+
+/// What a manifest holds: its tools, the tokens they take (counted for `-v` only: counting
+/// costs as much as converting), and whether they pass [`LIST_BUDGET`].
+pub(super) struct Written {
+    tools: usize,
+    tokens: usize,
+    over_budget: OverBudget,
+}
+
+/// The warning for a list of tools that a client refuses or cuts, or that fills a model's
+/// context: what `--client` (else any known client) takes, and the ways out.
+fn size_warning(written: &Written, client: Option<ClientProfile>, compact: bool) -> Option<String> {
+    let clients = match client {
+        Some(client) => vec![client],
+        None => ClientProfile::value_variants().to_vec(),
+    };
+    let mut limits: Vec<_> = clients
+        .into_iter()
+        .filter_map(ClientProfile::tool_limit)
+        .filter(|(limit, _, _)| written.tools > *limit)
+        .collect();
+    limits.sort_by_key(|(limit, _, _)| *limit);
+    let refusing: Vec<String> = limits
+        .iter()
+        .map(|(limit, name, _)| format!("{name} ({limit})"))
+        .collect();
+    let mut problems = Vec::new();
+    if !refusing.is_empty() {
+        let take = if refusing.len() == 1 { "takes" } else { "take" };
+        problems.push(format!("more than {} {take}", and_list(&refusing)));
+    }
+    if written.over_budget.is_over() {
+        problems.push(format!(
+            "past {} tokens of a model's context (lint's --token-budget)",
+            thousands(LIST_BUDGET)
+        ));
+    }
+    if problems.is_empty() {
+        return None;
+    }
+    let smaller = if compact {
+        ""
+    } else {
+        ", make them smaller (--compact)"
+    };
+    Some(format!(
+        "warning: {} tools: {}; serve a part (--include-tag, --include-path, serve --toolset){smaller} or serve the API with `serve --dynamic`",
+        thousands(written.tools),
+        problems.join(", and ")
+    ))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Where a finished manifest goes.
@@ -136,23 +210,27 @@ pub(super) enum Output {
     Stdout(Vec<u8>),
 }
 
-/// Converts `spec`, writing each tool to `out` as it is made; returns how many.
+/// Converts `spec`, writing each tool to `out` as it is made; returns what was written.
 fn write_manifest<W: Write>(
     spec: &openapi2mcp::load::Spec,
     options: &Options,
     out: W,
     path: &Path,
-) -> Result<(Conversion, usize, W), Error> {
+) -> Result<(Conversion, Written, W), Error> {
     let mut writer = ManifestWriter::new(out);
-    let mut written = 0;
-    let mut tokens = 0;
-    let count_tokens = super::is_verbose();
+    let mut written = Written {
+        tools: 0,
+        tokens: 0,
+        over_budget: OverBudget::new(LIST_BUDGET),
+    };
+    let count_all = super::is_verbose();
     let conversion = pipeline::convert_spec_each(spec, options, &mut |converted| {
-        written += 1;
+        written.tools += 1;
         super::report_tool_cuts(converted.name(), &converted.cuts);
-        if count_tokens {
-            tokens += openapi2mcp::tokens::count(&converted.tool);
+        if count_all {
+            written.tokens += openapi2mcp::tokens::count(&converted.tool);
         }
+        written.over_budget.add(&converted.tool);
         writer
             .push(&converted.tool)
             .map_err(|e| output::write_error(path, e))
@@ -162,7 +240,8 @@ fn write_manifest<W: Write>(
         super::report_cuts(&conversion.cuts);
     }
     verbose(&format!(
-        "the tools take {tokens} tokens of a model's context (o200k)"
+        "the tools take {} tokens of a model's context (o200k)",
+        written.tokens
     ));
     Ok((conversion, written, out))
 }

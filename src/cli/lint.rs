@@ -51,6 +51,10 @@ pub(super) struct LintArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  openapi2mcp rules
+  openapi2mcp rules name-implies-write
+  openapi2mcp rules OAM020")]
 pub(super) struct RulesArgs {
     /// A rule's code or name; all rules when left out
     #[arg(value_parser = rule_names(), ignore_case = true, hide_possible_values = true)]

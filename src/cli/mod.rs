@@ -141,6 +141,10 @@ enum Command {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  openapi2mcp completions bash > ~/.local/share/bash-completion/completions/openapi2mcp
+  openapi2mcp completions zsh > ~/.zfunc/_openapi2mcp
+  openapi2mcp completions fish > ~/.config/fish/completions/openapi2mcp.fish")]
 struct CompletionsArgs {
     /// The shell
     #[arg(value_enum)]

@@ -15,6 +15,12 @@ use openapi2mcp::review::{self, Only, ReviewFormat, Side};
 use openapi2mcp::{manifest, output, pipeline};
 
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  openapi2mcp review api.yaml
+  openapi2mcp review api.yaml --only suggestions
+  openapi2mcp review api.yaml --format html -o review.html
+  openapi2mcp review api.yaml --base old-api.yaml --fail-on-loosened   (what a change loosened)
+  openapi2mcp review api.yaml --write-overrides overrides.yaml         (suggestions to decide)")]
 pub(super) struct ReviewArgs {
     /// The OpenAPI or Swagger document (JSON or YAML): a path, or - for standard input
     /// (default: `spec` in the config file)

@@ -12,13 +12,17 @@ use openapi2mcp::tool::Tool;
 use openapi2mcp::{load, mcp, serve};
 
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Credentials: each security scheme's secret is read from OPENAPI2MCP_AUTH_ and the \
+#[command(after_help = "Examples:
+  openapi2mcp serve api.yaml                          (stdio, as a client starts it)
+  openapi2mcp serve api.yaml --read-only --base-url https://staging.example.com
+  openapi2mcp serve api.yaml --dynamic                (a handful of tools for a large API)
+  openapi2mcp serve tools.json --http 127.0.0.1:8080  (Streamable HTTP at /mcp)
+
+Credentials: each security scheme's secret is read from OPENAPI2MCP_AUTH_ and the \
 scheme's name in upper case, every other character than a letter or digit an underscore \
 (scheme api-key: OPENAPI2MCP_AUTH_API_KEY); for HTTP basic, user:password. With --http, \
 OPENAPI2MCP_HTTP_TOKEN, when set, is the bearer token every request to the server must carry. \
-`openapi2mcp client-config` prints a client's entry with the variables the tools use."
-)]
+`openapi2mcp client-config` prints a client's entry with the variables the tools use.")]
 pub(super) struct ServeArgs {
     /// A spec to convert with the options below, or a tools manifest convert wrote (default:
     /// `spec` in the config file)
@@ -36,8 +40,9 @@ pub(super) struct ServeArgs {
     /// Seconds to wait for each response from the API (at most a day)
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = super::seconds)]
     timeout: std::time::Duration,
-    /// Repeat a call that timed out or got a 5xx up to N times (at most 10), only for tools
-    /// that are read-only or idempotent (a POST or PATCH only with an idempotency key)
+    /// Repeat a call that timed out or got a 5xx up to N times (at most 10), only where that
+    /// is safe whatever the hints claim: an idempotent HTTP method (GET, PUT, DELETE...), or
+    /// a write reviewed as idempotent in the overrides file that takes an idempotency key
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10))]
     retries: u32,
     /// Cut response bodies longer than BYTES, with a note saying so
@@ -112,6 +117,20 @@ pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
         }
         for note in api.notes() {
             warn(&format!("warning: {note}"));
+        }
+        let sends_credentials = api.tools().any(|tool| {
+            tool.binding()
+                .is_some_and(|binding| !binding.auth.is_empty())
+        });
+        if !sends_credentials && api.tools().next().is_some() {
+            warn("note: the tools send no credentials, as the spec declares no security scheme; if the API needs a key, serve the spec with --assume-auth bearer (or basic, header:NAME, query:NAME) and set OPENAPI2MCP_AUTH_DEFAULT");
+        }
+        if args.http.is_none() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            warn(&format!(
+                "openapi2mcp serve: serving {} over stdio to the MCP client that starts this command; `openapi2mcp client-config --client claude-desktop|claude-code|cursor|vscode {spec}` prints a client's entry, `npx @modelcontextprotocol/inspector openapi2mcp serve {spec}` tries the tools; Ctrl-D ends",
+                counted(api.tools().count(), "tool"),
+                spec = args.input.as_deref().unwrap_or("SPEC"),
+            ));
         }
         verbose(&format!("serving {}", counted(api.tools().count(), "tool")));
         let name = spec_options.server_name.clone();

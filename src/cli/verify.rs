@@ -10,6 +10,10 @@ use openapi2mcp::load::{self, Input};
 use openapi2mcp::verify;
 
 #[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  openapi2mcp verify tools.json -- openapi2mcp serve tools.json
+  openapi2mcp verify api.yaml -- node server.js          (a server written by hand)
+  openapi2mcp verify tools.json --url http://127.0.0.1:8080/mcp --format json")]
 pub(super) struct VerifyArgs {
     /// The tools manifest, or a spec to convert first (with the options below)
     expected: String,

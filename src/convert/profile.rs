@@ -19,8 +19,14 @@ use serde_json::{json, Map, Value};
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum ClientProfile {
-    /// Claude (Anthropic): names ^[a-zA-Z0-9_-]{1,64}$, no top-level composition.
+    /// Claude (Anthropic): names ^[a-zA-Z0-9_-]{1,64}$, no top-level composition. Also
+    /// taken as `claude-desktop` and `claude-code`, the names `client-config` takes.
     #[default]
+    #[cfg_attr(
+        feature = "cli",
+        value(alias = "claude-desktop", alias = "claude-code")
+    )]
+    #[serde(alias = "claude-desktop", alias = "claude-code")]
     Claude,
     /// OpenAI: the same rules as Claude.
     Openai,

@@ -532,10 +532,17 @@ impl ServerHandler for ToolServer {
 /// Serves over standard input and output until the client closes them.
 pub async fn serve_stdio(server: ToolServer) -> Result<()> {
     let (transport, writer) = guarded(tokio::io::stdin(), tokio::io::stdout());
-    let running = server
-        .serve(transport)
-        .await
-        .map_err(|e| Error::new(format!("MCP over stdio failed to start: {e}")))?;
+    let log = server.log;
+    let running = match server.serve(transport).await {
+        Ok(running) => running,
+        // Input that ends before a client's first word (Ctrl-D on a terminal, a client that
+        // gave up) ends the server; nothing failed.
+        Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => {
+            log("openapi2mcp serve: standard input ended before a client connected");
+            return Ok(());
+        }
+        Err(e) => return Err(Error::new(format!("MCP over stdio failed to start: {e}"))),
+    };
     running
         .waiting()
         .await

@@ -411,8 +411,8 @@ pub fn render_diff(
 
 pub(super) fn summary(diff: &Diff) -> String {
     format!(
-        "\n{} hint changes ({} loosened), {} added, {} removed, {} renamed\n",
-        diff.changes.len(),
+        "\n{} ({} loosened), {} added, {} removed, {} renamed\n",
+        crate::text::counted(diff.changes.len(), "hint change"),
         diff.loosened(),
         diff.added.len(),
         diff.removed.len(),
@@ -423,6 +423,26 @@ pub(super) fn summary(diff: &Diff) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_summary_counts_in_words() {
+        let change = crate::review::diff::HintChange {
+            tool: "delete_pet".into(),
+            hint: HintKind::ReadOnly,
+            old: false,
+            new: true,
+        };
+        let diff = Diff {
+            added: Vec::new(),
+            removed: Vec::new(),
+            renamed: Vec::new(),
+            changes: vec![change],
+        };
+        assert_eq!(
+            summary(&diff),
+            "\n1 hint change (1 loosened), 0 added, 0 removed, 0 renamed\n"
+        );
+    }
 
     #[test]
     fn colour_only_when_asked() {

@@ -43,11 +43,11 @@ rule! {
     /// context leaves no room for the conversation; either way the model never sees some
     /// tools.
     ///
-    /// Example: GitHub's API as 1,223 tools, about 386k tokens.
+    /// Example: GitHub's API as 1,223 tools, about 385k tokens.
     ///
     /// Fix: serve a part of the API (`--include-tag`, `--include-path`, `--operation`, or
     /// `serve --toolset TAG`), make the tools smaller with `--compact` (GitHub's then take
-    /// about 188k tokens), or serve the API with `serve --dynamic`, which lists a handful
+    /// about 190k tokens), or serve the API with `serve --dynamic`, which lists a handful
     /// of tools whatever its size.
     TOO_MANY_TOOLS = "OAM020", "too-many-tools", Warning, too_many_tools
 }
