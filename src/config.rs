@@ -15,6 +15,7 @@
 //! strict: false
 //! overrides: hints.yaml
 //! allow-ref-outside: [../common]
+//! allow-ref-host: [schemas.example.com]
 //! client: cursor                 # claude, openai, cursor, gemini, vscode, mcp
 //! server-name: petstore
 //! filters:
@@ -240,7 +241,7 @@ impl Config {
         // Paths in the file are relative to it.
         let base = path.parent().unwrap_or(Path::new(""));
         let relative = |p: &mut PathBuf| *p = base.join(&*p);
-        // A URL stays as written, so that reading it says to download it.
+        // A URL stays as written: it is downloaded.
         let url = |p: &PathBuf| p.to_string_lossy().contains("://");
         config.spec.as_mut().filter(|p| !url(p)).map(relative);
         config.convert.output.as_mut().map(relative);

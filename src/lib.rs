@@ -37,6 +37,8 @@ pub mod config;
 pub mod convert;
 pub mod error;
 pub mod escape;
+#[cfg(feature = "fetch")]
+pub mod fetch;
 pub mod hints;
 pub mod http;
 pub mod lint;
@@ -55,7 +57,7 @@ pub mod search;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod text;
-#[cfg(feature = "mcp")]
+#[cfg(any(feature = "mcp", feature = "fetch"))]
 mod tls;
 pub mod tokens;
 pub mod tool;

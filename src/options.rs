@@ -44,6 +44,10 @@ pub struct SpecOptions {
     /// Allow $refs to files under DIR, outside the spec's own directory (repeatable)
     #[cfg_attr(feature = "cli", arg(long, value_name = "DIR"))]
     pub allow_ref_outside: Option<Vec<PathBuf>>,
+    /// For a spec given by URL: allow $refs to documents on HOST (or HOST:PORT) too, not
+    /// only on the spec's own (repeatable)
+    #[cfg_attr(feature = "cli", arg(long, value_name = "HOST"))]
+    pub allow_ref_host: Option<Vec<String>>,
     /// Largest file read, in MiB (default 256); only regular files are read
     #[cfg_attr(feature = "cli", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20)))]
     #[schemars(range(min = 1, max = 1048576))]
@@ -242,6 +246,7 @@ impl SpecOptions {
             name_max: self.name_max.or(file.name_max),
             overrides: self.overrides.or(file.overrides),
             allow_ref_outside: self.allow_ref_outside.or(file.allow_ref_outside),
+            allow_ref_host: self.allow_ref_host.or(file.allow_ref_host),
             max_file_size: self.max_file_size.or(file.max_file_size),
             filters: self.filters.combine(file.filters),
             client: self.client.or(file.client),
@@ -255,6 +260,8 @@ impl SpecOptions {
         FileAccess {
             allowed_outside: self.allow_ref_outside.clone().unwrap_or_default(),
             max_file_size: self.max_file_size.unwrap_or(DEFAULT_MAX_FILE_MIB) << 20,
+            allowed_hosts: self.allow_ref_host.clone().unwrap_or_default(),
+            fetch: None,
         }
     }
 

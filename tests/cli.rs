@@ -66,23 +66,147 @@ fn bad_input_exits_2_with_one_line_naming_the_problem() {
     }
 }
 
-/// A URL is not fetched; the message says so rather than that no such file exists.
+/// A minimal HTTP server for the tests of specs by URL: each request's path gets its
+/// response as written (status line, headers and body); an unknown path a 404. Runs until
+/// the test process ends; returns its port.
+fn http_files(files: Vec<(String, String)>) -> u16 {
+    use std::io::{BufRead, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let mut reader = std::io::BufReader::new(stream);
+            let mut request = String::new();
+            let _ = reader.read_line(&mut request);
+            let path = request.split(' ').nth(1).unwrap_or_default().to_string();
+            let mut line = String::new();
+            while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+                line.clear();
+            }
+            let response = files
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map(|(_, r)| r.clone())
+                .unwrap_or_else(|| "HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n".into());
+            let _ = reader.get_mut().write_all(response.as_bytes());
+        }
+    });
+    port
+}
+
+fn ok(body: &str) -> String {
+    format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/yaml\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+}
+
+fn pets_spec(reference: &str) -> String {
+    format!(
+        "openapi: 3.0.3\ninfo: {{title: Pets, version: '1'}}\nservers: [{{url: 'https://pets.example.com'}}]\npaths:\n  /pets:\n    post:\n      operationId: createPet\n      requestBody:\n        content:\n          application/json:\n            schema: {{$ref: '{reference}'}}\n      responses: {{'201': {{description: created}}}}\n"
+    )
+}
+
+/// A spec given by URL is downloaded, and the documents its references name relative to it;
+/// another host only with --allow-ref-host; a failed download says why, exit 2.
 #[test]
-fn a_url_given_as_the_spec_is_told_to_be_downloaded() {
+fn a_spec_by_url_is_downloaded_with_its_references_and_bounds() {
+    let schemas = "Pet:\n  type: object\n  properties:\n    name: {type: string}\n";
+    let loop_response =
+        "HTTP/1.1 302 Found\r\nlocation: /loop\r\ncontent-length: 0\r\n\r\n".to_string();
+    let big = "HTTP/1.1 200 OK\r\ncontent-length: 2097152\r\n\r\n".to_string();
+    // The other-host spec names this server as `localhost`: the port is known once it runs,
+    // so that spec is served by a second server.
+    let port = http_files(vec![
+        (
+            "/v1/api.yaml".into(),
+            ok(&pets_spec("schemas/pet.yaml#/Pet")),
+        ),
+        ("/v1/schemas/pet.yaml".into(), ok(schemas)),
+        ("/loop".into(), loop_response),
+        ("/big.yaml".into(), big),
+    ]);
+    let other = http_files(vec![(
+        "/other.yaml".into(),
+        ok(&pets_spec(&format!(
+            "http://localhost:{port}/v1/schemas/pet.yaml#/Pet"
+        ))),
+    )]);
+    let url = format!("http://127.0.0.1:{port}/v1/api.yaml");
+    let output = run(&["convert", &url], None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let manifest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        manifest["tools"][0]["inputSchema"]["properties"]["name"]["type"], "string",
+        "{manifest}"
+    );
+    // The same through the config file, and for lint and review.
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("openapi2mcp.yaml");
-    std::fs::write(&config, "spec: https://example.test/api.yaml\n").unwrap();
-    let config = ["--config", config.to_str().unwrap()];
+    std::fs::write(&config, format!("spec: {url}\n")).unwrap();
     for command in ["convert", "lint", "review"] {
-        for args in [&["https://example.test/api.yaml"][..], &config] {
-            let output = run(&[&[command][..], args].concat(), None);
-            assert_eq!(output.status.code(), Some(2));
-            assert_eq!(
-                text(&output.stderr),
-                "error: https://example.test/api.yaml: specs are read from files, not fetched: download it first (curl -fsSL -o api.yaml URL)\n"
-            );
-        }
+        let output = run(&[command, "--config", config.to_str().unwrap()], None);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{command}: {}",
+            text(&output.stderr)
+        );
     }
+
+    let other_url = format!("http://127.0.0.1:{other}/other.yaml");
+    let refused = run(&["convert", &other_url], None);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains(&format!(
+            "localhost:{port} is another host than the spec's (--allow-ref-host localhost permits it)"
+        )),
+        "{}",
+        text(&refused.stderr)
+    );
+    let allowed = run(
+        &["convert", &other_url, "--allow-ref-host", "localhost"],
+        None,
+    );
+    assert_eq!(allowed.status.code(), Some(0), "{}", text(&allowed.stderr));
+
+    for (path, args, why) in [
+        ("/loop", &[][..], "more than 5 redirects"),
+        (
+            "/big.yaml",
+            &["--max-file-size", "1"][..],
+            "it is larger than 1 MiB (--max-file-size raises the limit)",
+        ),
+        (
+            "/missing.yaml",
+            &[][..],
+            "the server answered 404 Not Found",
+        ),
+    ] {
+        let url = format!("http://127.0.0.1:{port}{path}");
+        let output = run(&[&["convert", url.as_str()][..], args].concat(), None);
+        assert_eq!(output.status.code(), Some(2), "{path}");
+        assert_eq!(
+            text(&output.stderr),
+            format!("error: {url}: cannot download it: {why}\n")
+        );
+    }
+}
+
+/// A download that gets no answer ends at the downloader's timeout.
+#[test]
+fn a_download_without_an_answer_ends_at_the_timeout() {
+    use openapi2mcp::load::Fetch;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    // Accepted and kept open, never answered.
+    let held = std::thread::spawn(move || listener.accept().map(|(stream, _)| stream));
+    let downloader = openapi2mcp::fetch::Downloader::new(std::time::Duration::from_millis(300));
+    let error = downloader
+        .fetch(&format!("http://127.0.0.1:{port}/api.yaml"), 1 << 20)
+        .unwrap_err();
+    assert_eq!(error, "no answer in time");
+    drop(held);
 }
 
 #[test]

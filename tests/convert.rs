@@ -441,7 +441,7 @@ fn references_that_leave_the_spec_are_refused_naming_the_reference() {
     assert_eq!(
         error_of("url-ref.yaml"),
         "specs/errors/url-ref.yaml:13:22: $ref 'https://example.com/schemas/pet.yaml' is a URL: \
-         openapi2mcp never fetches from the network \
+         only a spec read by URL has its references downloaded \
          (at /paths/~1pets/post/requestBody/content/application~1json/schema/$ref)"
     );
     let missing = error_of("missing-file.yaml");

@@ -11,6 +11,7 @@ use serde_json::{json, Map, Value};
 use super::{serve, warn, Cli, Command};
 use openapi2mcp::config::Config;
 use openapi2mcp::error::{Error, ErrorKind};
+use openapi2mcp::load::Input;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -98,7 +99,11 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
         )
         .with_kind(ErrorKind::Usage));
     }
-    let spec = absolute(&cwd, &args.spec);
+    // A URL stays one: serve downloads it at each start.
+    let spec = match Input::from_arg(&args.spec) {
+        Input::Url(url) => PathBuf::from(url),
+        _ => absolute(&cwd, &args.spec),
+    };
     let mut serve_args = vec!["serve".to_string(), spec.display().to_string()];
     serve_args.extend(with_absolute_paths(&args.serve, &cwd));
     let given = |flag: &str| {

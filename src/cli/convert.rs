@@ -51,7 +51,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         keep_going: args.keep_going,
         ..spec_options.convert_options(spec_options.load_overrides()?, &output)?
     };
-    let spec = load::load(&input, &spec_options.file_access())?;
+    let spec = load::load(&input, &super::file_access(&spec_options))?;
     verbose(&format!("read {}", input.display_name()));
     if args.check {
         let Some(path) = &convert.output else {

@@ -102,12 +102,12 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     } else if args.inputs.is_empty() {
         specs.push(load::load(
             &spec_input(None, &config)?,
-            &spec_options.file_access(),
+            &super::file_access(&spec_options),
         )?);
     }
     for input in &args.inputs {
         let input = spec_input(Some(input), &config)?;
-        specs.push(load::load(&input, &spec_options.file_access())?);
+        specs.push(load::load(&input, &super::file_access(&spec_options))?);
     }
     let mut findings = Vec::new();
     for spec in &specs {

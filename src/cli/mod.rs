@@ -377,11 +377,25 @@ fn read_manifest(spec: &openapi2mcp::load::Spec) -> Result<manifest::Manifest, E
     })
 }
 
+/// What the spec and the files its references name may be read from: files as the options
+/// allow, and URLs through the downloader.
+fn file_access(options: &SpecOptions) -> openapi2mcp::load::FileAccess {
+    openapi2mcp::load::FileAccess {
+        fetch: Some(std::sync::Arc::new(openapi2mcp::fetch::Downloader::new(
+            openapi2mcp::fetch::TIMEOUT,
+        ))),
+        ..options.file_access()
+    }
+}
+
 /// The spec named on the command line, or else in the config file.
 fn spec_input(given: Option<&str>, config: &Config) -> Result<Input, Error> {
     match (given, &config.spec) {
         (Some(arg), _) => Ok(Input::from_arg(arg)),
-        (None, Some(path)) => Ok(Input::Path(path.clone())),
+        (None, Some(path)) => Ok(match Input::from_arg(&path.to_string_lossy()) {
+            url @ Input::Url(_) => url,
+            _ => Input::Path(path.clone()),
+        }),
         (None, None) => Err(Error::new(
             "no spec given: name one, or set `spec:` in openapi2mcp.yaml",
         )),

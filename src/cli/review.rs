@@ -63,7 +63,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
         Some(path) if path.exists() => Some(Overrides::load(path)?),
         _ => None,
     };
-    let spec = load::load(&input, &spec_options.file_access())?;
+    let spec = load::load(&input, &super::file_access(&spec_options))?;
     let no_output_options = OutputOptions::default();
     let conversion = conversion_of(
         &spec,
@@ -131,7 +131,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
                 max_chars,
                 title: match &input {
                     Input::Stdin => "standard input".to_string(),
-                    Input::Path(_) => input.display_name(),
+                    Input::Path(_) | Input::Url(_) => input.display_name(),
                 },
             };
             emit(
@@ -162,7 +162,7 @@ fn emit(output: Option<&std::path::Path>, text: &str) -> Result<(), Error> {
 /// The tools of the version given to `--base`: a spec is converted (without overrides:
 /// the comparison shows what they change), a manifest is read as it is.
 fn base_sides(base: &str, spec_options: &SpecOptions) -> Result<Vec<Side>, Error> {
-    let spec = load::load(&Input::from_arg(base), &spec_options.file_access())?;
+    let spec = load::load(&Input::from_arg(base), &super::file_access(spec_options))?;
     if manifest::is_spec(spec.root()) {
         let options = spec_options.convert_options(None, &OutputOptions::default())?;
         let conversion = pipeline::convert_spec(&spec, &options)?;

@@ -36,7 +36,7 @@ pub(super) fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
     let (spec_options, config) = args.spec_args.combine()?;
     let spec = load::load(
         &Input::from_arg(&args.expected),
-        &spec_options.file_access(),
+        &super::file_access(&spec_options),
     )?;
     let expected: Vec<serde_json::Value> = tools_of(&spec, &spec_options, &config.output, &config)?
         .iter()

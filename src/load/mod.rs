@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use elsa::sync::FrozenVec;
 use saphyr_parser::Event;
@@ -24,23 +24,32 @@ use strict::{StrictValue, StrictYamlValue};
 pub enum Input {
     Stdin,
     Path(PathBuf),
+    /// An `http://` or `https://` URL, read through [`FileAccess::fetch`].
+    Url(String),
 }
 
 impl Input {
-    /// `-` means standard input, anything else a path.
+    /// `-` means standard input, an `http://` or `https://` URL a download, anything else a
+    /// path.
     pub fn from_arg(arg: &str) -> Self {
         if arg == "-" {
             Input::Stdin
+        } else if ["http://", "https://"].iter().any(|scheme| {
+            arg.get(..scheme.len())
+                .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+        }) {
+            Input::Url(arg.to_string())
         } else {
             Input::Path(PathBuf::from(arg))
         }
     }
 
-    /// The name used in messages: the path as given, or `-`.
+    /// The name used in messages: the path or URL as given, or `-`.
     pub fn display_name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
             Input::Path(path) => path.display().to_string(),
+            Input::Url(url) => url.clone(),
         }
     }
 }
@@ -52,6 +61,27 @@ pub struct FileAccess {
     pub allowed_outside: Vec<PathBuf>,
     /// The largest file read, in bytes.
     pub max_file_size: u64,
+    /// Hosts other than a spec's own that the references of a spec read by URL may reach
+    /// (`host` or `host:port`).
+    pub allowed_hosts: Vec<String>,
+    /// What downloads a spec given by URL and the documents its references name; without
+    /// one, a URL is refused.
+    pub fetch: Option<Arc<dyn Fetch>>,
+}
+
+/// Downloads a document (the `fetch` feature's `Downloader`, or a test's stand-in): the
+/// loader itself holds no HTTP stack.
+pub trait Fetch: Send + Sync + std::fmt::Debug {
+    /// The document at `url`, refused past `max_bytes`, or why it could not be had.
+    fn fetch(&self, url: &str, max_bytes: u64) -> std::result::Result<Fetched, String>;
+}
+
+/// A downloaded document.
+#[derive(Debug)]
+pub struct Fetched {
+    pub bytes: Vec<u8>,
+    /// Where it came from once redirects were followed: its relative references start here.
+    pub url: String,
 }
 
 /// The default largest file: far above any real spec (GitHub's is 13 MB), far below what
@@ -63,6 +93,8 @@ impl Default for FileAccess {
         FileAccess {
             allowed_outside: Vec::new(),
             max_file_size: DEFAULT_MAX_FILE_MIB << 20,
+            allowed_hosts: Vec::new(),
+            fetch: None,
         }
     }
 }
@@ -76,19 +108,7 @@ fn read_regular_file(path: &Path, max: u64) -> Result<Vec<u8>> {
     // Opening a FIFO without O_NONBLOCK waits for a writer before the check below can run.
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-    let file = options.open(path).map_err(|e| {
-        let text = path.to_string_lossy();
-        let url = ["http://", "https://"].iter().any(|s| text.starts_with(s));
-        if url && e.kind() == std::io::ErrorKind::NotFound {
-            // A URL given as a spec: say what to do, not that no such file exists.
-            return Error::new(
-                "specs are read from files, not fetched: download it first (curl -fsSL -o api.yaml URL)",
-            )
-            .with_kind(ErrorKind::Io)
-            .caused_by(e);
-        }
-        cannot_read(e)
-    })?;
+    let file = options.open(path).map_err(cannot_read)?;
     let metadata = file.metadata().map_err(cannot_read)?;
     if !metadata.is_file() {
         return Err(Error::new(format!(
@@ -168,6 +188,8 @@ pub struct File {
     pub value: Value,
     /// The directory its relative references start from.
     directory: PathBuf,
+    /// For a document read by URL, the URL its relative references start from.
+    url: Option<String>,
     /// Where it was read from, for its text; `None` when the text was given whole.
     path: Option<PathBuf>,
     /// The most bytes its text may be read back with.
@@ -213,6 +235,10 @@ pub struct Spec {
 struct Reach {
     /// The canonical directories references may reach.
     allowed: Vec<PathBuf>,
+    /// For a spec read by URL: the hosts its references may reach (`host:port`, and `host`
+    /// for any port), and what downloads them.
+    hosts: Vec<String>,
+    fetch: Option<Arc<dyn Fetch>>,
     max_file_size: u64,
 }
 
@@ -220,6 +246,7 @@ struct Reach {
 struct Documents {
     by_reference: HashMap<PathBuf, Result<FileId, String>>,
     by_canonical: HashMap<PathBuf, FileId>,
+    by_url: HashMap<String, Result<FileId, String>>,
 }
 
 impl Spec {
@@ -294,9 +321,12 @@ impl Spec {
         let (document, fragment) = reference.split_once('#').unwrap_or((reference, ""));
         let file = if document.is_empty() {
             from
+        } else if let Some(base) = &self.file(from).url {
+            self.download(base, document)
+                .map_err(|reason| format!("$ref '{reference}': {reason}"))?
         } else if is_url(document) {
             return Err(format!(
-                "$ref '{reference}' is a URL: openapi2mcp never fetches from the network"
+                "$ref '{reference}' is a URL: only a spec read by URL has its references downloaded"
             ));
         } else {
             self.document(from, document)
@@ -320,6 +350,47 @@ impl Spec {
             pointer: pointer.into_owned(),
         };
         Ok((location, value))
+    }
+
+    /// The document `reference` names relative to `base` (a URL), downloaded and parsed on
+    /// first use; only from the spec's own host or one allowed.
+    fn download(&self, base: &str, reference: &str) -> Result<FileId, String> {
+        let Some(reach) = &self.reach else {
+            return Err("the file was not loaded".to_string());
+        };
+        let mut url = url::Url::parse(base)
+            .and_then(|base| base.join(reference))
+            .map_err(|e| format!("cannot join it to {base}: {e}"))?;
+        url.set_fragment(None);
+        let url = url.to_string();
+        reach.check_host(&url)?;
+        let mut documents = self.documents.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(outcome) = documents.by_url.get(&url) {
+            return outcome.clone();
+        }
+        let outcome = self.read_url(reach, &url);
+        documents.by_url.insert(url, outcome.clone());
+        outcome
+    }
+
+    fn read_url(&self, reach: &Reach, url: &str) -> Result<FileId, String> {
+        let fetch = reach.fetch.as_ref().ok_or("nothing here downloads it")?;
+        let fetched = fetch
+            .fetch(url, reach.max_file_size)
+            .map_err(|why| format!("cannot download {url}: {why}"))?;
+        // A redirect may not take a reference to a host the spec may not reach either.
+        reach.check_host(&fetched.url)?;
+        let (value, text) =
+            parse_document(fetched.bytes).map_err(|e| e.in_file(url.to_string()).to_string())?;
+        Ok(self.files.push_get_index(Box::new(File {
+            name: url.to_string(),
+            value,
+            directory: PathBuf::new(),
+            url: Some(fetched.url),
+            path: None,
+            max_size: reach.max_file_size,
+            text: OnceLock::from(text),
+        })))
     }
 
     /// The file `document` (relative to file `from`) names, read and parsed on first use.
@@ -367,6 +438,7 @@ impl Spec {
             name,
             value,
             directory,
+            url: None,
             path: Some(canonical.clone()),
             max_size: reach.max_file_size,
             text: OnceLock::new(),
@@ -378,12 +450,14 @@ impl Spec {
 
 /// Reads and parses a spec; the files its relative `$ref`s name are read as they are
 /// resolved. A reference may not leave the root document's directory, or one of
-/// `access.allowed_outside`.
+/// `access.allowed_outside`; from a spec read by URL, its host, or one of
+/// `access.allowed_hosts`.
 pub fn load(input: &Input, access: &FileAccess) -> Result<Spec> {
     let name = input.display_name();
     let bytes = match input {
         Input::Stdin => read_at_most(std::io::stdin().lock(), access.max_file_size),
         Input::Path(path) => read_regular_file(path, access.max_file_size),
+        Input::Url(url) => return load_url(url, access),
     }
     .map_err(|e| e.in_file(name.clone()))?;
     let (value, text) = parse_document(bytes).map_err(|e| e.in_file(name.clone()))?;
@@ -393,7 +467,7 @@ pub fn load(input: &Input, access: &FileAccess) -> Result<Spec> {
             let directory = path.parent().map(Path::to_path_buf).unwrap_or_default();
             (directory, Some(path.clone()), OnceLock::new())
         }
-        Input::Stdin => (PathBuf::new(), None, OnceLock::from(text)),
+        Input::Stdin | Input::Url(_) => (PathBuf::new(), None, OnceLock::from(text)),
     };
     let mut allowed = vec![canonical_directory(&directory)?];
     for extra in &access.allowed_outside {
@@ -405,12 +479,15 @@ pub fn load(input: &Input, access: &FileAccess) -> Result<Spec> {
             name,
             value,
             directory,
+            url: None,
             path,
             max_size: access.max_file_size,
             text,
         },
         Some(Reach {
             allowed,
+            hosts: Vec::new(),
+            fetch: None,
             max_file_size: access.max_file_size,
         }),
     );
@@ -425,6 +502,74 @@ pub fn load(input: &Input, access: &FileAccess) -> Result<Spec> {
     Ok(spec)
 }
 
+/// A spec downloaded from `url`; its references are downloaded as they are resolved.
+fn load_url(url: &str, access: &FileAccess) -> Result<Spec> {
+    let Some(fetch) = &access.fetch else {
+        return Err(
+            Error::new("a spec by URL needs the `fetch` feature's downloader")
+                .with_kind(ErrorKind::Io)
+                .in_file(url),
+        );
+    };
+    let fetched = fetch.fetch(url, access.max_file_size).map_err(|why| {
+        Error::new(format!("cannot download it: {why}"))
+            .with_kind(ErrorKind::Io)
+            .in_file(url)
+    })?;
+    let (value, text) = parse_document(fetched.bytes).map_err(|e| e.in_file(url))?;
+    let mut hosts: Vec<String> = [url, fetched.url.as_str()]
+        .iter()
+        .filter_map(|url| authority(url))
+        .collect();
+    hosts.extend(access.allowed_hosts.iter().cloned());
+    Ok(Spec::new(
+        File {
+            name: url.to_string(),
+            value,
+            directory: PathBuf::new(),
+            url: Some(fetched.url),
+            path: None,
+            max_size: access.max_file_size,
+            text: OnceLock::from(text),
+        },
+        Some(Reach {
+            allowed: Vec::new(),
+            hosts,
+            fetch: Some(Arc::clone(fetch)),
+            max_file_size: access.max_file_size,
+        }),
+    ))
+}
+
+/// `host:port` of a URL, the port the scheme's own when none is written.
+fn authority(url: &str) -> Option<String> {
+    let url = url::Url::parse(url).ok()?;
+    Some(format!(
+        "{}:{}",
+        url.host_str()?,
+        url.port_or_known_default()?
+    ))
+}
+
+impl Reach {
+    /// Whether a reference may be downloaded from `url`: a host the spec came from, or one
+    /// `--allow-ref-host` names (with any port, or the one given).
+    fn check_host(&self, url: &str) -> std::result::Result<(), String> {
+        let authority = authority(url).ok_or_else(|| format!("{url} is not an http(s) URL"))?;
+        let host = authority.rsplit_once(':').map_or("", |(host, _)| host);
+        if self
+            .hosts
+            .iter()
+            .any(|allowed| *allowed == authority || allowed == host)
+        {
+            return Ok(());
+        }
+        Err(format!(
+            "{authority} is another host than the spec's (--allow-ref-host {host} permits it)"
+        ))
+    }
+}
+
 /// A document held in memory, as a whole spec: references to other files are not followed
 /// (each is reported, where an operation uses it, as not loaded).
 pub fn load_bytes(name: &str, bytes: Vec<u8>) -> Result<Spec> {
@@ -434,6 +579,7 @@ pub fn load_bytes(name: &str, bytes: Vec<u8>) -> Result<Spec> {
             name: name.to_string(),
             value,
             directory: PathBuf::new(),
+            url: None,
             path: None,
             max_size: 0,
             text: OnceLock::from(text),
