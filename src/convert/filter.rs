@@ -6,12 +6,97 @@
 use std::collections::BTreeSet;
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::model::Operation;
-use crate::options::FilterOptions;
 use crate::text::did_you_mean;
 use crate::tool::Tool;
+
+/// Which operations become tools (`filters:` in the config file).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(next_help_heading = "Choosing operations"))]
+#[serde(rename_all = "kebab-case")]
+#[schemars(deny_unknown_fields)]
+pub struct FilterOptions {
+    /// Keep only operations tagged TAG (repeatable: any of them)
+    #[cfg_attr(feature = "cli", arg(long = "include-tag", value_name = "TAG"))]
+    pub include_tags: Option<Vec<String>>,
+    /// Leave out operations tagged TAG (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "exclude-tag", value_name = "TAG"))]
+    pub exclude_tags: Option<Vec<String>>,
+    /// Keep only operations whose path matches GLOB, such as '/pets/**' (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "include-path", value_name = "GLOB"))]
+    pub include_paths: Option<Vec<String>>,
+    /// Leave out operations whose path matches GLOB (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "exclude-path", value_name = "GLOB"))]
+    pub exclude_paths: Option<Vec<String>>,
+    /// Keep only these HTTP methods, comma-separated: GET,POST
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_name = "METHODS", value_delimiter = ',')
+    )]
+    pub methods: Option<Vec<String>>,
+    /// Keep only the operation with this operationId or tool name (repeatable)
+    #[cfg_attr(feature = "cli", arg(long = "operation", value_name = "ID"))]
+    pub operations: Option<Vec<String>>,
+    /// Keep only tools that are read-only by their hints, with a safe method, nothing in
+    /// their words saying they may act and, for a GET, something saying it reads (or that
+    /// an overrides entry with a reason says are read-only): the safe subset for an agent
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, num_args = 0, default_missing_value = "true")
+    )]
+    pub read_only: Option<bool>,
+    /// The filters above that the config file gave (by their key there), so that a problem
+    /// with one names where it was written.
+    #[cfg_attr(feature = "cli", arg(skip))]
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub from_config: Vec<&'static str>,
+}
+
+impl FilterOptions {
+    pub fn combine(self, file: FilterOptions) -> FilterOptions {
+        let from_config = [
+            (
+                "include-tags",
+                self.include_tags.is_none() && file.include_tags.is_some(),
+            ),
+            (
+                "exclude-tags",
+                self.exclude_tags.is_none() && file.exclude_tags.is_some(),
+            ),
+            (
+                "include-paths",
+                self.include_paths.is_none() && file.include_paths.is_some(),
+            ),
+            (
+                "exclude-paths",
+                self.exclude_paths.is_none() && file.exclude_paths.is_some(),
+            ),
+            ("methods", self.methods.is_none() && file.methods.is_some()),
+            (
+                "operations",
+                self.operations.is_none() && file.operations.is_some(),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(key, from_file)| from_file.then_some(key))
+        .collect();
+        FilterOptions {
+            from_config,
+            include_tags: self.include_tags.or(file.include_tags),
+            exclude_tags: self.exclude_tags.or(file.exclude_tags),
+            include_paths: self.include_paths.or(file.include_paths),
+            exclude_paths: self.exclude_paths.or(file.exclude_paths),
+            methods: self.methods.or(file.methods),
+            operations: self.operations.or(file.operations),
+            read_only: self.read_only.or(file.read_only),
+        }
+    }
+}
 
 #[derive(Debug, Clone, Default)]
 pub struct Filters {

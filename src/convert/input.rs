@@ -8,8 +8,9 @@ use serde_json::{json, Map, Value};
 
 use super::profile::{ClientProfile, PROPERTY_NAME_MAX};
 use crate::error::Result;
+use crate::model::is_plain_object;
 use crate::model::{Operation, Parameter};
-use crate::schema::{self, is_plain_object, Mode, SchemaConverter, ToolRefs};
+use crate::schema::{self, Mode, SchemaConverter, ToolRefs};
 use crate::tool::{In, Param};
 
 pub struct Input {
@@ -45,7 +46,7 @@ pub fn build(
         match mergeable_properties(&schema) {
             Some(parts) => {
                 for part in parts {
-                    let required = crate::schema::required_names(part);
+                    let required = crate::model::required_names(part);
                     for (name, property) in part["properties"].as_object().expect("checked") {
                         if body.credential_fields.contains(&name.as_str()) {
                             continue;

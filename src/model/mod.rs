@@ -11,7 +11,7 @@ mod swagger2;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::error::{push_pointer, Error, Result};
 use crate::http::Method;
@@ -159,6 +159,38 @@ impl<'a> Node<'a> {
             .filter_map(Value::as_str)
             .collect()
     }
+}
+
+/// Keywords that make a schema more than a plain list of properties.
+const COMPOSITION: [&str; 7] = [
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "$ref",
+    "dependentSchemas",
+];
+
+/// An object schema that is its properties and nothing more: what a body is split into
+/// fields by (a tool argument each), and what a form's credential field is looked for in.
+pub fn is_plain_object(object: &Map<String, Value>) -> bool {
+    let typed_object = match object.get("type") {
+        Some(t) => t == "object",
+        None => object.contains_key("properties"),
+    };
+    typed_object
+        && object.get("properties").is_some_and(Value::is_object)
+        && !COMPOSITION.iter().any(|k| object.contains_key(*k))
+}
+
+/// The names an object schema's `required` lists (none when it lists none, or is broken).
+pub fn required_names(object: &Map<String, Value>) -> Vec<&str> {
+    object
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
 }
 
 /// A schema in the spec, not yet resolved or translated.

@@ -152,11 +152,11 @@ impl<'a> Reader<'a> {
         let Some(object) = schema
             .value
             .as_object()
-            .filter(|object| crate::schema::is_plain_object(object))
+            .filter(|object| super::is_plain_object(object))
         else {
             return Ok(Vec::new());
         };
-        let required = crate::schema::required_names(object);
+        let required = super::required_names(object);
         let mut fields = Vec::new();
         for (name, property) in schema
             .get("properties")

@@ -75,6 +75,18 @@ impl Diff {
     pub fn loosened(&self) -> usize {
         self.changes.iter().filter(|c| c.loosens()).count()
     }
+
+    /// The counts every format ends with: `1 hint change (1 loosened), 0 added, ...`.
+    pub(super) fn summary(&self) -> String {
+        format!(
+            "\n{} ({} loosened), {} added, {} removed, {} renamed\n",
+            crate::text::counted(self.changes.len(), "hint change"),
+            self.loosened(),
+            self.added.len(),
+            self.removed.len(),
+            self.renamed.len()
+        )
+    }
 }
 
 /// The tools of two versions matched up, by position in each: one tool is the same tool
@@ -256,6 +268,26 @@ pub fn staleness(old: &str, new: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_summary_counts_in_words() {
+        let change = HintChange {
+            tool: "delete_pet".into(),
+            hint: HintKind::ReadOnly,
+            old: false,
+            new: true,
+        };
+        let diff = Diff {
+            added: Vec::new(),
+            removed: Vec::new(),
+            renamed: Vec::new(),
+            changes: vec![change],
+        };
+        assert_eq!(
+            diff.summary(),
+            "\n1 hint change (1 loosened), 0 added, 0 removed, 0 renamed\n"
+        );
+    }
 
     fn side(name: &str, method: &str, path: &str, values: [bool; 4]) -> Side {
         Side {

@@ -196,7 +196,7 @@ pub(super) fn diff_page(diff: &Diff, base: &str) -> String {
                         }
                     }
                 }
-                p { (super::render::summary(diff).trim()) }
+                p { (diff.summary().trim()) }
             }
         }
     };

@@ -289,6 +289,6 @@ pub(super) fn diff(diff: &Diff, base: &str, budget: usize) -> String {
             dropped.len()
         ));
     }
-    text.push_str(&super::render::summary(diff));
+    text.push_str(&diff.summary());
     text
 }

@@ -394,7 +394,7 @@ pub fn render_diff(
                     out.push_str(&format!("  {what}   {}\n", describe(side)));
                 }
             }
-            out.push_str(&summary(diff));
+            out.push_str(&diff.summary());
             if diff.loosened() > 0 {
                 out.push_str(&wrap(
                     "",
@@ -409,40 +409,9 @@ pub fn render_diff(
     }
 }
 
-pub(super) fn summary(diff: &Diff) -> String {
-    format!(
-        "\n{} ({} loosened), {} added, {} removed, {} renamed\n",
-        crate::text::counted(diff.changes.len(), "hint change"),
-        diff.loosened(),
-        diff.added.len(),
-        diff.removed.len(),
-        diff.renamed.len()
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_summary_counts_in_words() {
-        let change = crate::review::diff::HintChange {
-            tool: "delete_pet".into(),
-            hint: HintKind::ReadOnly,
-            old: false,
-            new: true,
-        };
-        let diff = Diff {
-            added: Vec::new(),
-            removed: Vec::new(),
-            renamed: Vec::new(),
-            changes: vec![change],
-        };
-        assert_eq!(
-            summary(&diff),
-            "\n1 hint change (1 loosened), 0 added, 0 removed, 0 renamed\n"
-        );
-    }
 
     #[test]
     fn colour_only_when_asked() {

@@ -897,38 +897,6 @@ fn is_map_ref(keyword: &str, value: &Value) -> bool {
     SCHEMA_MAP_KEYWORDS.contains(&keyword) && value.get("$ref").is_some_and(Value::is_string)
 }
 
-/// Keywords that make a schema more than a plain list of properties.
-const COMPOSITION: [&str; 7] = [
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "if",
-    "$ref",
-    "dependentSchemas",
-];
-
-/// An object schema that is its properties and nothing more: what a body is split into
-/// fields by (a tool argument each), and what a form's credential field is looked for in.
-pub fn is_plain_object(object: &Map<String, Value>) -> bool {
-    let typed_object = match object.get("type") {
-        Some(t) => t == "object",
-        None => object.contains_key("properties"),
-    };
-    typed_object
-        && object.get("properties").is_some_and(Value::is_object)
-        && !COMPOSITION.iter().any(|k| object.contains_key(*k))
-}
-
-/// The names an object schema's `required` lists (none when it lists none, or is broken).
-pub fn required_names(object: &Map<String, Value>) -> Vec<&str> {
-    object
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|names| names.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default()
-}
-
 /// MCP requires each top-level property's schema (of inputSchema and outputSchema) to be an
 /// object: `true` (or a `null` or other
 /// non-schema a broken spec left there) means anything, `{}`; `false` means nothing.
