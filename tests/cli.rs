@@ -125,6 +125,13 @@ fn a_spec_by_url_is_downloaded_with_its_references_and_bounds() {
         ("/v1/schemas/pet.yaml".into(), ok(schemas)),
         ("/loop".into(), loop_response),
         ("/big.yaml".into(), big),
+        (
+            "/v1/self.yaml".into(),
+            ok(&format!(
+                "{}components:\n  schemas:\n    Pet: {{type: object, properties: {{name: {{type: string}}}}}}\n",
+                pets_spec("self.yaml#/components/schemas/Pet")
+            )),
+        ),
     ]);
     let other = http_files(vec![(
         "/other.yaml".into(),
@@ -139,6 +146,21 @@ fn a_spec_by_url_is_downloaded_with_its_references_and_bounds() {
     assert_eq!(
         manifest["tools"][0]["inputSchema"]["properties"]["name"]["type"], "string",
         "{manifest}"
+    );
+    // A reference to the root by its own URL is the root, not a second download.
+    let own = run(
+        &[
+            "convert",
+            "-v",
+            &format!("http://127.0.0.1:{port}/v1/self.yaml"),
+        ],
+        None,
+    );
+    assert_eq!(own.status.code(), Some(0), "{}", text(&own.stderr));
+    assert!(
+        text(&own.stderr).contains("1 tool written from 1 file,"),
+        "{}",
+        text(&own.stderr)
     );
     // The same through the config file, and for lint and review.
     let dir = tempfile::tempdir().unwrap();

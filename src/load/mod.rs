@@ -522,7 +522,17 @@ fn load_url(url: &str, access: &FileAccess) -> Result<Spec> {
         .filter_map(|url| authority(url))
         .collect();
     hosts.extend(access.allowed_hosts.iter().cloned());
-    Ok(Spec::new(
+    // The root named by its own URL (as asked, or after redirects) is the root, not a
+    // second download of it.
+    let root_urls: Vec<String> = [url, fetched.url.as_str()]
+        .iter()
+        .filter_map(|url| url::Url::parse(url).ok())
+        .map(|mut url| {
+            url.set_fragment(None);
+            url.to_string()
+        })
+        .collect();
+    let spec = Spec::new(
         File {
             name: url.to_string(),
             value,
@@ -538,7 +548,13 @@ fn load_url(url: &str, access: &FileAccess) -> Result<Spec> {
             fetch: Some(Arc::clone(fetch)),
             max_file_size: access.max_file_size,
         }),
-    ))
+    );
+    let mut documents = spec.documents.lock().unwrap_or_else(|e| e.into_inner());
+    for root in root_urls {
+        documents.by_url.insert(root, Ok(0));
+    }
+    drop(documents);
+    Ok(spec)
 }
 
 /// `host:port` of a URL, the port the scheme's own when none is written.
