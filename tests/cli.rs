@@ -1280,6 +1280,20 @@ fn the_quickstart_runs_as_written() {
     let package: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(format!("{ts}/package.json")).unwrap())
             .unwrap();
+    // The Node.js the README asks for is what the Inspector declares it needs.
+    let inspector: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!(
+            "{ts}/node_modules/@modelcontextprotocol/inspector/package.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let node = inspector["engines"]["node"].as_str().unwrap();
+    let node = node.trim_start_matches(">=").trim_end_matches(".0");
+    assert!(
+        quickstart.contains(&format!("Node.js {node} or newer")),
+        "the Inspector needs Node.js {node}"
+    );
     let local = |line: &str| {
         let mut line = line.to_string();
         for (name, bin) in [
@@ -1488,4 +1502,37 @@ fn the_action_installs_the_released_binary_it_can_check() {
     assert!(!binary.exists());
     let built = std::fs::read_to_string(dir.path().join("built")).unwrap();
     assert!(built.starts_with("install --locked --path "), "{built}");
+}
+
+/// client-config says where its text goes, and where credentials go only when the tools
+/// use some.
+#[test]
+fn client_config_speaks_of_credentials_only_when_the_tools_use_them() {
+    let none = run(
+        &[
+            "client-config",
+            "--client",
+            "claude-desktop",
+            &spec("petstore-3.0.yaml"),
+        ],
+        None,
+    );
+    assert_eq!(
+        text(&none.stderr),
+        "client-config: add this to claude_desktop_config.json (Settings > Developer > Edit Config)\n"
+    );
+    let some = run(
+        &[
+            "client-config",
+            "--client",
+            "claude-desktop",
+            &spec("serve.yaml"),
+        ],
+        None,
+    );
+    assert!(
+        text(&some.stderr).ends_with("(Settings > Developer > Edit Config); put each credential in place of <secret> (one left as it is, or empty, counts as unset)\n"),
+        "{}",
+        text(&some.stderr)
+    );
 }

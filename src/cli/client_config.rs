@@ -179,22 +179,26 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
             .map(|v| (v.clone(), Value::String(value(v))))
             .collect()
     };
-    let (text, note) = match args.client {
+    // What to do with the text, and, when the tools use credentials, where they go.
+    let (text, place, credentials) = match args.client {
         McpClient::ClaudeDesktop => (
             pretty(&json!({"mcpServers": {&name: server(false, env(&|_| openapi2mcp::serve::PLACEHOLDER.into()))}})),
-            "add this to claude_desktop_config.json (Settings > Developer > Edit Config) and put each credential in place of <secret> (one left as it is, or empty, counts as unset)",
+            "add this to claude_desktop_config.json (Settings > Developer > Edit Config)",
+            "put each credential in place of <secret> (one left as it is, or empty, counts as unset)",
         ),
         McpClient::ClaudeCode => {
             // Claude Code fills ${VARIABLE} from the environment it runs in.
             let entry = server(true, env(&|v| format!("${{{v}}}")));
             (
                 format!("claude mcp add-json {} {}\n", shell_quoted(&name), shell_quoted(&entry.to_string())),
-                "run this; Claude Code reads the credentials from the environment it runs in",
+                "run this",
+                "Claude Code reads the credentials from the environment it runs in",
             )
         }
         McpClient::Cursor => (
             pretty(&json!({"mcpServers": {&name: server(false, env(&|v| format!("${{env:{v}}}")))}})),
-            "add this to .cursor/mcp.json (or ~/.cursor/mcp.json); Cursor reads the credentials from its environment",
+            "add this to .cursor/mcp.json (or ~/.cursor/mcp.json)",
+            "Cursor reads the credentials from its environment",
         ),
         McpClient::Vscode => {
             let inputs: Vec<Value> = variables
@@ -208,12 +212,17 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
             }
             (
                 pretty(&file),
-                "add this to .vscode/mcp.json; VS Code asks for each credential once and keeps it",
+                "add this to .vscode/mcp.json",
+                "VS Code asks for each credential once and keeps it",
             )
         }
     };
     super::write_stdout(&text)?;
-    warn(&format!("client-config: {note}"));
+    if variables.is_empty() {
+        warn(&format!("client-config: {place}"));
+    } else {
+        warn(&format!("client-config: {place}; {credentials}"));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

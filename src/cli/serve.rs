@@ -127,7 +127,7 @@ pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
         }
         if args.http.is_none() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
             warn(&format!(
-                "openapi2mcp serve: serving {} over stdio to the MCP client that starts this command; `openapi2mcp client-config --client claude-desktop|claude-code|cursor|vscode {spec}` prints a client's entry, `npx @modelcontextprotocol/inspector openapi2mcp serve {spec}` tries the tools; Ctrl-D ends",
+                "openapi2mcp serve: serving {} over stdio to the MCP client that starts this command; `openapi2mcp client-config --client claude-desktop|claude-code|cursor|vscode {spec}` prints a client's entry, `npx -y @modelcontextprotocol/inspector --cli openapi2mcp serve {spec} --method tools/list` lists the tools as a client sees them; Ctrl-D ends",
                 counted(api.tools().count(), "tool"),
                 spec = args.input.as_deref().unwrap_or("SPEC"),
             ));
