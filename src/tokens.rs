@@ -28,6 +28,19 @@ fn count_text(text: &str) -> usize {
     bpe_openai::o200k_base().count(text)
 }
 
+/// The tokens each tool takes, where a limit could be passed: `None` when every tool's text
+/// is within `per_tool` bytes and all of them within `list` bytes, since a token is at
+/// least one byte and neither limit can then be reached (the vocabulary, some 70 MB once
+/// loaded, is not read).
+pub fn count_near_limits(tools: &[&Tool], per_tool: usize, list: usize) -> Option<Vec<usize>> {
+    let texts: Vec<String> = tools.iter().map(|tool| text_of(tool)).collect();
+    let total: usize = texts.iter().map(String::len).sum();
+    if total <= list && texts.iter().all(|text| text.len() <= per_tool) {
+        return None;
+    }
+    Some(texts.iter().map(|text| count_text(text)).collect())
+}
+
 /// Whether a list of tools, given one at a time, takes more than a number of tokens; the
 /// vocabulary (some 70 MB once loaded) is read only when their text passes that many bytes
 /// (a token is at least one byte), so a small API costs no count.
@@ -90,6 +103,23 @@ mod tests {
         tool.meta.http = Some(Binding::new(crate::http::Method::Get, "/pets/{id}"));
         assert_eq!(count(&tool), without_binding, "_meta is not counted");
         assert_eq!(bpe_openai::o200k_base().count("Hello, world!"), 4);
+    }
+
+    #[test]
+    fn tools_are_counted_only_where_a_limit_could_be_passed() {
+        let mut tool = Tool::new("get_pet", serde_json::json!({"type": "object"}));
+        tool.description = Some("word ".repeat(100));
+        let bytes = text_of(&tool).len();
+        assert_eq!(count_near_limits(&[&tool, &tool], bytes, 2 * bytes), None);
+        let counted = Some(vec![count(&tool); 2]);
+        assert_eq!(
+            count_near_limits(&[&tool, &tool], bytes - 1, 2 * bytes),
+            counted
+        );
+        assert_eq!(
+            count_near_limits(&[&tool, &tool], bytes, 2 * bytes - 1),
+            counted
+        );
     }
 
     #[test]

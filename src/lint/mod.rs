@@ -456,7 +456,8 @@ pub struct RuleContext {
     pub count: usize,
     pub total_tokens: usize,
     /// Where the tool being checked stands: its place in the list (from 0), its tokens, and
-    /// those of the tools before it.
+    /// those of the tools before it. Tokens are 0 when no tool nor the list could pass
+    /// `limits` (nothing is counted then: [`crate::tokens::count_near_limits`]).
     pub position: usize,
     pub tokens: usize,
     pub tokens_before: usize,
@@ -472,10 +473,10 @@ pub fn lint(
     for subject in subjects {
         *name_counts.entry(subject.name().to_string()).or_insert(0) += 1;
     }
-    let tokens: Vec<usize> = subjects
-        .iter()
-        .map(|s| crate::tokens::count(s.tool))
-        .collect();
+    let tools: Vec<&crate::tool::Tool> = subjects.iter().map(|s| s.tool).collect();
+    let limits = settings.limits;
+    let tokens = crate::tokens::count_near_limits(&tools, limits.tool_tokens, limits.list_tokens)
+        .unwrap_or_else(|| vec![0; tools.len()]);
     let mut context = RuleContext {
         explicit_style: !subjects.is_empty()
             && subjects.iter().all(|s| s.declared.declared().count() == 4),
