@@ -19,6 +19,7 @@ use crate::convert::profile::ClientProfile;
 use crate::convert::Options;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hints::HintStyle;
+use crate::lint::RuleSettings;
 use crate::load::{FileAccess, DEFAULT_MAX_FILE_MIB};
 use crate::tool::{KeyLocation, SchemeKind};
 
@@ -79,6 +80,37 @@ pub struct SpecOptions {
         arg(long, value_name = "KIND", value_parser = assumed_auth_text, help_heading = "The client")
     )]
     pub assume_auth: Option<String>,
+}
+
+/// An overrides file, each rule its entries ignore checked against lint's rules (convert,
+/// which reads the file, sits below lint and cannot know them).
+pub fn read_overrides(path: &std::path::Path) -> Result<Overrides> {
+    let overrides = Overrides::load(path)?;
+    let rules: Vec<(&str, &str)> = crate::lint::rules::ALL
+        .iter()
+        .map(|rule| (rule.code, rule.name))
+        .collect();
+    overrides.check_ignored_rules(&rules)?;
+    Ok(overrides)
+}
+
+impl LintOptions {
+    /// The rule severities and limits the config file's `lint:` and the flags set.
+    pub fn rule_settings(&self) -> Result<RuleSettings> {
+        let mut settings = RuleSettings::default();
+        let limits = &mut settings.limits;
+        limits.tool_tokens = self.tool_token_limit.unwrap_or(limits.tool_tokens);
+        limits.list_tokens = self.token_budget.unwrap_or(limits.list_tokens);
+        for (rule, level) in self.rules.iter().flatten() {
+            settings.set(rule, level).map_err(Error::new)?;
+        }
+        for rule in self.ignore.iter().flatten() {
+            settings
+                .set(rule, "off")
+                .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
+        }
+        Ok(settings)
+    }
 }
 
 /// The scheme `--assume-auth` (`assume-auth:` in the config file) names: `bearer`, `basic`,
@@ -247,7 +279,7 @@ impl SpecOptions {
 
     /// The overrides file, read, if one is named.
     pub fn load_overrides(&self) -> Result<Option<Overrides>> {
-        self.overrides.as_deref().map(Overrides::load).transpose()
+        self.overrides.as_deref().map(read_overrides).transpose()
     }
 
     /// What convert needs, resolved: the client's name limit, compiled filters, `overrides`.

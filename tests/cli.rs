@@ -1536,3 +1536,35 @@ fn client_config_speaks_of_credentials_only_when_the_tools_use_them() {
         text(&some.stderr)
     );
 }
+
+/// An overrides entry that ignores no lint rule is refused by every command that reads the
+/// file, at its line, with the closest rule's name (convert reads the file; lint, above it,
+/// knows the rules).
+#[test]
+fn an_overrides_entry_ignoring_no_rule_is_refused_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let overrides = dir.path().join("overrides.yaml");
+    std::fs::write(
+        &overrides,
+        "tools:\n  list_pets:\n    ignore: [missing-titel]\n",
+    )
+    .unwrap();
+    let overrides = overrides.to_str().unwrap();
+    for command in ["convert", "review", "lint"] {
+        let output = run(
+            &[
+                command,
+                &spec("petstore-3.0.yaml"),
+                "--overrides",
+                overrides,
+            ],
+            None,
+        );
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert_eq!(
+            text(&output.stderr),
+            format!("error: {overrides}:3:14: overrides: 'list_pets' ignores 'missing-titel', which is not a lint rule (did you mean 'missing-title'?) (`openapi2mcp rules` lists them) (at /tools/list_pets/ignore/0)\n"),
+            "{command}"
+        );
+    }
+}

@@ -1088,7 +1088,7 @@ fn the_json_schemas_match_the_types_and_the_documented_examples() {
         ),
         (
             "docs/schemas/overrides.schema.json",
-            Overrides::json_schema(),
+            Overrides::json_schema(&rule_names()),
             example_under("## The overrides file"),
             serde_json::json!({"tools": {"a": {"readOnlyHnt": true}}}),
         ),
@@ -1123,7 +1123,7 @@ fn the_json_schemas_match_the_types_and_the_documented_examples() {
     ] {
         assert!(config.is_valid(&taken), "{taken}");
     }
-    let overrides = jsonschema::validator_for(&Overrides::json_schema()).unwrap();
+    let overrides = jsonschema::validator_for(&Overrides::json_schema(&rule_names())).unwrap();
     for refused in [
         serde_json::json!({"defaults": {"title": "T"}}),
         serde_json::json!({"tools": {"a": {"name": "has space"}}}),
@@ -1227,4 +1227,12 @@ fn no_config_reads_no_config_file() {
         "the config's overrides name no tool of petstore"
     );
     assert_eq!(lint(&["--no-config"]), Some(0));
+}
+
+/// Every lint rule's code and name: what an overrides entry's `ignore` takes.
+fn rule_names() -> Vec<&'static str> {
+    openapi2mcp::lint::rules::ALL
+        .iter()
+        .flat_map(|rule| [rule.code, rule.name])
+        .collect()
 }

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod architecture;
 mod cli;
 mod convert;
 mod corpus;

@@ -77,7 +77,7 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
         && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     let (spec_options, config) = args.spec_args.combine()?;
     let lint_options = args.lint.combine(config.lint.clone());
-    let settings = RuleSettings::from_options(&lint_options)?;
+    let settings = lint_options.rule_settings()?;
     // An overrides file names one API's tools: with several, its entries would name no tool
     // of the others.
     if args.inputs.len() > 1 && spec_options.overrides.is_some() {

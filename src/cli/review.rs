@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{conversion_of, read_manifest, spec_input, write_stdout, SpecArgs};
-use openapi2mcp::convert::overrides::{self, Overrides};
+use openapi2mcp::convert::overrides;
 use openapi2mcp::convert::Converted;
 use openapi2mcp::error::Error;
 use openapi2mcp::load::{self, Input};
@@ -60,7 +60,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     // The file being written holds decisions too: they apply to what is reviewed.
     let existing = match &args.write_overrides {
-        Some(path) if path.exists() => Some(Overrides::load(path)?),
+        Some(path) if path.exists() => Some(openapi2mcp::options::read_overrides(path)?),
         _ => None,
     };
     let spec = load::load(&input, &super::file_access(&spec_options))?;

@@ -103,7 +103,8 @@ pub struct Overrides {
 impl Overrides {
     /// The file's JSON Schema, from its types (`docs/schemas/overrides.schema.json`, for
     /// editors: `# yaml-language-server: $schema=...`).
-    pub fn json_schema() -> serde_json::Value {
+    /// `rules` are the names `ignore` takes (lint's rules' codes and names).
+    pub fn json_schema(rules: &[&str]) -> serde_json::Value {
         let mut schema = schemars::schema_for!(OverridesFile).to_value();
         schema["title"] = "openapi2mcp overrides".into();
         schema["description"] =
@@ -118,10 +119,6 @@ impl Overrides {
             }
         }
         decision["properties"]["name"]["pattern"] = "^[A-Za-z0-9_.-]{1,128}$".into();
-        let rules: Vec<&str> = crate::lint::rules::ALL
-            .iter()
-            .flat_map(|rule| [rule.code, rule.name])
-            .collect();
         decision["properties"]["ignore"]["items"]["enum"] = rules.into();
         schema["$defs"]["Defaults"] = defaults;
         schema["properties"]["defaults"]["anyOf"][0]["$ref"] = "#/$defs/Defaults".into();
@@ -151,7 +148,7 @@ impl Overrides {
     }
 
     /// Refuses what the types let through: a tool's own field in `defaults`, a name no MCP
-    /// client takes, a rule that does not exist.
+    /// client takes.
     fn check_fields(&self) -> Result<()> {
         let defaults = &self.defaults;
         let tool_only = [
@@ -183,20 +180,29 @@ impl Overrides {
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Refuses an `ignore` that names none of `rules` (code and name): lint's rules, which
+    /// sit above convert and so are handed in ([`crate::options::read_overrides`]).
+    pub fn check_ignored_rules(&self, rules: &[(&str, &str)]) -> Result<()> {
+        for (key, decision) in &self.tools {
             for (i, rule) in decision.ignore.iter().flatten().enumerate() {
-                let known = crate::lint::rules::ALL
+                if rules
                     .iter()
-                    .any(|r| r.code == rule || r.name == rule);
-                if !known {
-                    let names = crate::lint::rules::ALL.iter().map(|r| r.name);
-                    return Err(self.error_at(
-                        &format!("{entry}/ignore/{i}"),
-                        format!(
-                            "overrides: '{key}' ignores '{rule}', which is not a lint rule{} (`openapi2mcp rules` lists them)",
-                            crate::text::did_you_mean(rule, names)
-                        ),
-                    ));
+                    .any(|(code, name)| code == rule || name == rule)
+                {
+                    continue;
                 }
+                let names = rules.iter().map(|(_, name)| *name);
+                return Err(self.error_at(
+                    &format!("{}/ignore/{i}", push_pointer("/tools", key)),
+                    format!(
+                        "overrides: '{key}' ignores '{rule}', which is not a lint rule{} (`openapi2mcp rules` lists them)",
+                        crate::text::did_you_mean(rule, names)
+                    ),
+                ));
             }
         }
         Ok(())
@@ -523,7 +529,14 @@ mod tests {
             error.message.contains("'has space' is not a tool name"),
             "{error}"
         );
-        let error = parse("tools:\n  a:\n    ignore: [OAM001, missing-titel]\n").unwrap_err();
+        let rules = [
+            ("OAM001", "name-implies-write"),
+            ("OAM012", "missing-title"),
+        ];
+        let error = parse("tools:\n  a:\n    ignore: [OAM001, missing-titel]\n")
+            .unwrap()
+            .check_ignored_rules(&rules)
+            .unwrap_err();
         assert_eq!(error.pointer.as_deref(), Some("/tools/a/ignore/1"));
         assert_eq!(
             error.message,

@@ -10,14 +10,13 @@ use std::collections::{HashMap, HashSet};
 
 use crate::convert::profile::ClientProfile;
 use crate::convert::Converted;
-use crate::error::{push_pointer, Error, Result};
+use crate::error::{push_pointer, Error};
 use crate::hints::evidence::{self, Facts, Says, Source, Suggestion};
 use crate::hints::vocabulary::Verb;
 use crate::hints::{HintSource, Hints};
 use crate::http::Method;
 use crate::load::Spec;
 use crate::manifest::Manifest;
-use crate::options::LintOptions;
 use crate::schema;
 use crate::tool::{Annotations, HintKind, Tool};
 use rules::Rule;
@@ -423,23 +422,6 @@ impl RuleSettings {
             .get(rule.code)
             .copied()
             .unwrap_or(Some(rule.severity))
-    }
-
-    /// The rule severities a config file's `lint:` and `--ignore` set.
-    pub fn from_options(options: &LintOptions) -> Result<RuleSettings> {
-        let mut settings = RuleSettings::default();
-        let limits = &mut settings.limits;
-        limits.tool_tokens = options.tool_token_limit.unwrap_or(limits.tool_tokens);
-        limits.list_tokens = options.token_budget.unwrap_or(limits.list_tokens);
-        for (rule, level) in options.rules.iter().flatten() {
-            settings.set(rule, level).map_err(Error::new)?;
-        }
-        for rule in options.ignore.iter().flatten() {
-            settings
-                .set(rule, "off")
-                .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
-        }
-        Ok(settings)
     }
 }
 
