@@ -24,7 +24,7 @@ try() {
 python3 -m venv "$work/tools"
 "$work/tools/bin/pip" install --quiet --disable-pip-version-check -r packaging/requirements.txt
 "$work/tools/bin/maturin" build --release --out "$work/wheels"
-wheel="$(ls "$work"/wheels/openapi2mcp-"$version"-*.whl)"
+wheel="$(ls "$work"/wheels/openapi2mcp_cli-"$version"-*.whl)"
 python3 -m venv "$work/pip"
 "$work/pip/bin/pip" install --quiet --disable-pip-version-check "$wheel"
 try "pip install" "$work/pip/bin/openapi2mcp"

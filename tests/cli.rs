@@ -1341,11 +1341,21 @@ fn client_config_starts_the_published_package_through_a_launcher() {
     std::fs::write(dir.path().join("npx"), "#!/bin/sh\n").unwrap();
     let spec = repo_path("specs/petstore-3.0.yaml");
     let version = env!("CARGO_PKG_VERSION");
+    // The Python package uvx is sent to is the one pyproject.toml builds.
+    let pyproject = std::fs::read_to_string(repo_path("pyproject.toml")).unwrap();
+    assert!(
+        pyproject.contains("\nname = \"openapi2mcp-cli\"\n"),
+        "{pyproject}"
+    );
     for (launcher, command, before) in [
         (
             "uvx",
             "uvx".to_string(),
-            vec![format!("openapi2mcp@{version}")],
+            vec![
+                "--from".to_string(),
+                format!("openapi2mcp-cli=={version}"),
+                "openapi2mcp".to_string(),
+            ],
         ),
         (
             "npx",

@@ -49,12 +49,15 @@ enum McpClient {
     Vscode,
 }
 
+/// The Python package's name (pyproject.toml's): PyPI's `openapi2mcp` is another project.
+const PYPI_PACKAGE: &str = "openapi2mcp-cli";
+
 /// How the client starts the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Launcher {
     /// This binary, by its absolute path
     Path,
-    /// `uvx openapi2mcp@VERSION` (the Python package)
+    /// `uvx --from openapi2mcp-cli==VERSION openapi2mcp` (the Python package)
     Uvx,
     /// `npx -y openapi2mcp@VERSION` (the npm package)
     Npx,
@@ -64,11 +67,18 @@ impl Launcher {
     /// The command and the arguments before serve's: a launcher by its absolute path where
     /// PATH has it (Claude Desktop does not read a shell's PATH), else by its name.
     fn command(self) -> Result<(String, Vec<String>), Error> {
-        let package = concat!("openapi2mcp@", env!("CARGO_PKG_VERSION")).to_string();
+        let version = env!("CARGO_PKG_VERSION");
         let (name, before) = match self {
             Launcher::Path => return Ok((program_path()?.display().to_string(), Vec::new())),
-            Launcher::Uvx => ("uvx", vec![package]),
-            Launcher::Npx => ("npx", vec!["-y".into(), package]),
+            Launcher::Uvx => (
+                "uvx",
+                vec![
+                    "--from".into(),
+                    format!("{PYPI_PACKAGE}=={version}"),
+                    "openapi2mcp".into(),
+                ],
+            ),
+            Launcher::Npx => ("npx", vec!["-y".into(), format!("openapi2mcp@{version}")]),
         };
         let found = on_path(name).find(|candidate| candidate.is_file());
         let command = found.map_or_else(|| name.to_string(), |path| path.display().to_string());
