@@ -445,7 +445,7 @@ fn each_rule_alone_on_its_own_fixture() {
     use openapi2mcp::convert::profile::ClientProfile;
     use openapi2mcp::lint::{self, report, RuleSettings};
     use openapi2mcp::load::{self, Input};
-    use openapi2mcp::{manifest, pipeline};
+    use openapi2mcp::pipeline;
 
     for rule in lint::rules::ALL {
         let fixture = ["yaml", "json"]
@@ -455,29 +455,14 @@ fn each_rule_alone_on_its_own_fixture() {
             .unwrap_or_else(|| panic!("{} has no fixture specs/lint/{0}.yaml or .json", rule.code));
         // A relative path, so the report names the file the same way on every machine.
         let spec = load::load(&Input::Path(fixture.clone().into()), &Default::default()).unwrap();
-        let (conversion, tools);
-        let mut skipped = Vec::new();
-        let subjects = if manifest::is_spec(spec.root()) {
-            let options = openapi2mcp::convert::Options {
-                keep_going: true,
-                ..Default::default()
-            };
-            conversion = pipeline::convert_spec(&spec, &options).unwrap();
-            skipped = lint::unconvertible(&conversion.skipped, &RuleSettings::only(rule));
-            lint::subjects_from_conversion(&spec, &conversion.tools)
-        } else {
-            tools = manifest::read(spec.root(), &fixture).unwrap();
-            lint::subjects_from_manifest(&tools, &fixture)
-        };
         // The client matters only to client-rejects, and to too-many-tools (VS Code's limit).
         let profile = match rule.code {
             "OAM020" => ClientProfile::Vscode,
             _ => ClientProfile::Gemini,
         };
-        let client = Some((profile, None));
-        let mut findings = skipped;
-        findings.extend(lint::lint(&subjects, &RuleSettings::only(rule), client));
-        lint::add_lines(&mut findings, &spec);
+        let settings = RuleSettings::only(rule);
+        let findings =
+            pipeline::lint(&spec, &Default::default(), &settings, Some((profile, None))).unwrap();
         assert!(!findings.is_empty(), "{} fires on its fixture", rule.code);
         let line_source = |file: &str, line: usize| spec.line(file, line);
         let text = report::render(

@@ -4,13 +4,13 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{read_manifest, spec_input, warn, write_stdout, ServerArgs, SpecArgs};
+use super::{spec_input, warn, write_stdout, ServerArgs, SpecArgs};
 use openapi2mcp::error::{Error, ErrorKind};
 use openapi2mcp::lint::baseline::Baseline;
 use openapi2mcp::lint::{self, RuleSettings, Severity};
 use openapi2mcp::options::{FailOn, LintOptions, OutputOptions, SpecOptions};
 use openapi2mcp::text::counted;
-use openapi2mcp::{load, manifest, pipeline};
+use openapi2mcp::{load, pipeline};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -179,34 +179,13 @@ fn lint_one(
     spec_options: &SpecOptions,
     settings: &RuleSettings,
 ) -> Result<Vec<lint::Finding>, Error> {
-    let (conversion, tools);
-    let mut findings = Vec::new();
-    // The overrides file, whose lines findings about what it sets point at.
-    let mut overrides = None;
-    let subjects = if manifest::is_spec(spec.root()) {
-        // An operation that cannot be converted is a finding, and the others are linted.
-        let options = openapi2mcp::convert::Options {
-            keep_going: true,
-            ..spec_options
-                .convert_options(spec_options.load_overrides()?, &OutputOptions::default())?
-        };
-        conversion = pipeline::convert_spec(spec, &options)?;
-        overrides = options.overrides;
-        findings = lint::unconvertible(&conversion.skipped, settings);
-        lint::subjects_from_conversion(spec, &conversion.tools)
-    } else {
-        tools = read_manifest(spec)?;
-        lint::subjects_from_manifest(&tools, &spec.file(0).name)
-    };
+    // Lint reads a manifest's tools as they are: these apply to a spec only.
+    let options =
+        spec_options.convert_options(spec_options.load_overrides()?, &OutputOptions::default())?;
     let client = spec_options
         .client
         .map(|c| (c, spec_options.server_name.clone()));
-    findings.extend(lint::lint(&subjects, settings, client));
-    lint::add_lines(&mut findings, spec);
-    if let Some(overrides) = &overrides {
-        lint::add_lines_in(&mut findings, &overrides.file, overrides.text());
-    }
-    Ok(findings)
+    pipeline::lint(spec, &options, settings, client)
 }
 
 pub(super) fn run_rules(args: RulesArgs) -> Result<ExitCode, Error> {

@@ -291,27 +291,19 @@ fn report_warnings(conversion: &Conversion) {
 }
 
 /// The tools of a loaded spec (converted with these options) or manifest (the same filters
-/// and output options applied; what only converting a spec uses, refused when given as a
-/// flag, left out with a word when the config file gave it).
+/// and output options applied): see [`pipeline::tool_list`].
 fn tools_of(
     spec: &openapi2mcp::load::Spec,
     spec_options: &SpecOptions,
     output: &OutputOptions,
     config: &Config,
 ) -> Result<Vec<Tool>, Error> {
-    // Tools of another server (no binding: `verify` against a tools/list response) are
-    // taken as listed, unless an option applies to them, which needs the binding.
-    if !manifest::is_spec(spec.root()) {
-        let listed = read_manifest(spec)?;
-        let unbound = listed.tools.iter().any(|tool| tool.binding().is_none());
-        let (for_tools, _) = spec_options.clone().for_tools(&config.spec_options);
-        let options = for_tools.convert_options(None, output)?;
-        if unbound && !openapi2mcp::convert::listed::applies_to_tools(&options) {
-            return Ok(listed.tools);
-        }
+    let options = options_for(spec, spec_options, output, config, None)?;
+    let list = pipeline::tool_list(spec, &options)?;
+    if let pipeline::ToolList::Described(conversion) = &list {
+        report_conversion(conversion, &options);
     }
-    let conversion = conversion_of(spec, spec_options, output, config, None)?;
-    Ok(conversion.tools.into_iter().map(|c| c.tool).collect())
+    Ok(list.into_tools())
 }
 
 /// [`tools_of`], described: the tools with their hints, suggestions and risks, converted
@@ -323,6 +315,22 @@ fn conversion_of(
     config: &Config,
     overrides: Option<openapi2mcp::convert::overrides::Overrides>,
 ) -> Result<Conversion, Error> {
+    let options = options_for(spec, spec_options, output, config, overrides)?;
+    let conversion = pipeline::tools(spec, &options)?;
+    report_conversion(&conversion, &options);
+    Ok(conversion)
+}
+
+/// The convert options for a loaded document: for a manifest's tools, what only converting
+/// a spec uses is refused when given as a flag and left out with a word when the config
+/// file gave it. With `overrides` given, they are used instead of the options' own file.
+fn options_for(
+    spec: &openapi2mcp::load::Spec,
+    spec_options: &SpecOptions,
+    output: &OutputOptions,
+    config: &Config,
+    overrides: Option<openapi2mcp::convert::overrides::Overrides>,
+) -> Result<openapi2mcp::convert::Options, Error> {
     let (spec_options, output) = if manifest::is_spec(spec.root()) {
         (spec_options.clone(), output.clone())
     } else {
@@ -345,16 +353,18 @@ fn conversion_of(
         Some(overrides) => Some(overrides),
         None => spec_options.load_overrides()?,
     };
-    let options = spec_options.convert_options(overrides, &output)?;
-    let conversion = pipeline::tools(spec, &options)?;
-    report_warnings(&conversion);
+    spec_options.convert_options(overrides, &output)
+}
+
+/// What the user hears about a conversion: its warnings, and with `--compact` its cuts.
+fn report_conversion(conversion: &Conversion, options: &openapi2mcp::convert::Options) {
+    report_warnings(conversion);
     if options.compact {
         for converted in &conversion.tools {
             report_tool_cuts(converted.name(), &converted.cuts);
         }
         report_cuts(&conversion.cuts);
     }
-    Ok(conversion)
 }
 
 /// With -v, what `--compact` left out of one tool.
@@ -367,14 +377,6 @@ fn report_tool_cuts(name: &str, cuts: &Cuts) {
 /// What `--compact` left out of all the tools, always said.
 fn report_cuts(total: &Cuts) {
     warn(&format!("compact: {total}"));
-}
-
-/// A loaded document read as a manifest, errors placed at their lines.
-fn read_manifest(spec: &openapi2mcp::load::Spec) -> Result<manifest::Manifest, Error> {
-    manifest::read(spec.root(), &spec.file(0).name).map_err(|mut error| {
-        spec.add_lines(std::slice::from_mut(&mut error));
-        error
-    })
 }
 
 /// What the spec and the files its references name may be read from: files as the options

@@ -5,14 +5,15 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{conversion_of, read_manifest, spec_input, write_stdout, SpecArgs};
+use super::{conversion_of, spec_input, write_stdout, SpecArgs};
+use openapi2mcp::config::Config;
 use openapi2mcp::convert::overrides;
 use openapi2mcp::convert::Converted;
 use openapi2mcp::error::Error;
 use openapi2mcp::load::{self, Input};
 use openapi2mcp::options::{OutputOptions, SpecOptions};
 use openapi2mcp::review::{self, Only, ReviewFormat, Side};
-use openapi2mcp::{manifest, output, pipeline};
+use openapi2mcp::{output, pipeline};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -96,7 +97,7 @@ pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
     }
 
     if let Some(base) = &args.base {
-        let old = base_sides(base, &spec_options)?;
+        let old = base_sides(base, &spec_options, &config)?;
         let new: Vec<Side> = conversion.tools.iter().map(Side::of).collect();
         let diff = review::diff(&old, &new);
         emit(
@@ -159,19 +160,20 @@ fn emit(output: Option<&std::path::Path>, text: &str) -> Result<(), Error> {
     }
 }
 
-/// The tools of the version given to `--base`: a spec is converted (without overrides:
-/// the comparison shows what they change), a manifest is read as it is.
-fn base_sides(base: &str, spec_options: &SpecOptions) -> Result<Vec<Side>, Error> {
+/// The tools of the version given to `--base`, as [`super::tools_of`] reads them (without
+/// overrides: the comparison shows what they change).
+fn base_sides(base: &str, spec_options: &SpecOptions, config: &Config) -> Result<Vec<Side>, Error> {
     let spec = load::load(&Input::from_arg(base), &super::file_access(spec_options))?;
-    if manifest::is_spec(spec.root()) {
-        let options = spec_options.convert_options(None, &OutputOptions::default())?;
-        let conversion = pipeline::convert_spec(&spec, &options)?;
-        Ok(conversion.tools.iter().map(Side::of).collect())
-    } else {
-        Ok(read_manifest(&spec)?
-            .tools
-            .iter()
-            .map(Side::of_tool)
-            .collect())
-    }
+    let no_overrides = SpecOptions {
+        overrides: None,
+        ..spec_options.clone()
+    };
+    let output = OutputOptions::default();
+    let options = super::options_for(&spec, &no_overrides, &output, config, None)?;
+    Ok(match pipeline::tool_list(&spec, &options)? {
+        pipeline::ToolList::Described(conversion) => {
+            conversion.tools.iter().map(Side::of).collect()
+        }
+        pipeline::ToolList::AsListed(tools) => tools.iter().map(Side::of_tool).collect(),
+    })
 }
