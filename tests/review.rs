@@ -409,6 +409,38 @@ fn a_manifest_can_be_the_base() {
     assert_eq!(changes(&from_manifest), changes(&from_spec));
 }
 
+/// A manifest given as the base is read as every command reads tools: the filters given
+/// apply to it as to a spec, so nothing shows as removed that the filter left out.
+#[test]
+fn the_filters_apply_to_a_manifest_base() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("tools.json");
+    let manifest = stdout_of(&["convert", &spec("review/orders-v1.yaml")]);
+    std::fs::write(&old, manifest).unwrap();
+    let review = |base: &str| {
+        let text = stdout_of(&[
+            "review",
+            &spec("review/orders.yaml"),
+            "--base",
+            base,
+            "--methods",
+            "GET",
+            "--format",
+            "json",
+        ]);
+        let mut json = serde_json::from_str::<Value>(&text).unwrap();
+        json["base"].take();
+        json
+    };
+    let from_manifest = review(old.to_str().unwrap());
+    assert_eq!(from_manifest, review(&spec("review/orders-v1.yaml")));
+    let removed = from_manifest["removed"].as_array().unwrap();
+    assert!(
+        !removed.is_empty() && removed.iter().all(|tool| tool["method"] == "GET"),
+        "{from_manifest}"
+    );
+}
+
 /// Markdown for a pull-request comment stays within `--max-chars` (GitHub's 65,536 by
 /// default): risks first, then suggestions, then each tag's table in `<details>`; what does
 /// not fit is counted, and nothing is cut mid-way.
