@@ -34,9 +34,9 @@ use serde::Deserialize;
 /// What the test half may not fall below (or rise above), with the corpus.
 const TEST_FLOORS: Floors = Floors {
     precision: 0.935,
-    recall: 0.715,
+    recall: 0.72,
     flagged: 0.93,
-    safer_wrong: 0.047,
+    safer_wrong: 0.046,
     lint_wrong: 0.09,
     read_only_leaks: 0,
 };

@@ -271,6 +271,18 @@ const RENEW: &[&str] = &[
     "recreate",
 ];
 
+/// Renewals that make something new (a key, a certificate) on every call, whatever the
+/// method: on a PUT too, a retry makes another. (A reset or a rollback returns to one state.)
+pub const MINTS: &[&str] = &[
+    "regenerate",
+    "rotate",
+    "refresh",
+    "renew",
+    "reissue",
+    "reroll",
+    "recreate",
+];
+
 const DESTROY: &[&str] = &[
     "delete",
     "remove",
@@ -770,6 +782,26 @@ const NOUNS: &[&str] = &[
     "workflow",
     "workflows",
     "workspace",
+    // Lists named by a verb (a list of what is blocked): whole words, never the verb and
+    // its object.
+    "allowlist",
+    "allowlists",
+    "blacklist",
+    "blacklists",
+    "blocklist",
+    "blocklists",
+    "checklist",
+    "checklists",
+    "denylist",
+    "denylists",
+    "playlist",
+    "playlists",
+    "safelist",
+    "waitlist",
+    "watchlist",
+    "watchlists",
+    "whitelist",
+    "whitelists",
     "by",
     "for",
     "all",

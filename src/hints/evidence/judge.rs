@@ -244,8 +244,9 @@ fn destructive(case: &mut Case<'_, '_>) {
 /// Idempotent: every call adding an effect vetoes it; an idempotency key, a DELETE, a
 /// switch, a relation, settling or ending one thing, or a set-to-value update supports it.
 fn idempotent(case: &mut Case<'_, '_>) {
-    // On a PUT, "create" or "add" is an upsert at a given URI: idempotent by definition;
-    // adding a relation (a label, an assignee) twice adds it once.
+    // On a PUT, "create" or "add" is an upsert at a given URI: idempotent by definition
+    // (but a new key or certificate is new on every call); adding a relation (a label, an
+    // assignee) twice adds it once.
     let adds_again: &[Verb] = if case.method.is_some_and(Method::is_idempotent) {
         &[Verb::Repeat]
     } else if case.relation {
@@ -253,8 +254,15 @@ fn idempotent(case: &mut Case<'_, '_>) {
     } else {
         &[Verb::Repeat, Verb::Renew, Verb::Create]
     };
+    let upsert = !upserts(case).is_empty();
     let mut repeats = case.verbs(adds_again);
+    // "Create or update": what it creates, a repeat updates.
+    repeats.retain(|e| !(upsert && e.says == Says::Verb(Verb::Create)));
     repeats.extend(case.saying(&[Says::RepeatPhrase]));
+    let mints = |e: &&Evidence| vocabulary::MINTS.contains(&e.seen.to_ascii_lowercase().as_str());
+    if case.method.is_some_and(Method::is_idempotent) {
+        repeats.extend(case.verbs(&[Verb::Renew]).into_iter().filter(mints));
+    }
     let key = case.saying(&[Says::IdempotencyKey]);
     let idempotent = case.value(HintKind::Idempotent);
     if let (false, [key, ..]) = (idempotent, &key[..]) {
@@ -272,6 +280,22 @@ fn idempotent(case: &mut Case<'_, '_>) {
         let confidence = confidence(&repeats);
         let reason = "every call adds an effect: a retry repeats it";
         case.add(HintKind::Idempotent, false, confidence, reason, repeats);
+    }
+}
+
+/// The words that make a create an upsert: "or update" after it, in the opening or the
+/// name (`addOrUpdateSetting`). ("Create a status update" makes a new update each time.)
+fn upserts<'c>(case: &Case<'c, '_>) -> Vec<&'c Evidence> {
+    let overwrite = |e: &&Evidence| {
+        let word = e.seen.to_ascii_lowercase();
+        let after_or = word.strip_prefix("or ");
+        after_or.is_some_and(|w| vocabulary::OVERWRITE_WORDS.contains(&w))
+    };
+    let creates = !case.verbs(&[Verb::Create]).is_empty();
+    let words = case.saying(&[Says::DestructiveNoun]);
+    match creates {
+        true => words.into_iter().filter(overwrite).collect(),
+        false => Vec::new(),
     }
 }
 
@@ -299,6 +323,8 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     let mut adds_relation = case.verbs(&[Verb::Create]);
     adds_relation.extend(case.saying(&[Says::Relation]));
     let one_resource = case.saying(&[Says::OneResource]).len();
+    // JSON Patch's `add` to a list adds again on a repeat: values are not simply set.
+    let sets_values = case.saying(&[Says::ChangeList]).is_empty();
     let only = case.verbs(&[Verb::Act]).is_empty();
     let (reason, evidence, confidence) = if case.removes() && only {
         let confidence = if single_resource {
@@ -318,13 +344,23 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     } else if case.relation && adds_relation.len() >= 2 {
         let reason = "adds to a set: adding the same member again changes nothing";
         (reason, adds_relation, Confidence::Medium)
+    } else if !upserts(case).is_empty() && only {
+        let mut evidence = case.verbs(&[Verb::Create]);
+        evidence.extend(upserts(case));
+        let reason = "creates or updates: the same values again change nothing";
+        (reason, evidence, Confidence::Medium)
     } else if !settles.is_empty() && on_a_resource && only && updates.is_empty() {
         let reason = "moves one resource to a final state: moving it there again changes nothing";
         (reason, settles, Confidence::Medium)
     } else if ends.len() >= 2 && only && updates.is_empty() {
         let reason = "ends something: ending it again changes nothing";
         (reason, ends, Confidence::Medium)
-    } else if updates.len() + one_resource >= 2 && !updates.is_empty() && on_a_resource && only {
+    } else if updates.len() + one_resource >= 2
+        && !updates.is_empty()
+        && on_a_resource
+        && only
+        && sets_values
+    {
         let reason = "sets given values on one resource: the same values again change nothing";
         (reason, updates, Confidence::Medium)
     } else {

@@ -47,6 +47,9 @@ pub struct Facts<'a> {
     pub method_override: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
+    /// The body is a list of changes (a JSON array, or a JSON Patch media type): its `add`
+    /// and `move` apply again on every call.
+    pub change_list: bool,
     /// Every operation of the API is a POST: the method says nothing of this one.
     pub only_posts: bool,
     /// JSON pointers of the name, summary and description; of the operation itself.
@@ -79,6 +82,10 @@ impl<'a> Facts<'a> {
                 .collect(),
             idempotency_key: idempotency_key(operation),
             statuses: operation.responses.iter().map(|r| r.status).collect(),
+            change_list: operation.body.as_ref().is_some_and(|body| {
+                let array = body.schema.as_ref().and_then(|s| s.value.get("type"));
+                body.media_type.contains("json-patch") || array == Some(&Value::from("array"))
+            }),
             only_posts: operation.only_posts,
             method_override: operation
                 .parameters
@@ -114,6 +121,7 @@ impl<'a> Facts<'a> {
                     .find(|name| is_method_override(name))
             }),
             only_posts,
+            change_list: binding.is_some_and(|b| change_list(tool, b)),
             places: Places {
                 operation: pointer.to_string(),
                 name: push_pointer(pointer, "name"),
@@ -123,6 +131,27 @@ impl<'a> Facts<'a> {
             ..Facts::default()
         }
     }
+}
+
+/// Whether a tool's body is a list of changes: a JSON Patch media type, or a body sent
+/// whole whose argument is an array.
+fn change_list(tool: &Tool, binding: &crate::tool::Binding) -> bool {
+    let patch = binding
+        .body_media_type
+        .as_deref()
+        .is_some_and(|m| m.contains("json-patch"));
+    let whole_body = binding
+        .params
+        .iter()
+        .find(|(_, p)| p.location == ToolIn::Body && p.name.is_none());
+    let array = whole_body.is_some_and(|(argument, _)| {
+        let property = tool
+            .input_schema
+            .as_ref()
+            .and_then(|s| s.get("properties")?.get(argument.as_str()));
+        property.and_then(|p| p.get("type")) == Some(&Value::from("array"))
+    });
+    patch || array
 }
 
 /// Where a piece of evidence was found.
@@ -185,6 +214,8 @@ pub enum Says {
     Actions,
     /// A parameter that overrides the method (`X-HTTP-Method-Override`, `_method`).
     MethodOverride,
+    /// A body that is a list of changes (JSON Patch): not values set, operations applied.
+    ChangeList,
     /// In an API whose every method is a POST, a method named by a noun
     /// (`/senders/info`, `/urls/time-series`): a getter.
     NounMethod,

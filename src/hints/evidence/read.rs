@@ -244,7 +244,12 @@ impl<'r, 'f> Reader<'r, 'f> {
             let destructive =
                 vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &self.text);
             if destructive || later_overwrite {
-                self.push(Source::Name, Says::DestructiveNoun, word, at);
+                // `add_or_update`: said as the opening says it, an upsert.
+                let seen = match i.checked_sub(1).map(|j| words[j].as_str()) {
+                    Some("or") if later_overwrite => format!("or {word}"),
+                    _ => word.clone(),
+                };
+                self.push(Source::Name, Says::DestructiveNoun, &seen, at);
             }
         }
     }
@@ -406,7 +411,8 @@ impl<'r, 'f> Reader<'r, 'f> {
             .trim_end_matches(".json")
             .ends_with('}');
         let post = facts.method == Some(&Method::Post);
-        if post && ends_in_parameter {
+        let patch = facts.method == Some(&Method::Patch);
+        if (post || patch) && ends_in_parameter {
             self.push(Source::Path, Says::OneResource, path, at);
         }
         let bare = segment.split('.').next().unwrap_or(segment);
@@ -462,8 +468,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
     }
 
-    /// A method override, an idempotency key, and the responses that say something is made
-    /// (201) or started (202).
+    /// A method override, an idempotency key, a body of changes, and the responses that say
+    /// something is made (201) or started (202).
     fn arguments(&mut self) {
         let facts = self.facts;
         let at = &facts.places.operation;
@@ -478,6 +484,9 @@ impl<'r, 'f> Reader<'r, 'f> {
             };
             self.push(source, Says::IdempotencyKey, name, at);
         }
+        if facts.change_list {
+            self.push(Source::Body, Says::ChangeList, "a list of changes", at);
+        }
         for status in &facts.statuses {
             match *status {
                 "201" => self.push(Source::Response, Says::Created, status, at),
@@ -488,14 +497,14 @@ impl<'r, 'f> Reader<'r, 'f> {
     }
 }
 
-/// Whether a path segment is plain words, all of them nouns this reader knows (`info`,
-/// `content`): an RPC method so named is a getter. (`#X-Amz-Target=...ReceiveMessage` is
-/// no plain word: its verb may be one the vocabulary lacks.)
+/// Whether a path segment is plain words, none of them a verb (`info`, `url-info`,
+/// `host-reputation`): an RPC method so named is a getter. (`#X-Amz-Target=...ReceiveMessage`
+/// is no plain word: its verb may be one the vocabulary lacks.)
 fn names_a_noun(bare: &str, words: &[String]) -> bool {
     let plain = bare
         .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    plain && !words.is_empty() && words.iter().all(|w| vocabulary::is_noun(w))
+        .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
+    plain && !words.is_empty() && words.iter().all(|w| vocabulary::verb(w).is_none())
 }
 
 /// Whether a path names only resources: literal segments of plain words, none of them a

@@ -414,7 +414,16 @@ fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
         ),
         (HintKind::ReadOnly, false, Confidence::Medium)
     );
-    // Not a plain word, or not a noun this reader knows: a verb it lacks may be there.
+    // Plain words none of which is a verb name a getter too, known nouns or not.
+    let mut url_info = facts(&post, "", "");
+    url_info.description = Some("Parse, analyze and retrieve content from the supplied URL.");
+    url_info.path = Some("/url-info");
+    url_info.only_posts = true;
+    assert_eq!(
+        said(&url_info),
+        [(HintKind::ReadOnly, true, Confidence::High)]
+    );
+    // Not a plain word: a verb the reader lacks may be there.
     let mut receive = facts(&post, "", "Retrieves one or more messages.");
     receive.path = Some("/#X-Amz-Target=AmazonSQS.ReceiveMessage");
     receive.only_posts = true;
@@ -484,4 +493,75 @@ fn idempotency_key_headers_in_their_common_spellings() {
                       the server will know to ignore the request if it has already been \
                       completed.";
     assert!(is_idempotency_key("requestId", Some(request_id)));
+}
+
+/// A list named by a verb (`blocklist`) is one noun, not the verb and its object.
+#[test]
+fn a_list_named_by_a_verb_is_a_noun() {
+    assert_eq!(name_words("ip_blocklist", None), ["ip", "blocklist"]);
+    assert_eq!(name_words("getallowlists", None), ["get", "allowlists"]);
+}
+
+/// A PATCH that updates one resource sets values: a repeat changes nothing. With a JSON
+/// Patch body (a list of changes), an `add` applies again: nothing is suggested.
+#[test]
+fn a_patch_sets_values_unless_its_body_is_a_list_of_changes() {
+    let patch = Method::Patch;
+    let mut update = facts(&patch, "", "Update a container group.");
+    update.path = Some("/containers/groups/{name_or_id}");
+    let idempotent = (HintKind::Idempotent, true, Confidence::Medium);
+    assert!(said(&update).contains(&idempotent), "{:?}", said(&update));
+    update.change_list = true;
+    assert!(!said(&update).contains(&idempotent), "{:?}", said(&update));
+}
+
+/// A manifest's tool says its body is a list of changes by its media type, or by the
+/// argument it sends whole being an array; an object body is values.
+#[test]
+fn a_manifest_tool_says_its_body_is_a_list_of_changes() {
+    let tool = |media_type: &str, body: serde_json::Value| {
+        serde_json::json!({"name": "a", "inputSchema": {"type": "object",
+            "properties": {"body": body}},
+            "_meta": {"openapi2mcp/http": {"method": "PATCH", "path": "/a/{id}",
+                "bodyMediaType": media_type, "params": {"body": {"in": "body"}}}}})
+    };
+    let manifest = serde_json::json!({"tools": [
+        tool("application/json-patch+json", serde_json::json!({"type": "object"})),
+        tool("application/json", serde_json::json!({"type": "array"})),
+        tool("application/json", serde_json::json!({"type": "object"})),
+    ]});
+    let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
+    let lists: Vec<bool> = manifest
+        .tools
+        .iter()
+        .map(|tool| Facts::of_tool(tool, "/tools/0", false).change_list)
+        .collect();
+    assert_eq!(lists, [true, true, false]);
+}
+
+/// A PUT that refreshes, rotates or regenerates makes a new key or certificate each time:
+/// not idempotent, whatever HTTP says of PUT. A reset returns to one state.
+#[test]
+fn a_put_that_mints_is_not_idempotent() {
+    let put = Method::Put;
+    let refresh = facts(&put, "", "Refresh the TLS Certificate");
+    assert!(said(&refresh).contains(&(HintKind::Idempotent, false, Confidence::Medium)));
+    let reset = facts(&put, "", "Reset the settings");
+    let not_idempotent =
+        |(hint, value, _): &(HintKind, bool, Confidence)| *hint == HintKind::Idempotent && !*value;
+    assert!(!said(&reset).iter().any(not_idempotent));
+}
+
+/// "Create or update" is an upsert: the same values again change nothing. "Create a status
+/// update" makes a new update on every call.
+#[test]
+fn create_or_update_is_an_upsert() {
+    let post = Method::Post;
+    let idempotent = (HintKind::Idempotent, true, Confidence::Medium);
+    let upsert = facts(&post, "", "Create or update the global glossary.");
+    assert!(said(&upsert).contains(&idempotent), "{:?}", said(&upsert));
+    let named = facts(&post, "addOrUpdateSetting", "");
+    assert!(said(&named).contains(&idempotent), "{:?}", said(&named));
+    let status = facts(&post, "createStatusUpdate", "Create a status update");
+    assert!(!said(&status).contains(&idempotent), "{:?}", said(&status));
 }
