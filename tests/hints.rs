@@ -36,7 +36,7 @@ const TEST_FLOORS: Floors = Floors {
     precision: 0.935,
     recall: 0.72,
     flagged: 0.93,
-    safer_wrong: 0.046,
+    safer_wrong: 0.045,
     lint_wrong: 0.09,
     read_only_leaks: 0,
 };
@@ -153,6 +153,7 @@ impl Share {
         self.of += usize::from(hit);
     }
 
+    /// The share of a good kind: with nothing to count, nothing fell short.
     fn ratio(self) -> f64 {
         if self.total == 0 {
             1.0
@@ -161,7 +162,19 @@ impl Share {
         }
     }
 
+    /// The share of a bad kind (wrong statements): with nothing to count, none was wrong.
+    fn wrong_ratio(self) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            self.of as f64 / self.total as f64
+        }
+    }
+
     fn show(self) -> String {
+        if self.total == 0 {
+            return "none to count (0/0)".to_string();
+        }
         format!("{:.1}% ({}/{})", self.ratio() * 100.0, self.of, self.total)
     }
 }
@@ -306,11 +319,11 @@ impl Measures {
             "acting GETs and non-idempotent PUTs flagged",
         );
         check(
-            1.0 - self.safer_wrong.ratio() >= 1.0 - floors.safer_wrong,
+            self.safer_wrong.wrong_ratio() <= floors.safer_wrong,
             "safer-looking statements wrong",
         );
         check(
-            1.0 - self.lint_wrong.ratio() >= 1.0 - floors.lint_wrong,
+            self.lint_wrong.wrong_ratio() <= floors.lint_wrong,
             "lint findings wrong",
         );
         check(

@@ -224,7 +224,7 @@ fn destructive(case: &mut Case<'_, '_>) {
             reason,
             switches,
         );
-    } else if relation && removes {
+    } else if relation && removes && owned(case.facts.path) {
         let removed = case.saying(&[Says::Relation, Says::Verb(Verb::Destroy)]);
         let reason = "removes a relation that adding it back restores";
         case.add(
@@ -239,6 +239,25 @@ fn destructive(case: &mut Case<'_, '_>) {
         let reason = "it adds rather than overwrites or removes";
         case.add(HintKind::Destructive, false, confidence, reason, adds);
     }
+}
+
+/// Whether the path names what a relation is added to or removed from: a parameter before
+/// its last literal segment (`/issues/{number}/labels/{name}`), or an RPC method
+/// (`/reactions.add`), whose arguments name it. `/users/labels/{id}` deletes a label itself;
+/// `POST /members` creates a member.
+fn owned(path: Option<&str>) -> bool {
+    let Some(path) = path else {
+        return true;
+    };
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let Some(last) = segments.iter().rposition(|s| !s.starts_with('{')) else {
+        return false;
+    };
+    let bare = segments[last]
+        .trim_end_matches(".json")
+        .trim_end_matches(".xml");
+    let rpc_method = bare.contains(['.', ':', '#']);
+    rpc_method || segments[..last].iter().any(|s| s.starts_with('{'))
 }
 
 /// Idempotent: every call adding an effect vetoes it; an idempotency key, a DELETE, a
@@ -341,7 +360,7 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
             switches,
             Confidence::Medium,
         )
-    } else if case.relation && adds_relation.len() >= 2 {
+    } else if case.relation && adds_relation.len() >= 2 && owned(path) {
         let reason = "adds to a set: adding the same member again changes nothing";
         (reason, adds_relation, Confidence::Medium)
     } else if !upserts(case).is_empty() && only {

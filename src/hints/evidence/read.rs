@@ -90,12 +90,15 @@ fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
     before.starts_with('{') && last.eq_ignore_ascii_case(verb)
 }
 
-/// A "create" whose object is only computed and returned (embeddings, a lookup) reads.
-fn computed(verb: Verb, rest: &[String]) -> Verb {
+/// A "create" whose object is only computed and returned (embeddings, a lookup) reads; so
+/// does running a query ("Executes a query and returns a paginated response").
+fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
     let computes = rest
         .iter()
         .any(|w| vocabulary::COMPUTED.contains(&w.as_str()));
-    if verb == Verb::Create && computes {
+    let runs_a_query = vocabulary::RUNNERS.contains(&word)
+        && rest.iter().take(3).any(|w| w == "query" || w == "queries");
+    if (verb == Verb::Create && computes) || runs_a_query {
         Verb::Read
     } else {
         verb
@@ -119,7 +122,7 @@ fn undoes(verb: &str, text: &str) -> bool {
 /// reads, setting a person's own mark (a subscription), moving to the trash or starting a
 /// resource (`/vms/{vm}/start`) is a switch.
 fn verb_in_use(word: &str, rest: &[String], text: &str, path: Option<&str>) -> Verb {
-    let verb = computed(vocabulary::verb(word).unwrap_or(Verb::Act), rest);
+    let verb = computed(word, vocabulary::verb(word).unwrap_or(Verb::Act), rest);
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
     let starts_itself = word == "start" && acts_on_its_resource(path, word);
     if sets_a_mark || starts_itself || undoes(word, text) {

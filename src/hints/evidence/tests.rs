@@ -565,3 +565,47 @@ fn create_or_update_is_an_upsert() {
     let status = facts(&post, "createStatusUpdate", "Create a status update");
     assert!(!said(&status).contains(&idempotent), "{:?}", said(&status));
 }
+
+/// Running a query reads: "Executes a query and returns a paginated response".
+#[test]
+fn running_a_query_reads() {
+    let post = Method::Post;
+    let query = facts(
+        &post,
+        "getUrls",
+        "Executes a query and returns a paginated response",
+    );
+    assert_eq!(said(&query), [(HintKind::ReadOnly, true, Confidence::High)]);
+    let job = facts(&post, "runJob", "Executes a job");
+    assert!(!said(&job)
+        .iter()
+        .any(|(hint, value, _)| *hint == HintKind::ReadOnly && *value));
+}
+
+/// A relation is added to or removed from something the path names: removing a label from
+/// a conversation loses nothing, deleting one of the user's labels deletes it; adding a
+/// member to a group adds to a set, creating a member makes one.
+#[test]
+fn a_relation_belongs_to_what_the_path_names() {
+    let delete = Method::Delete;
+    let not_destructive = (HintKind::Destructive, false, Confidence::Medium);
+    let mut unassign = facts(
+        &delete,
+        "unassignLabel",
+        "Removes a label from a conversation",
+    );
+    unassign.path = Some("/conversations/{convId}/label/{labelId}");
+    assert!(said(&unassign).contains(&not_destructive));
+    let mut own = facts(&delete, "removeLabel", "Remove a user label");
+    own.path = Some("/users/labels/{labelId}");
+    assert!(!said(&own).contains(&not_destructive), "{:?}", said(&own));
+
+    let post = Method::Post;
+    let adds = (HintKind::Idempotent, true, Confidence::Medium);
+    let mut add = facts(&post, "addParticipants", "Adds participants to a group");
+    add.path = Some("/groups/{groupId}/participants");
+    assert!(said(&add).contains(&adds), "{:?}", said(&add));
+    let mut create = facts(&post, "createMember", "Create a new member");
+    create.path = Some("/members");
+    assert!(!said(&create).contains(&adds), "{:?}", said(&create));
+}
