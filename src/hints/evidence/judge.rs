@@ -170,6 +170,17 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
         );
         return false;
     }
+    if let (true, [grant, ..]) = (read_only, &case.saying(&[Says::Grant])[..]) {
+        // Whatever the words say ("Get a token"), a token endpoint issues a credential.
+        case.add(
+            HintKind::ReadOnly,
+            false,
+            Confidence::High,
+            "it takes OAuth's grant_type: a token endpoint issues a new credential on each call",
+            vec![*grant],
+        );
+        return false;
+    }
     if read_only && !header_like && !acts.is_empty() {
         if reads.is_empty() {
             let reason = format!("a read-only {name} whose evidence says it acts");

@@ -45,6 +45,9 @@ pub struct Facts<'a> {
     /// A parameter that sets the method the server carries out (`X-HTTP-Method-Override`,
     /// `_method`): whatever its own method, the call can act.
     pub method_override: Option<&'a str>,
+    /// An OAuth 2.0 `grant_type` argument (RFC 6749): the call is a token endpoint, which
+    /// issues a new credential.
+    pub grant: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
     /// The body is a list of changes (a JSON array, or a JSON Patch media type): its `add`
@@ -92,6 +95,12 @@ impl<'a> Facts<'a> {
                 .iter()
                 .map(|p| p.name)
                 .find(|name| is_method_override(name)),
+            grant: operation
+                .parameters
+                .iter()
+                .map(|p| p.name)
+                .chain(body_fields(operation))
+                .find(|name| is_grant(name)),
             places: Places {
                 operation: at.clone(),
                 name: push_pointer(at, "operationId"),
@@ -119,6 +128,12 @@ impl<'a> Facts<'a> {
                     .values()
                     .filter_map(|p| p.name.as_deref())
                     .find(|name| is_method_override(name))
+            }),
+            grant: binding.and_then(|b| {
+                b.params
+                    .values()
+                    .filter_map(|p| p.name.as_deref())
+                    .find(|name| is_grant(name))
             }),
             only_posts,
             change_list: binding.is_some_and(|b| change_list(tool, b)),
@@ -214,6 +229,8 @@ pub enum Says {
     Actions,
     /// A parameter that overrides the method (`X-HTTP-Method-Override`, `_method`).
     MethodOverride,
+    /// OAuth's `grant_type`: a token endpoint, which issues a new credential on each call.
+    Grant,
     /// A body that is a list of changes (JSON Patch): not values set, operations applied.
     ChangeList,
     /// In an API whose every method is a POST, a method named by a noun
@@ -261,13 +278,18 @@ impl Evidence {
                 | Says::Accepted
                 | Says::IdempotencyKey
                 | Says::MethodOverride
+                | Says::Grant
         )
     }
 
     /// A phrase says outright what a verb only implies.
     fn weight(&self) -> usize {
         match self.says {
-            Says::ReadPhrase | Says::RepeatPhrase | Says::DestroyPhrase | Says::MethodOverride => 2,
+            Says::ReadPhrase
+            | Says::RepeatPhrase
+            | Says::DestroyPhrase
+            | Says::MethodOverride
+            | Says::Grant => 2,
             _ => 1,
         }
     }
@@ -319,6 +341,24 @@ impl Suggestion {
 /// Parameter names that tell the server to carry out another method than the request's:
 /// `X-HTTP-Method-Override`, `X-HTTP-Method`, `X-Method-Override` (headers), `_method`
 /// (Rails, Laravel: a query or form field).
+/// Whether a parameter is OAuth 2.0's `grant_type`, which only a token endpoint takes.
+fn is_grant(name: &str) -> bool {
+    name.eq_ignore_ascii_case("grant_type")
+}
+
+/// The names of a body's fields: a form's, or a JSON object's properties.
+fn body_fields<'a>(operation: &'a Operation<'a>) -> impl Iterator<Item = &'a str> {
+    let body = operation.body.as_ref();
+    let form = body
+        .into_iter()
+        .flat_map(|b| b.form_fields.iter().map(|f| f.name));
+    let properties = body
+        .and_then(|b| b.schema.as_ref()?.value.get("properties")?.as_object())
+        .into_iter()
+        .flat_map(|p| p.keys().map(String::as_str));
+    form.chain(properties)
+}
+
 pub fn is_method_override(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     matches!(

@@ -91,7 +91,8 @@ fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
 }
 
 /// A "create" whose object is only computed and returned (embeddings, a lookup) reads; so
-/// does running a query ("Executes a query and returns a paginated response").
+/// does running a query ("Executes a query and returns a paginated response"). Getting an
+/// access token makes one.
 fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
     let computes = rest
         .iter()
@@ -100,9 +101,23 @@ fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
         && rest.iter().take(3).any(|w| w == "query" || w == "queries");
     if (verb == Verb::Create && computes) || runs_a_query {
         Verb::Read
+    } else if verb == Verb::Read && mints_a_token(rest) {
+        Verb::Create
     } else {
         verb
     }
+}
+
+/// Whether the object is a token a call issues ("Retrieve an access token", `get_access_token`):
+/// getting one mints a credential. ("Retrieve a list of auth tokens" lists them.)
+fn mints_a_token(rest: &[String]) -> bool {
+    let near: Vec<&str> = rest.iter().take(3).map(String::as_str).collect();
+    near.windows(2).any(|pair| {
+        matches!(
+            pair[0],
+            "access" | "bearer" | "oauth" | "refresh" | "session" | "auth"
+        ) && matches!(pair[1], "token" | "tokens")
+    })
 }
 
 /// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a
@@ -116,6 +131,18 @@ fn undoes(verb: &str, text: &str) -> bool {
         "restore" => trash || vocabulary::has_phrase(text, "deleted"),
         _ => false,
     }
+}
+
+/// The words to show for a verb: with the words after it when they turned reading into
+/// acting or back (`get access token` makes one, `run a query` reads), else the verb alone.
+fn in_use(word: &str, alone: Option<Verb>, verb: Verb, rest: &[String]) -> String {
+    if (alone == Some(Verb::Read)) == (verb == Verb::Read) {
+        return word.to_string();
+    }
+    std::iter::once(word)
+        .chain(rest.iter().take(3).map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What a verb says in use, given the words after it: a create of something only computed
@@ -233,7 +260,13 @@ impl<'r, 'f> Reader<'r, 'f> {
         let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
         if let Some(i) = first_verb {
             let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts.path);
-            self.push(Source::Name, Says::Verb(verb), &words[i], at);
+            let seen = in_use(
+                &words[i],
+                vocabulary::verb(&words[i]),
+                verb,
+                &words[i + 1..],
+            );
+            self.push(Source::Name, Says::Verb(verb), &seen, at);
             let object = words[i + 1..].iter().find(|w| relation(Some(&words[i]), w));
             if let Some(object) = object {
                 self.push(Source::Name, Says::Relation, object, at);
@@ -312,7 +345,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         match vocabulary::summary_verb(first) {
             Some((word, _)) => {
                 let verb = verb_in_use(&word, &rest, &self.text, facts.path);
-                self.push(source, Says::Verb(verb), first, at);
+                let after: Vec<String> = as_written.iter().map(|w| w.to_string()).collect();
+                let seen = in_use(first, vocabulary::verb(&word), verb, &after);
+                self.push(source, Says::Verb(verb), &seen, at);
                 let object = rest.iter().position(|w| relation(Some(&word), w));
                 if let Some(i) = object {
                     self.push(source, Says::Relation, as_written[i], at);
@@ -405,8 +440,10 @@ impl<'r, 'f> Reader<'r, 'f> {
                 self.push(Source::Path, Says::DestructiveNoun, word, at);
             }
         }
-        let name_verb = self.name_verb.clone();
-        if let Some(word) = words.iter().find(|w| relation(name_verb.as_deref(), w)) {
+        // The verb that acts on it: the name's, or without one the opening's ("Delete a
+        // label" at `/repos/{owner}/{repo}/labels/{name}` deletes it for every issue).
+        let verb = self.name_verb.clone().or_else(|| self.opening_verb.clone());
+        if let Some(word) = words.iter().find(|w| relation(verb.as_deref(), w)) {
             self.push(Source::Path, Says::Relation, word, at);
         }
         let ends_in_parameter = path
@@ -478,6 +515,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         let at = &facts.places.operation;
         if let Some(name) = facts.method_override {
             self.push(Source::Parameter, Says::MethodOverride, name, at);
+        }
+        if let Some(name) = facts.grant {
+            self.push(Source::Parameter, Says::Grant, name, at);
         }
         if let Some((location, name)) = facts.idempotency_key {
             let source = match location {

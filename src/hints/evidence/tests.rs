@@ -609,3 +609,55 @@ fn a_relation_belongs_to_what_the_path_names() {
     create.path = Some("/members");
     assert!(!said(&create).contains(&adds), "{:?}", said(&create));
 }
+
+/// A token endpoint issues a credential: "Retrieve an access token" makes one, and so does
+/// any call that takes OAuth's `grant_type`, a GET too. Listing tokens reads.
+#[test]
+fn getting_an_access_token_mints_one() {
+    let post = Method::Post;
+    let read_only = |said: &[(HintKind, bool, Confidence)]| {
+        said.iter()
+            .any(|(hint, value, _)| *hint == HintKind::ReadOnly && *value)
+    };
+    let token = facts(&post, "get_access_token", "Retrieve an access token");
+    assert!(!read_only(&said(&token)), "{:?}", said(&token));
+    let evidence = read(&token);
+    assert!(
+        evidence
+            .iter()
+            .any(|e| e.seen == "Retrieve an access token" && e.says == Says::Verb(Verb::Create)),
+        "{evidence:?}"
+    );
+    let list = facts(&post, "list_tokens", "Retrieve a list of auth tokens");
+    assert!(read_only(&said(&list)), "{:?}", said(&list));
+
+    let get = Method::Get;
+    let mut grant = facts(&get, "token", "Get a token");
+    grant.grant = Some("grant_type");
+    assert!(said(&grant).contains(&(HintKind::ReadOnly, false, Confidence::High)));
+}
+
+/// Without a verb in the name (one generated from the path), the opening's verb decides
+/// whether a relation is detached: "Delete a label" of a repository deletes it for every
+/// issue; "Remove a label from an issue" detaches one.
+#[test]
+fn the_opening_verb_decides_a_relation_when_the_name_has_none() {
+    let delete = Method::Delete;
+    let not_destructive = (HintKind::Destructive, false, Confidence::Medium);
+    let mut label = facts(&delete, "", "");
+    label.description = Some("Delete a label");
+    label.path = Some("/repos/{owner}/{repo}/labels/{name}");
+    assert!(
+        !said(&label).contains(&not_destructive),
+        "{:?}",
+        said(&label)
+    );
+    let mut detach = facts(&delete, "", "");
+    detach.description = Some("Remove a label from an issue");
+    detach.path = Some("/repos/{owner}/{repo}/issues/{number}/labels/{name}");
+    assert!(
+        said(&detach).contains(&not_destructive),
+        "{:?}",
+        said(&detach)
+    );
+}
