@@ -47,6 +47,7 @@ const READ: &[&str] = &[
     "show",
     "view",
     "see",
+    "autocomplete",
     "retrieve",
     "browse",
     "head",

@@ -25,12 +25,19 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
             None => words.push(word.to_string()),
         }
     }
-    // `OpenID` is a name, not the verb "open".
-    if let Some(i) = words
-        .windows(2)
-        .position(|w| w[0] == "open" && w[1] == "id")
-    {
-        words.splice(i..i + 2, ["openid".to_string()]);
+    // Names made of two words are one: `OpenID` and `OpenSearch` open nothing, an
+    // autocomplete completes nothing.
+    for (first, second, whole) in [
+        ("open", "id", "openid"),
+        ("open", "search", "opensearch"),
+        ("auto", "complete", "autocomplete"),
+    ] {
+        if let Some(i) = words
+            .windows(2)
+            .position(|w| w[0] == first && w[1] == second)
+        {
+            words.splice(i..i + 2, [whole.to_string()]);
+        }
     }
     // `post`, `put` and `patch` leading a name only echo the method; `get` and `delete` are
     // verbs too, dropped only when a verb follows past the word they act on.
@@ -78,6 +85,26 @@ pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool
         && words[1..].iter().all(|w| path_words.any(|p| p == *w))
 }
 
+/// Where a name's action is: its first verb, unless that word is also a noun (`run`,
+/// `schedule`) after a resource's words, and the name ends in a verb that is not
+/// (`projects_servers_run_stats_replace`): there the resource comes first, as in
+/// `Resource_Action` names. Leading the name it is the verb (`run_cluster`).
+fn action_verb(words: &[String]) -> Option<usize> {
+    let is_verb = |w: &String| vocabulary::verb(w).is_some();
+    let first = words.iter().position(is_verb)?;
+    let last = words.len() - 1;
+    let noun_like = |w: &String| vocabulary::PATH_NOUNS.contains(&w.as_str());
+    // A trailing verb that changes something (`replace`, `delete`); a read there is more
+    // likely the object's name (`run_cluster_lint`).
+    let trailing = vocabulary::verb(&words[last]);
+    let trailing_verb = trailing.is_some_and(|v| v != Verb::Read) && !noun_like(&words[last]);
+    if first > 0 && last > first && noun_like(&words[first]) && trailing_verb {
+        Some(last)
+    } else {
+        Some(first)
+    }
+}
+
 /// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
 /// started is the resource itself, a state its opposite undoes, not something new.
 fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
@@ -101,18 +128,23 @@ fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
         && rest.iter().take(3).any(|w| w == "query" || w == "queries");
     if (verb == Verb::Create && computes) || runs_a_query {
         Verb::Read
-    } else if verb == Verb::Read && mints_a_token(rest) {
+    } else if verb == Verb::Read && mints_a_token(word, rest) {
         Verb::Create
     } else {
         verb
     }
 }
 
-/// Whether the object is a token a call issues ("Retrieve an access token", `get_access_token`):
-/// getting one mints a credential. ("Retrieve a list of auth tokens" lists them.)
-fn mints_a_token(rest: &[String]) -> bool {
+/// Whether `verb` gets a token a call issues ("Retrieve an access token", `get_access_token`):
+/// getting one mints a credential. ("Retrieve a list of auth tokens" lists them; "Validate
+/// an access token" checks one.)
+fn mints_a_token(verb: &str, rest: &[String]) -> bool {
+    let gets = matches!(
+        verb,
+        "get" | "retrieve" | "fetch" | "obtain" | "request" | "acquire"
+    );
     let near: Vec<&str> = rest.iter().take(3).map(String::as_str).collect();
-    near.windows(2).any(|pair| {
+    gets && near.windows(2).any(|pair| {
         matches!(
             pair[0],
             "access" | "bearer" | "oauth" | "refresh" | "session" | "auth"
@@ -257,7 +289,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             _ => facts.name,
         };
         let words = name_words(action_part(name), facts.method);
-        let first_verb = words.iter().position(|w| vocabulary::verb(w).is_some());
+        let first_verb = action_verb(&words);
         if let Some(i) = first_verb {
             let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts.path);
             let seen = in_use(

@@ -661,3 +661,39 @@ fn the_opening_verb_decides_a_relation_when_the_name_has_none() {
         said(&detach)
     );
 }
+
+/// A verb that is also a noun (`run`) after a resource's words, in a name that ends in a
+/// verb that changes something, names a thing: the last verb is the action. Leading the
+/// name, or before a read (`run_cluster_lint`), it is the verb.
+#[test]
+fn a_noun_like_verb_between_resources_names_a_thing() {
+    let put = Method::Put;
+    let stats = facts(&put, "projects_servers_run_stats_replace", "");
+    assert!(
+        !said(&stats).contains(&(HintKind::Idempotent, false, Confidence::Medium)),
+        "{:?}",
+        said(&stats)
+    );
+    let evidence = read(&stats);
+    assert_eq!(evidence[0].seen, "replace", "{evidence:?}");
+    let post = Method::Post;
+    let lint = facts(&post, "kubernetes_run_clusterLint", "");
+    assert_eq!(read(&lint)[0].seen, "run");
+}
+
+/// Two words that make one name are read as one: an autocomplete completes nothing, an
+/// OpenSearch endpoint opens nothing. Validating an access token checks one.
+#[test]
+fn compound_names_and_checked_tokens_read() {
+    assert_eq!(
+        name_words("recipe_auto_complete", None),
+        ["recipe", "autocomplete"]
+    );
+    assert_eq!(name_words("open_search", None), ["opensearch"]);
+    let post = Method::Post;
+    let validate = facts(&post, "validate_access_token", "Validate an access token");
+    assert_eq!(
+        said(&validate),
+        [(HintKind::ReadOnly, true, Confidence::High)]
+    );
+}
