@@ -418,63 +418,139 @@ fn token_limits_are_set_by_flag_or_config() {
     );
 }
 
+/// `docs/rules.md` is made from the rules' own documentation, which `openapi2mcp rules`
+/// prints: `OPENAPI2MCP_WRITE_DOCS=1 cargo test the_rules_page` writes it again.
 #[test]
-fn the_docs_list_every_rule_as_rules_documents_it() {
-    let readme = std::fs::read_to_string(repo_path("docs/rules.md")).unwrap();
+fn the_rules_page_is_generated_from_the_rules() {
+    let mut page = String::from(
+        "# Lint rules\n\n[README](../README.md)\n\n\
+         <!-- Made from the rules' documentation in src/lint/rules/ by the test \
+         `the_rules_page_is_generated_from_the_rules`:\n     \
+         OPENAPI2MCP_WRITE_DOCS=1 cargo test the_rules_page -->\n\n\
+         [`lint`](commands.md#lint) checks these rules; `--ignore`, `x-openapi2mcp-ignore` and\n\
+         the configuration file's `lint.rules` turn one off or change its severity.\n\n\
+         ## The rules\n\n\
+         | code | name | default | what it checks |\n|---|---|---|---|\n",
+    );
     for rule in openapi2mcp::lint::rules::ALL {
-        let summary = rule.help().split("\n\n").next().unwrap().replace('\n', " ");
-        let row = format!(
-            "| `{}` | `{}` | {} | {} |",
+        page.push_str(&format!(
+            "| `{}` | `{}` | {} | {} |\n",
             rule.code,
             rule.name,
             rule.severity.as_str(),
-            summary
-        );
-        assert!(
-            readme.contains(&row),
-            "docs/rules.md lacks or misstates: {row}"
-        );
+            rule.summary().replace('|', "\\|")
+        ));
     }
+    page.push_str(NAME_RULES);
+    for rule in openapi2mcp::lint::rules::ALL {
+        page.push_str(&format!(
+            "\n## {} {}\n\nDefault severity: {}. `openapi2mcp rules {0}` prints this.\n\n{}\n",
+            rule.code,
+            rule.name,
+            rule.severity.as_str(),
+            rule.help()
+        ));
+    }
+    let path = repo_path("docs/rules.md");
+    if std::env::var_os("OPENAPI2MCP_WRITE_DOCS").is_some() {
+        std::fs::write(&path, &page).unwrap();
+    }
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        written == page,
+        "docs/rules.md is not what the rules say: OPENAPI2MCP_WRITE_DOCS=1 cargo test the_rules_page"
+    );
 }
+
+/// The paragraph under the rules' table: what the name rules share.
+const NAME_RULES: &str = "
+The name rules and `risky-idempotent` check the judgement review shows (see
+[review](hints.md#suggestions-from-the-evidence)): a name's verb counts only when the rest of the operation agrees, in any
+case style (`deleteUser`, `delete_user`, `users.delete`, `DeleteUser`): `get_deleted_items`
+reads, a GET `post_replies` listing replies raises nothing, a PUT that creates or updates is
+an upsert (idempotent by design) while a PUT that sends an email on every call is not.
+`openapi2mcp rules` prints each rule's documentation: why it matters, an example, the fix.
+";
 
 /// Each rule alone (every other rule off), through the library, on its own fixture
 /// `specs/lint/CODE.yaml` (a spec) or `CODE.json` (a manifest), whose comments say what
 /// must fire and what must not; the whole report is its snapshot `lint-rule-CODE`.
-#[test]
-fn each_rule_alone_on_its_own_fixture() {
+fn rule_alone_on_its_own_fixture(code: &str) {
     use openapi2mcp::convert::profile::ClientProfile;
     use openapi2mcp::lint::{self, report, RuleSettings};
     use openapi2mcp::load::{self, Input};
     use openapi2mcp::pipeline;
 
-    for rule in lint::rules::ALL {
-        let fixture = ["yaml", "json"]
-            .iter()
-            .map(|ext| format!("specs/lint/{}.{ext}", rule.code))
-            .find(|path| repo_path(path).exists())
-            .unwrap_or_else(|| panic!("{} has no fixture specs/lint/{0}.yaml or .json", rule.code));
-        // A relative path, so the report names the file the same way on every machine.
-        let spec = load::load(&Input::Path(fixture.clone().into()), &Default::default()).unwrap();
-        // The client matters only to client-rejects, and to too-many-tools (VS Code's limit).
-        let profile = match rule.code {
-            "OAM020" => ClientProfile::Vscode,
-            _ => ClientProfile::Gemini,
-        };
-        let settings = RuleSettings::only(rule);
-        let findings =
-            pipeline::lint(&spec, &Default::default(), &settings, Some((profile, None))).unwrap();
-        assert!(!findings.is_empty(), "{} fires on its fixture", rule.code);
-        let line_source = |file: &str, line: usize| spec.line(file, line);
-        let text = report::render(
-            &findings,
-            report::ReportFormat::Human,
-            report::Presentation::default(),
-            &line_source,
-        );
-        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-            insta::assert_snapshot!(format!("lint-rule-{}", rule.code), text);
-        });
-    }
+    let rule = lint::rules::find(code).unwrap_or_else(|| panic!("no rule {code}"));
+    let fixture = ["yaml", "json"]
+        .iter()
+        .map(|ext| format!("specs/lint/{code}.{ext}"))
+        .find(|path| repo_path(path).exists())
+        .unwrap_or_else(|| panic!("{code} has no fixture specs/lint/{code}.yaml or .json"));
+    // A relative path, so the report names the file the same way on every machine.
+    let spec = load::load(&Input::Path(fixture.clone().into()), &Default::default()).unwrap();
+    // The client matters only to client-rejects, and to too-many-tools (VS Code's limit).
+    let profile = match code {
+        "OAM020" => ClientProfile::Vscode,
+        _ => ClientProfile::Gemini,
+    };
+    let settings = RuleSettings::only(rule);
+    let findings =
+        pipeline::lint(&spec, &Default::default(), &settings, Some((profile, None))).unwrap();
+    assert!(!findings.is_empty(), "{code} fires on its fixture");
+    let line_source = |file: &str, line: usize| spec.line(file, line);
+    let text = report::render(
+        &findings,
+        report::ReportFormat::Human,
+        report::Presentation::default(),
+        &line_source,
+    );
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(format!("lint-rule-{code}"), text);
+    });
+}
+
+/// One test per rule, so that one rule's failure hides no other's; `every_rule_has_its_test`
+/// holds the list to the registry.
+macro_rules! rule_tests {
+    ($($test:ident => $code:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                rule_alone_on_its_own_fixture($code);
+            }
+        )*
+
+        #[test]
+        fn every_rule_has_its_test() {
+            let registry: Vec<&str> = openapi2mcp::lint::rules::ALL.iter().map(|r| r.code).collect();
+            assert_eq!([$($code),*].as_slice(), registry.as_slice(), "add the rule to rule_tests!");
+        }
+    };
+}
+
+rule_tests! {
+    rule_oam001_alone => "OAM001",
+    rule_oam002_alone => "OAM002",
+    rule_oam003_alone => "OAM003",
+    rule_oam004_alone => "OAM004",
+    rule_oam005_alone => "OAM005",
+    rule_oam006_alone => "OAM006",
+    rule_oam007_alone => "OAM007",
+    rule_oam008_alone => "OAM008",
+    rule_oam009_alone => "OAM009",
+    rule_oam010_alone => "OAM010",
+    rule_oam011_alone => "OAM011",
+    rule_oam012_alone => "OAM012",
+    rule_oam013_alone => "OAM013",
+    rule_oam014_alone => "OAM014",
+    rule_oam015_alone => "OAM015",
+    rule_oam016_alone => "OAM016",
+    rule_oam017_alone => "OAM017",
+    rule_oam018_alone => "OAM018",
+    rule_oam019_alone => "OAM019",
+    rule_oam020_alone => "OAM020",
+    rule_oam021_alone => "OAM021",
 }
 
 /// On a spec, invalid-json-schema reports each part of a schema convert left out because
