@@ -247,26 +247,8 @@ fn convert_operation(
     schemas: &mut SchemaConverter<'_>,
     conversion: &mut Conversion,
 ) -> Result<Option<Converted>> {
-    let mut hints = Hints::infer(&operation.method);
-    if let Some(annotations) = &operation.annotations {
-        for warning in hints.apply_spec(spec, annotations)? {
-            conversion
-                .warnings
-                .push(format!("tool '{name}': {warning}"));
-        }
-    }
-    if options.closed_world {
-        hints.set(
-            HintKind::OpenWorld,
-            false,
-            HintSource::Override,
-            "--closed-world".into(),
-        );
-    }
+    let hints = hints_for(operation, &name, entry, spec, options, conversion)?;
     let decision = entry.map(|(_, decision)| decision);
-    if let Some(overrides) = &options.overrides {
-        overrides.apply(entry, &mut hints);
-    }
     let (found, suggestions) = evidence::suggest(operation, &hints);
     let read_only = hints.read_only_verdict(&operation.method, &found, &suggestions);
     if options.filters.read_only {
@@ -284,6 +266,120 @@ fn convert_operation(
             return Ok(None);
         }
     }
+    let risks = risks_of(&hints, operation, &name, conversion);
+    // The credential `--assume-auth` names for an operation whose spec declares none: a
+    // parameter that repeats it is serve's to send, as for a declared scheme.
+    let assumed = (options.assumed_auth.as_ref()).filter(|_| !operation.declares_security);
+    let without_assumed = assumed.map(|kind| without_credential(operation, kind));
+    let operation = without_assumed.as_ref().unwrap_or(operation);
+    let mut input = input::build(operation, schemas, options.client)?;
+    let mut output = if options.output_schema {
+        output_schema(operation, schemas)?
+    } else {
+        None
+    };
+    let output_schema = output.as_mut().map(|output| &mut output.schema);
+    let invalid_keywords =
+        leave_out_invalid_keywords(&name, &mut input.schema, output_schema, conversion);
+    input.schema = shaped(input.schema, options.client, schemas, &name, operation)?;
+    let dropped_patterns = schemas.take_dropped_patterns();
+    for dropped in &dropped_patterns {
+        let warning = spec.error_at(&dropped.location, dropped.message());
+        conversion
+            .warnings
+            .push(format!("tool '{name}': {warning}"));
+    }
+    let mut binding = http_binding(operation, spec, options, assumed)?;
+    binding.idempotency_key = idempotency_argument(operation, &input);
+    binding.retry_reviewed = binding.idempotency_key.is_some() && retries_reviewed(&hints);
+    binding.read_only_verified = read_only.is_ok();
+    binding.result_property = output.as_ref().and_then(|o| o.wrapper).map(str::to_string);
+    binding.params = input.params;
+
+    let texts = texts(operation, decision);
+    let mut tool = Tool::new(name, input.schema);
+    tool.title = texts.title;
+    tool.description = texts.description;
+    tool.output_schema = match output {
+        Some(output) => Some(shaped(
+            output.schema,
+            options.client,
+            schemas,
+            &tool.name,
+            operation,
+        )?),
+        None => None,
+    };
+    tool.annotations = hints.to_annotations(options.hint_style);
+    tool.meta.http = Some(binding);
+    tool.meta.tags = operation.tags.iter().map(|t| t.to_string()).collect();
+    let cuts = if options.compact {
+        compact::compact(&mut tool)
+    } else {
+        Cuts::default()
+    };
+    Ok(Some(Converted {
+        tool,
+        hints,
+        suggestions,
+        risks,
+        operation_id: operation.operation_id.map(str::to_string),
+        title_from: texts.title_from,
+        description_from: texts.description_from,
+        overridden_at: options
+            .overrides
+            .as_ref()
+            .map(|overrides| overrides.places(entry.map(|(key, _)| key)))
+            .unwrap_or_default(),
+        lint_ignore: lint_ignore(operation, decision),
+        location: operation.location.clone(),
+        dropped_patterns,
+        invalid_keywords,
+        cuts,
+    }))
+}
+
+/// The tool's hints: inferred from the method, then the spec's, `--closed-world` and the
+/// overrides entry over them, in that order. What the spec's annotations hold that cannot
+/// be applied is a warning.
+fn hints_for(
+    operation: &Operation<'_>,
+    name: &str,
+    entry: Option<(&str, &Decision)>,
+    spec: &Spec,
+    options: &Options,
+    conversion: &mut Conversion,
+) -> Result<Hints> {
+    let mut hints = Hints::infer(&operation.method);
+    if let Some(annotations) = &operation.annotations {
+        for warning in hints.apply_spec(spec, annotations)? {
+            conversion
+                .warnings
+                .push(format!("tool '{name}': {warning}"));
+        }
+    }
+    if options.closed_world {
+        hints.set(
+            HintKind::OpenWorld,
+            false,
+            HintSource::Override,
+            "--closed-world".into(),
+        );
+    }
+    if let Some(overrides) = &options.overrides {
+        overrides.apply(entry, &mut hints);
+    }
+    Ok(hints)
+}
+
+/// The hints that contradict the method, for review; those the spec claims are also
+/// contradictions the user hears about.
+fn risks_of(
+    hints: &Hints,
+    operation: &Operation<'_>,
+    name: &str,
+    conversion: &mut Conversion,
+) -> Vec<Risk> {
     let mut risks = Vec::new();
     for risk in hints.risks(&operation.method) {
         // An override is a person's reasoned decision: review still shows it as risky, but
@@ -296,34 +392,30 @@ fn convert_operation(
         }
         risks.push(risk);
     }
-    // The credential `--assume-auth` names for an operation whose spec declares none: a
-    // parameter that repeats it is serve's to send, as for a declared scheme.
-    let assumed = (options.assumed_auth.as_ref()).filter(|_| !operation.declares_security);
-    let without_assumed;
-    let operation = match assumed {
-        Some(kind) => {
-            let credential = CredentialKind::of_scheme(kind);
-            let mut trimmed = operation.clone();
-            trimmed
-                .parameters
-                .retain(|p| !crate::model::supplies(&credential, p.location, p.name));
-            without_assumed = trimmed;
-            &without_assumed
-        }
-        None => operation,
-    };
-    let mut input = input::build(operation, schemas, options.client)?;
-    let mut output = if options.output_schema {
-        output_schema(operation, schemas)?
-    } else {
-        None
-    };
+    risks
+}
+
+/// The operation without the parameters that repeat the credential of `kind`: serve sends
+/// that credential itself.
+fn without_credential<'o>(operation: &Operation<'o>, kind: &SchemeKind) -> Operation<'o> {
+    let credential = CredentialKind::of_scheme(kind);
+    let mut trimmed = operation.clone();
+    trimmed
+        .parameters
+        .retain(|p| !crate::model::supplies(&credential, p.location, p.name));
+    trimmed
+}
+
+/// Leaves out of the tool's schemas what the spec's schemas hold that JSON Schema refuses,
+/// with a warning each; returns the pointers left out (`inputSchema/...`, `outputSchema/...`).
+fn leave_out_invalid_keywords(
+    name: &str,
+    input: &mut Value,
+    output: Option<&mut Value>,
+    conversion: &mut Conversion,
+) -> Vec<String> {
     // What the spec's schemas hold that JSON Schema refuses goes, with a word.
-    let output_schema = output.as_mut().map(|output| &mut output.schema);
-    let schemas_written = [
-        ("inputSchema", Some(&mut input.schema)),
-        ("outputSchema", output_schema),
-    ];
+    let schemas_written = [("inputSchema", Some(input)), ("outputSchema", output)];
     let mut invalid_keywords = Vec::new();
     for (field, schema) in schemas_written {
         let Some(schema) = schema else { continue };
@@ -334,14 +426,18 @@ fn convert_operation(
             invalid_keywords.push(format!("{field}{pointer}"));
         }
     }
-    input.schema = shaped(input.schema, options.client, schemas, &name, operation)?;
-    let dropped_patterns = schemas.take_dropped_patterns();
-    for dropped in &dropped_patterns {
-        let warning = spec.error_at(&dropped.location, dropped.message());
-        conversion
-            .warnings
-            .push(format!("tool '{name}': {warning}"));
-    }
+    invalid_keywords
+}
+
+/// The HTTP binding's method, path, server, body and `auth` (with the credential
+/// `assumed` by `--assume-auth`, if any); the rest comes from the tool's schemas and hints.
+/// A spec's scheme that would read the assumed one's secret is an error.
+fn http_binding(
+    operation: &Operation<'_>,
+    spec: &Spec,
+    options: &Options,
+    assumed: Option<&SchemeKind>,
+) -> Result<Binding> {
     let mut binding = Binding::new(operation.method.clone(), operation.path);
     binding.server.clone_from(&operation.server);
     binding.body_media_type = operation.body.as_ref().map(|b| b.media_type.to_string());
@@ -377,26 +473,42 @@ fn convert_operation(
             binding.auth.push(Vec::new());
         }
     }
-    // The argument that carries an idempotency key: serve mints it once per call and sends
-    // it on every retry.
+    Ok(binding)
+}
+
+/// The argument that carries an idempotency key: serve mints it once per call and sends
+/// it on every retry.
+fn idempotency_argument(operation: &Operation<'_>, input: &input::Input) -> Option<String> {
     let key = evidence::idempotency_key(operation);
-    binding.idempotency_key = input
+    input
         .params
         .iter()
         .find(|(_, p)| key.is_some() && key == p.name.as_deref().map(|name| (p.location, name)))
-        .map(|(property, _)| property.clone());
-    binding.retry_reviewed = binding.idempotency_key.is_some()
-        && [HintKind::Idempotent, HintKind::ReadOnly]
-            .into_iter()
-            .any(|kind| {
-                let hint = hints.get(kind);
-                hint.value && hint.reviewed.is_some()
-            });
-    binding.read_only_verified = read_only.is_ok();
-    binding.result_property = output.as_ref().and_then(|o| o.wrapper).map(str::to_string);
-    binding.params = input.params;
+        .map(|(property, _)| property.clone())
+}
 
-    let mut tool = Tool::new(name, input.schema);
+/// Whether a person has reviewed the hint that makes a retry safe (idempotent or
+/// read-only) and it holds.
+fn retries_reviewed(hints: &Hints) -> bool {
+    [HintKind::Idempotent, HintKind::ReadOnly]
+        .into_iter()
+        .any(|kind| {
+            let hint = hints.get(kind);
+            hint.value && hint.reviewed.is_some()
+        })
+}
+
+/// A tool's title and description, and the operation's keys they come from (`None` when
+/// an overrides entry gave it, or nothing did).
+struct Texts {
+    title: Option<String>,
+    description: Option<String>,
+    title_from: Option<&'static str>,
+    description_from: Option<&'static str>,
+}
+
+/// The tool's title and description: the overrides entry's, else the operation's own.
+fn texts(operation: &Operation<'_>, decision: Option<&Decision>) -> Texts {
     let given = |field: fn(&Decision) -> &Option<String>| decision.and_then(|d| field(d).as_ref());
     let nonempty = |text: Option<&str>| text.is_some_and(|t| !t.trim().is_empty());
     let title_from =
@@ -406,61 +518,33 @@ fn convert_operation(
         None if nonempty(operation.description) => Some("description"),
         None => nonempty(operation.summary).then_some("summary"),
     };
-    tool.title = decision
-        .and_then(|d| d.title.as_deref())
-        .or(operation.summary)
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty());
-    tool.description = description(operation, decision.and_then(|d| d.description.as_deref()));
-    tool.output_schema = match output {
-        Some(output) => Some(shaped(
-            output.schema,
-            options.client,
-            schemas,
-            &tool.name,
-            operation,
-        )?),
-        None => None,
-    };
-    tool.annotations = hints.to_annotations(options.hint_style);
-    tool.meta.http = Some(binding);
-    tool.meta.tags = operation.tags.iter().map(|t| t.to_string()).collect();
-    let cuts = if options.compact {
-        compact::compact(&mut tool)
-    } else {
-        Cuts::default()
-    };
-    Ok(Some(Converted {
-        tool,
-        hints,
-        suggestions,
-        risks,
-        operation_id: operation.operation_id.map(str::to_string),
+    Texts {
+        title: decision
+            .and_then(|d| d.title.as_deref())
+            .or(operation.summary)
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty()),
+        description: description(operation, decision.and_then(|d| d.description.as_deref())),
         title_from,
         description_from,
-        overridden_at: options
-            .overrides
-            .as_ref()
-            .map(|overrides| overrides.places(entry.map(|(key, _)| key)))
-            .unwrap_or_default(),
-        lint_ignore: operation
-            .lint_ignore
-            .iter()
-            .copied()
-            .chain(
-                decision
-                    .and_then(|d| d.ignore.as_deref())
-                    .into_iter()
-                    .flatten()
-                    .map(String::as_str),
-            )
-            .map(str::to_string)
-            .collect(),
-        location: operation.location.clone(),
-        dropped_patterns,
-        invalid_keywords,
-        cuts,
-    }))
+    }
+}
+
+/// The lint rules silenced for the tool: the spec's, then the overrides entry's.
+fn lint_ignore(operation: &Operation<'_>, decision: Option<&Decision>) -> Vec<String> {
+    operation
+        .lint_ignore
+        .iter()
+        .copied()
+        .chain(
+            decision
+                .and_then(|d| d.ignore.as_deref())
+                .into_iter()
+                .flatten()
+                .map(String::as_str),
+        )
+        .map(str::to_string)
+        .collect()
 }
 
 /// Summary, then the description unless it repeats the summary, or the one an overrides

@@ -308,6 +308,54 @@ pub fn build(
     let mut arguments = Value::Object(arguments.clone());
     canonical_numbers(&mut arguments);
     let arguments = arguments.as_object().expect("an object");
+    let placed = place_arguments(binding, arguments)?;
+    let credentials = place_credentials(secrets);
+    // Nothing from the arguments may stand beside a credential: a second `api_key` or
+    // `Authorization` could replace it at the API.
+    let any_cookie = !(placed.cookies.is_empty() && credentials.cookies.is_empty());
+    check_headers(&placed.headers, &credentials.headers, any_cookie)?;
+    check_query_keys(binding, &placed.query, &credentials.query)?;
+    check_cookies(&placed.cookies, &credentials.cookies)?;
+    let Placed {
+        path,
+        mut query,
+        mut headers,
+        mut cookies,
+        body_fields,
+    } = placed;
+    headers.extend(credentials.headers);
+    query.extend(credentials.query);
+    cookies.extend(credentials.cookies);
+    if !cookies.is_empty() {
+        headers.push(("Cookie".into(), cookies.join("; ")));
+    }
+    check_path_segments(binding, &path)?;
+    let (url, url_for_log) = request_url(base, &path, &query)?;
+    Ok(Request {
+        method: binding.method.clone(),
+        url,
+        url_for_log,
+        headers,
+        body: body(binding, &body_fields, &credentials.form, files)?,
+    })
+}
+
+/// Where the arguments go: the path with their values in it, and each other place's
+/// pieces in order.
+struct Placed<'a> {
+    path: String,
+    query: Vec<QueryPiece>,
+    headers: Vec<(String, String)>,
+    cookies: Vec<String>,
+    body_fields: Vec<BodyField<'a>>,
+}
+
+/// Puts each argument where its parameter says, serialized by its style. An empty value
+/// for a whole path segment, or a header only the HTTP client sets, is an error.
+fn place_arguments<'a>(
+    binding: &'a Binding,
+    arguments: &'a Map<String, Value>,
+) -> Result<Placed<'a>, String> {
     let mut path = binding.path.clone();
     // Encoded pieces of the query string, in order.
     let mut query: Vec<QueryPiece> = Vec::new();
@@ -369,11 +417,30 @@ pub fn build(
             }),
         }
     }
-    // Nothing from the arguments may stand beside a credential: a second `api_key` or
-    // `Authorization` could replace it at the API.
-    let from_arguments = headers.len();
-    let query_from_arguments = query.len();
-    let cookies_from_arguments = cookies.len();
+    Ok(Placed {
+        path,
+        query,
+        headers,
+        cookies,
+        body_fields,
+    })
+}
+
+/// The credentials, put where their schemes say: kept apart from the arguments' pieces
+/// until those are checked not to stand beside them, then sent after them.
+struct Credentials<'s> {
+    headers: Vec<(String, String)>,
+    query: Vec<QueryPiece>,
+    cookies: Vec<String>,
+    /// Those that go in a form field, as (name, secret).
+    form: Vec<(&'s str, &'s str)>,
+}
+
+/// Each secret where its scheme sends it (an unsupported scheme sends nothing).
+fn place_credentials<'s>(secrets: &'s [Secret<'_>]) -> Credentials<'s> {
+    let mut headers = Vec::new();
+    let mut query = Vec::new();
+    let mut cookies = Vec::new();
     let mut credential_fields = Vec::new();
     for secret in secrets {
         match &secret.scheme.kind {
@@ -399,18 +466,41 @@ pub fn build(
             SchemeKind::Unsupported { .. } => {}
         }
     }
-    let (argument_headers, credential_headers) = headers.split_at(from_arguments);
+    Credentials {
+        headers,
+        query,
+        cookies,
+        form: credential_fields,
+    }
+}
+
+/// That no header from the arguments is one a credential sets (`Cookie` included, when
+/// the request sends any cookie), case aside.
+fn check_headers(
+    argument_headers: &[(String, String)],
+    credential_headers: &[(String, String)],
+    any_cookie: bool,
+) -> Result<(), String> {
     if let Some((name, _)) = argument_headers.iter().find(|(name, _)| {
         credential_headers
             .iter()
             .any(|(credential, _)| name.eq_ignore_ascii_case(credential))
-            || (name.eq_ignore_ascii_case("cookie") && !cookies.is_empty())
+            || (name.eq_ignore_ascii_case("cookie") && any_cookie)
     }) {
         return Err(format!(
             "an argument would set the header '{name}', which carries the credentials"
         ));
     }
-    let (argument_query, credential_query) = query.split_at(query_from_arguments);
+    Ok(())
+}
+
+/// That no query key from the arguments is a credential's, nor, unless the spec declares
+/// it, one that overrides the HTTP method.
+fn check_query_keys(
+    binding: &Binding,
+    argument_query: &[QueryPiece],
+    credential_query: &[QueryPiece],
+) -> Result<(), String> {
     // Compared as the API reads them, decoded: `api%5Fkey` (an `allowReserved` key keeps
     // its triples) is `api_key` there.
     let decoded = |key: &str| {
@@ -456,8 +546,12 @@ pub fn build(
             "an argument would set the query parameter '{key}', which overrides the HTTP method"
         ));
     }
+    Ok(())
+}
+
+/// That no cookie from the arguments has a credential's name, case aside.
+fn check_cookies(argument_cookies: &[String], credential_cookies: &[String]) -> Result<(), String> {
     let cookie_name = |cookie: &String| cookie.split('=').next().unwrap_or_default().to_string();
-    let (argument_cookies, credential_cookies) = cookies.split_at(cookies_from_arguments);
     let credential_names: Vec<String> = credential_cookies.iter().map(cookie_name).collect();
     if let Some(name) = argument_cookies.iter().map(cookie_name).find(|name| {
         credential_names
@@ -468,10 +562,12 @@ pub fn build(
             "an argument would set the cookie '{name}', which carries the credentials"
         ));
     }
-    if !cookies.is_empty() {
-        headers.push(("Cookie".into(), cookies.join("; ")));
-    }
+    Ok(())
+}
 
+/// That no segment of the filled-in `path` is `.` or `..`, which would leave the path;
+/// the error names the arguments that made it.
+fn check_path_segments(binding: &Binding, path: &str) -> Result<(), String> {
     // Values cannot hold `/` (it is encoded), so the path's segments are the template's.
     let template: Vec<&str> = binding.path.split('/').collect();
     for (i, segment) in path.split('/').enumerate() {
@@ -498,7 +594,12 @@ pub fn build(
             ));
         }
     }
+    Ok(())
+}
 
+/// The request URL, `path` and `query` on `base`, and the same URL as logs may show it
+/// (credentials replaced by `***`). A URL that would leave `base` is an error.
+fn request_url(base: &Url, path: &str, query: &[QueryPiece]) -> Result<(Url, String), String> {
     let prefix = base.as_str().trim_end_matches('/');
     let query_text = |redact: bool| {
         query
@@ -525,13 +626,7 @@ pub fn build(
     if !stays_on_base {
         return Err("the arguments would send the request outside the API's URL".into());
     }
-    Ok(Request {
-        method: binding.method.clone(),
-        url,
-        url_for_log: with_query(query_text(true)),
-        headers,
-        body: body(binding, &body_fields, &credential_fields, files)?,
-    })
+    Ok((url, with_query(query_text(true))))
 }
 
 /// The value of a parameter described by `content` (OpenAPI 3: one media type instead of
@@ -756,8 +851,7 @@ fn body(
     }
     // A body sent whole is one argument with no `name`; otherwise each field is named.
     let whole = fields.iter().find(|field| field.param.name.is_none());
-    // (argument, if the field is one, field name, its parameter, its value)
-    let entries: Vec<(Option<&str>, &str, &Param, &Value)> = match whole {
+    let entries: Vec<FormEntry<'_>> = match whole {
         Some(field) if !is_json(media_type) => match field.value {
             Value::Object(object) => object
                 .iter()
@@ -774,17 +868,6 @@ fn body(
     if let (Some(_), true, Some((name, _))) = (whole, entries.is_empty(), credentials.first()) {
         return Err(no_form_for(name, "a body given whole"));
     }
-    // No field the arguments make may stand beside a credential's (an exploded object's
-    // keys are fields too): a second `token` could replace it at the API.
-    let shadowing = |names: Vec<String>| match names
-        .into_iter()
-        .find(|name| credentials.iter().any(|(credential, _)| credential == name))
-    {
-        Some(name) => Err(format!(
-            "an argument would set the form field '{name}', which carries the credentials"
-        )),
-        None => Ok(()),
-    };
     let bytes = |bytes: Vec<u8>| {
         Ok(Payload::Bytes {
             content_type: media_type.to_string(),
@@ -792,100 +875,14 @@ fn body(
         })
     };
     if essence == URLENCODED && !(entries.is_empty() && credentials.is_empty()) {
-        let mut pairs = Vec::new();
-        for (_, name, param, value) in &entries {
-            // An Encoding Object's style: the field is serialized as a query parameter is.
-            if param.style.is_some() || param.explode.is_some() {
-                pairs.extend(
-                    query_pairs(name, param, value)
-                        .into_iter()
-                        .map(|(key, value)| format!("{key}={value}")),
-                );
-                continue;
-            }
-            let key = encode(name, COMPONENT);
-            let separator = param.collection_format.map(CollectionFormat::separator);
-            match (value, separator) {
-                (Value::Array(items), Some(Some(separator))) => {
-                    let joined: Vec<String> = items.iter().map(text).collect();
-                    pairs.push(format!(
-                        "{key}={}",
-                        encode(&joined.join(separator), COMPONENT)
-                    ));
-                }
-                (Value::Array(items), _) => {
-                    for item in items {
-                        pairs.push(format!("{key}={}", encode(&text(item), COMPONENT)));
-                    }
-                }
-                (value, _) => pairs.push(format!("{key}={}", encode(&text(value), COMPONENT))),
-            }
-        }
-        shadowing(
-            pairs
-                .iter()
-                .map(|pair| {
-                    let key = pair.split('=').next().unwrap_or_default();
-                    percent_encoding::percent_decode_str(key)
-                        .decode_utf8_lossy()
-                        .into_owned()
-                })
-                .collect(),
-        )?;
-        for (name, secret) in credentials {
-            pairs.push(format!(
-                "{}={}",
-                encode(name, COMPONENT),
-                encode(secret, COMPONENT)
-            ));
-        }
-        return bytes(pairs.join("&").into_bytes());
+        return bytes(urlencoded_form(&entries, credentials)?);
     }
     if essence == MULTIPART && !(entries.is_empty() && credentials.is_empty()) {
-        let mut parts = Vec::new();
-        for (argument, name, _, value) in &entries {
-            if let Some(argument) = argument.filter(|argument| files.holds(argument)) {
-                // A file, or an array of files: a file part each, under the field's name.
-                let items = match value {
-                    Value::Array(items) => items.iter().collect(),
-                    one => vec![*one],
-                };
-                for item in items {
-                    if let Some((content, media_type)) = files.content(argument, item)? {
-                        parts.push(Part {
-                            name: name.to_string(),
-                            content,
-                            content_type: Some(media_type.to_string()),
-                            file_name: Some(name.to_string()),
-                        });
-                    }
-                }
-                continue;
-            }
-            let items: Vec<&Value> = match value {
-                Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
-                    items.iter().collect()
-                }
-                other => vec![*other],
-            };
-            for item in items {
-                let json = item.is_object() || item.is_array();
-                parts.push(Part {
-                    name: name.to_string(),
-                    content: text(item).into_bytes(),
-                    content_type: json.then(|| "application/json".to_string()),
-                    file_name: None,
-                });
-            }
-        }
-        shadowing(parts.iter().map(|part| part.name.clone()).collect())?;
-        parts.extend(credentials.iter().map(|(name, secret)| Part {
-            name: name.to_string(),
-            content: secret.as_bytes().to_vec(),
-            content_type: None,
-            file_name: None,
-        }));
-        return Ok(Payload::Multipart(parts));
+        return Ok(Payload::Multipart(multipart_parts(
+            &entries,
+            credentials,
+            files,
+        )?));
     }
     match whole {
         Some(field) => match files.content(field.argument, field.value)? {
@@ -903,6 +900,136 @@ fn body(
             bytes(Value::Object(object).to_string().into_bytes())
         }
     }
+}
+
+/// One field of a form body: (argument, if the field is one, field name, its parameter,
+/// its value).
+type FormEntry<'a> = (Option<&'a str>, &'a str, &'a Param, &'a Value);
+
+/// No field the arguments make may stand beside a credential's (an exploded object's
+/// keys are fields too): a second `token` could replace it at the API.
+fn check_form_fields(names: Vec<String>, credentials: &[(&str, &str)]) -> Result<(), String> {
+    match names
+        .into_iter()
+        .find(|name| credentials.iter().any(|(credential, _)| credential == name))
+    {
+        Some(name) => Err(format!(
+            "an argument would set the form field '{name}', which carries the credentials"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// An `application/x-www-form-urlencoded` body: the entries' pairs, then the credentials'.
+fn urlencoded_form(
+    entries: &[FormEntry<'_>],
+    credentials: &[(&str, &str)],
+) -> Result<Vec<u8>, String> {
+    let mut pairs = Vec::new();
+    for (_, name, param, value) in entries {
+        // An Encoding Object's style: the field is serialized as a query parameter is.
+        if param.style.is_some() || param.explode.is_some() {
+            pairs.extend(
+                query_pairs(name, param, value)
+                    .into_iter()
+                    .map(|(key, value)| format!("{key}={value}")),
+            );
+            continue;
+        }
+        let key = encode(name, COMPONENT);
+        let separator = param.collection_format.map(CollectionFormat::separator);
+        match (value, separator) {
+            (Value::Array(items), Some(Some(separator))) => {
+                let joined: Vec<String> = items.iter().map(text).collect();
+                pairs.push(format!(
+                    "{key}={}",
+                    encode(&joined.join(separator), COMPONENT)
+                ));
+            }
+            (Value::Array(items), _) => {
+                for item in items {
+                    pairs.push(format!("{key}={}", encode(&text(item), COMPONENT)));
+                }
+            }
+            (value, _) => pairs.push(format!("{key}={}", encode(&text(value), COMPONENT))),
+        }
+    }
+    check_form_fields(
+        pairs
+            .iter()
+            .map(|pair| {
+                let key = pair.split('=').next().unwrap_or_default();
+                percent_encoding::percent_decode_str(key)
+                    .decode_utf8_lossy()
+                    .into_owned()
+            })
+            .collect(),
+        credentials,
+    )?;
+    for (name, secret) in credentials {
+        pairs.push(format!(
+            "{}={}",
+            encode(name, COMPONENT),
+            encode(secret, COMPONENT)
+        ));
+    }
+    Ok(pairs.join("&").into_bytes())
+}
+
+/// A `multipart/form-data` body's parts: the entries' (a file part for a file), then the
+/// credentials'.
+fn multipart_parts(
+    entries: &[FormEntry<'_>],
+    credentials: &[(&str, &str)],
+    files: &Files,
+) -> Result<Vec<Part>, String> {
+    let mut parts = Vec::new();
+    for (argument, name, _, value) in entries {
+        if let Some(argument) = argument.filter(|argument| files.holds(argument)) {
+            // A file, or an array of files: a file part each, under the field's name.
+            let items = match value {
+                Value::Array(items) => items.iter().collect(),
+                one => vec![*one],
+            };
+            for item in items {
+                if let Some((content, media_type)) = files.content(argument, item)? {
+                    parts.push(Part {
+                        name: name.to_string(),
+                        content,
+                        content_type: Some(media_type.to_string()),
+                        file_name: Some(name.to_string()),
+                    });
+                }
+            }
+            continue;
+        }
+        let items: Vec<&Value> = match value {
+            Value::Array(items) if items.iter().all(|i| !i.is_object() && !i.is_array()) => {
+                items.iter().collect()
+            }
+            other => vec![*other],
+        };
+        for item in items {
+            let json = item.is_object() || item.is_array();
+            parts.push(Part {
+                name: name.to_string(),
+                content: text(item).into_bytes(),
+                content_type: json.then(|| "application/json".to_string()),
+                file_name: None,
+            });
+        }
+    }
+    check_form_fields(
+        parts.iter().map(|part| part.name.clone()).collect(),
+        credentials,
+    )?;
+    parts.extend(credentials.iter().map(|(name, secret)| Part {
+        name: name.to_string(),
+        content: secret.as_bytes().to_vec(),
+        content_type: None,
+        file_name: None,
+    }));
+    Ok(parts)
 }
 
 #[cfg(test)]
