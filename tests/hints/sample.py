@@ -96,6 +96,20 @@ epa.gov/dfr/0.0.0.json epa
 cenit.io/v1.json cenit
 gettyimages.com/3.json gettyimages
 """
+# The fourth round (2026-12-02), sampled after round 3 and an audit of unlabelled
+# operations were tuned on: APIs none of whose output had been read.
+ROUND4 = """
+bbc.co.uk/1.0.0.json bbc
+ccp.is/0.5.5.json ccp
+posty-api.herokuapp.com/v1.json posty
+versioneye.com/2.0.json versioneye
+tvmaze.com/1.0.json tvmaze
+wealthport.com/1.0.json wealthport
+staging-ecotaco.com/1.0.0.json ecotaco
+clarify.io/1.3.7.json clarify
+smart-me.com/v1.json smartme
+bufferapp.com/1.json buffer
+"""
 CAP_ROUND2 = 20
 RPC_OR_NO_SUMMARY = {"amazonaws", "googleapis", "azure", "slack", "mandrill", "bitbucket",
                      "stackexchange", "bungie", "magento", "spotify"}
@@ -149,4 +163,6 @@ if __name__ == "__main__":
         print(spec, group, method.upper(), path, op.get("operationId"), "round 2", sep="\t")
     for spec, group, path, method, op in sample(ROUND3, CAP_ROUND2):
         print(spec, group, method.upper(), path, op.get("operationId"), "round 3", sep="\t")
+    for spec, group, path, method, op in sample(ROUND4, 16):
+        print(spec, group, method.upper(), path, op.get("operationId"), "round 4", sep="\t")
     print(len(rows), "operations", len({r[0] for r in rows}), "APIs", file=sys.stderr)
