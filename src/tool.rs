@@ -484,6 +484,19 @@ pub enum KeyLocation {
     Form,
 }
 
+impl SchemeKind {
+    /// Where the credential goes in a request and under which name: `Authorization` for
+    /// bearer and basic, an API key's own place; nothing for a scheme serve cannot send.
+    /// Stated once, for what a parameter repeats and which schemes clash.
+    pub fn place(&self) -> Option<(KeyLocation, &str)> {
+        match self {
+            SchemeKind::Bearer | SchemeKind::Basic => Some((KeyLocation::Header, "Authorization")),
+            SchemeKind::ApiKey { location, name } => Some((*location, name)),
+            SchemeKind::Unsupported { .. } => None,
+        }
+    }
+}
+
 impl KeyLocation {
     /// An API key scheme's `in`: a header, a query parameter or a cookie.
     pub fn parse(text: &str) -> Option<KeyLocation> {

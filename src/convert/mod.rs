@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::hints::evidence::{self, Suggestion};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints, Risk};
 use crate::load::{Location, Spec};
-use crate::model::{ApiModel, Credential, CredentialKind, Operation};
+use crate::model::{ApiModel, Credential, Operation};
 use crate::schema::{DroppedPattern, Mode, SchemaConverter, ToolRefs};
 use crate::tool::{Binding, Scheme, SchemeKind, Tool};
 use compact::{Cuts, DEPRECATED};
@@ -398,11 +398,10 @@ fn risks_of(
 /// The operation without the parameters that repeat the credential of `kind`: serve sends
 /// that credential itself.
 fn without_credential<'o>(operation: &Operation<'o>, kind: &SchemeKind) -> Operation<'o> {
-    let credential = CredentialKind::of_scheme(kind);
     let mut trimmed = operation.clone();
     trimmed
         .parameters
-        .retain(|p| !crate::model::supplies(&credential, p.location, p.name));
+        .retain(|p| !crate::model::supplies(kind, p.location, p.name));
     trimmed
 }
 
@@ -665,20 +664,8 @@ pub const ASSUMED_SCHEME: &str = "default";
 /// The binding's `auth`: the alternatives, each the list of schemes sent together, so that
 /// a manifest alone is enough to serve.
 fn auth_binding(security: &[Vec<Credential<'_>>]) -> Vec<Vec<Scheme>> {
-    let scheme = |credential: &Credential<'_>| {
-        let kind = match &credential.kind {
-            CredentialKind::Bearer => SchemeKind::Bearer,
-            CredentialKind::Basic => SchemeKind::Basic,
-            CredentialKind::ApiKey { location, name } => SchemeKind::ApiKey {
-                location: *location,
-                name: name.to_string(),
-            },
-            CredentialKind::Unsupported(what) => SchemeKind::Unsupported {
-                reason: what.clone(),
-            },
-        };
-        Scheme::new(credential.scheme, kind)
-    };
+    let scheme =
+        |credential: &Credential<'_>| Scheme::new(credential.scheme, credential.kind.clone());
     security
         .iter()
         .map(|credentials| credentials.iter().map(scheme).collect())

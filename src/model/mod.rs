@@ -17,7 +17,7 @@ use crate::error::{push_pointer, Error, Result};
 use crate::http::Method;
 use crate::load::{Location, Spec};
 pub use crate::tool::{CollectionFormat, In, Style};
-pub use security::{supplies, Credential, CredentialKind};
+pub use security::{supplies, Credential};
 
 /// The document's OpenAPI version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,26 +14,11 @@ use crate::tool::{KeyLocation, SchemeKind};
 pub struct Credential<'a> {
     /// The scheme's name in the spec.
     pub scheme: &'a str,
-    pub kind: CredentialKind<'a>,
+    /// How it is sent: the same type a tool's binding states, so convert and serve share
+    /// one model of credentials.
+    pub kind: SchemeKind,
     /// The OAuth 2 or OpenID scopes (or, in 3.1, roles) the requirement names.
     pub scopes: Vec<&'a str>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CredentialKind<'a> {
-    /// `Authorization: Bearer <token>`: HTTP bearer, OAuth 2 and OpenID Connect alike,
-    /// since the server is handed a token rather than running a flow.
-    Bearer,
-    /// `Authorization: Basic <base64(user:password)>`.
-    Basic,
-    /// A key in a header, query parameter or cookie.
-    ApiKey {
-        location: KeyLocation,
-        name: &'a str,
-    },
-    /// A scheme `serve` cannot supply (HTTP digest, mutual TLS, an unknown name...), with
-    /// what it is.
-    Unsupported(String),
 }
 
 /// The alternatives that satisfy an operation: any one of them, each a list of schemes
@@ -66,7 +51,9 @@ pub fn requirements<'a>(
         for (name, scopes) in names {
             let scheme = match schemes.as_ref().and_then(|s| s.get(name)) {
                 Some(node) => credential_kind(&deref(spec, node)?),
-                None => CredentialKind::Unsupported(format!("no security scheme named '{name}'")),
+                None => SchemeKind::Unsupported {
+                    reason: format!("no security scheme named '{name}'"),
+                },
             };
             let scopes = scopes.as_array().into_iter().flatten();
             credentials.push(Credential {
@@ -80,22 +67,26 @@ pub fn requirements<'a>(
     Ok(Some(out))
 }
 
-fn credential_kind<'a>(scheme: &Node<'a>) -> CredentialKind<'a> {
+fn credential_kind(scheme: &Node<'_>) -> SchemeKind {
     let text = |key| scheme.str(key).unwrap_or_default();
+    let unsupported = |reason: String| SchemeKind::Unsupported { reason };
     match text("type") {
-        "oauth2" | "openIdConnect" => CredentialKind::Bearer,
-        "basic" => CredentialKind::Basic,
-        "http" if text("scheme").eq_ignore_ascii_case("bearer") => CredentialKind::Bearer,
-        "http" if text("scheme").eq_ignore_ascii_case("basic") => CredentialKind::Basic,
-        "http" => CredentialKind::Unsupported(format!("HTTP '{}' authentication", text("scheme"))),
+        "oauth2" | "openIdConnect" => SchemeKind::Bearer,
+        "basic" => SchemeKind::Basic,
+        "http" if text("scheme").eq_ignore_ascii_case("bearer") => SchemeKind::Bearer,
+        "http" if text("scheme").eq_ignore_ascii_case("basic") => SchemeKind::Basic,
+        "http" => unsupported(format!("HTTP '{}' authentication", text("scheme"))),
         "apiKey" => match (
             scheme.str("in").and_then(KeyLocation::parse),
             scheme.str("name"),
         ) {
-            (Some(location), Some(name)) => CredentialKind::ApiKey { location, name },
-            _ => CredentialKind::Unsupported("an API key without a usable `in` and `name`".into()),
+            (Some(location), Some(name)) => SchemeKind::ApiKey {
+                location,
+                name: name.to_string(),
+            },
+            _ => unsupported("an API key without a usable `in` and `name`".into()),
         },
-        other => CredentialKind::Unsupported(match scheme.value.get("type") {
+        other => unsupported(match scheme.value.get("type") {
             Some(Value::String(_)) => format!("'{other}' security"),
             _ => "a security scheme without a `type`".into(),
         }),
@@ -107,7 +98,7 @@ fn credential_kind<'a>(scheme: &Node<'a>) -> CredentialKind<'a> {
 /// scheme sends it. Specs often declare them twice; they are the server's to send, and
 /// must never become tool arguments.
 pub fn drop_credential_parameters(operation: &mut Operation<'_>) {
-    let credentials: Vec<&CredentialKind<'_>> = operation
+    let credentials: Vec<&SchemeKind> = operation
         .security
         .iter()
         .flatten()
@@ -125,39 +116,15 @@ pub fn drop_credential_parameters(operation: &mut Operation<'_>) {
 
 /// Whether a credential of this kind is sent as the parameter `name` in `location`: an API
 /// key under its name (a header's in any case), a bearer or basic one as `Authorization`.
-pub fn supplies(kind: &CredentialKind<'_>, location: In, name: &str) -> bool {
-    match kind {
-        CredentialKind::Bearer | CredentialKind::Basic => {
-            location == In::Header && name.eq_ignore_ascii_case("authorization")
-        }
-        CredentialKind::ApiKey {
-            location: key_location,
-            name: key_name,
-        } => {
-            key_location.location() == location
-                && if location == In::Header {
-                    name.eq_ignore_ascii_case(key_name)
-                } else {
-                    name == *key_name
-                }
-        }
-        CredentialKind::Unsupported(_) => false,
-    }
-}
-
-impl<'k> CredentialKind<'k> {
-    /// A scheme as a binding states it, as a credential.
-    pub fn of_scheme(kind: &'k SchemeKind) -> CredentialKind<'k> {
-        match kind {
-            SchemeKind::Bearer => CredentialKind::Bearer,
-            SchemeKind::Basic => CredentialKind::Basic,
-            SchemeKind::ApiKey { location, name } => CredentialKind::ApiKey {
-                location: *location,
-                name,
-            },
-            SchemeKind::Unsupported { reason } => CredentialKind::Unsupported(reason.clone()),
-        }
-    }
+pub fn supplies(kind: &SchemeKind, location: In, name: &str) -> bool {
+    kind.place().is_some_and(|(at, key)| {
+        at.location() == location
+            && if location == In::Header {
+                name.eq_ignore_ascii_case(key)
+            } else {
+                name == key
+            }
+    })
 }
 
 /// What a parameter named like a credential, and described as one, carries.
@@ -289,13 +256,16 @@ pub fn take_undeclared_credentials<'a>(operation: &mut Operation<'a>) {
     for (carried, location, name, required) in taken {
         let key = |scheme: &'a str| Credential {
             scheme,
-            kind: CredentialKind::ApiKey { location, name },
+            kind: SchemeKind::ApiKey {
+                location,
+                name: name.to_string(),
+            },
             scopes: Vec::new(),
         };
         let bearer_of = |alternative: &[Credential<'a>]| {
             alternative
                 .iter()
-                .find(|c| c.kind == CredentialKind::Bearer)
+                .find(|c| c.kind == SchemeKind::Bearer)
                 .map(|c| c.scheme)
         };
         let has_bearer = security.iter().any(|a| bearer_of(a).is_some());

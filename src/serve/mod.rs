@@ -522,15 +522,12 @@ struct Response {
 /// that header once, RFC 9110 sections 5.3 and 11.6.2), with where that is.
 fn clash(alternative: &[Scheme]) -> Option<(&Scheme, &Scheme, String)> {
     // Header names are compared without regard to case; query and cookie names as written.
-    let place = |scheme: &Scheme| match &scheme.kind {
-        SchemeKind::Bearer | SchemeKind::Basic => {
-            Some((KeyLocation::Header, "authorization".into()))
-        }
-        SchemeKind::ApiKey { location, name } => Some(match location {
-            KeyLocation::Header => (KeyLocation::Header, name.to_ascii_lowercase()),
-            other => (*other, name.clone()),
-        }),
-        SchemeKind::Unsupported { .. } => None,
+    let place = |scheme: &Scheme| {
+        let (location, name) = scheme.kind.place()?;
+        Some(match location {
+            KeyLocation::Header => (location, name.to_ascii_lowercase()),
+            other => (other, name.to_string()),
+        })
     };
     alternative.iter().enumerate().find_map(|(i, one)| {
         let at: (KeyLocation, String) = place(one)?;
