@@ -383,12 +383,18 @@ fn changes_between_versions_loosened_first() {
     assert_eq!(same.status.code(), Some(0));
 }
 
+/// The manifest convert writes for `review/orders-v1.yaml`, written in `dir`.
+fn v1_manifest(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("tools.json");
+    let manifest = stdout_of(&["convert", &spec("review/orders-v1.yaml")]);
+    std::fs::write(&path, manifest).unwrap();
+    path
+}
+
 #[test]
 fn a_manifest_can_be_the_base() {
     let dir = tempfile::tempdir().unwrap();
-    let old = dir.path().join("tools.json");
-    let manifest = stdout_of(&["convert", &spec("review/orders-v1.yaml")]);
-    std::fs::write(&old, manifest).unwrap();
+    let old = v1_manifest(dir.path());
     let from_manifest = stdout_of(&[
         "review",
         &spec("review/orders.yaml"),
@@ -414,9 +420,7 @@ fn a_manifest_can_be_the_base() {
 #[test]
 fn the_filters_apply_to_a_manifest_base() {
     let dir = tempfile::tempdir().unwrap();
-    let old = dir.path().join("tools.json");
-    let manifest = stdout_of(&["convert", &spec("review/orders-v1.yaml")]);
-    std::fs::write(&old, manifest).unwrap();
+    let old = v1_manifest(dir.path());
     let review = |base: &str| {
         let text = stdout_of(&[
             "review",

@@ -823,7 +823,7 @@ fn is_word(word: &str) -> bool {
 }
 
 /// Whether `word` (lower case) is a noun this reader knows (`info`, `content`, `status`).
-pub fn is_noun(word: &str) -> bool {
+fn is_noun(word: &str) -> bool {
     static NOUN_SET: LazyLock<HashSet<&str>> = LazyLock::new(|| NOUNS.iter().copied().collect());
     NOUN_SET.contains(word)
 }

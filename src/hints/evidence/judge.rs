@@ -289,7 +289,11 @@ fn idempotent(case: &mut Case<'_, '_>) {
     // "Create or update": what it creates, a repeat updates.
     repeats.retain(|e| !(upsert && e.says == Says::Verb(Verb::Create)));
     repeats.extend(case.saying(&[Says::RepeatPhrase]));
-    let mints = |e: &&Evidence| vocabulary::MINTS.contains(&e.seen.to_ascii_lowercase().as_str());
+    // The verb as the vocabulary holds it: "Refreshes" refreshes.
+    let mints = |e: &&Evidence| {
+        vocabulary::summary_verb(&e.seen)
+            .is_some_and(|(w, _)| vocabulary::MINTS.contains(&w.as_str()))
+    };
     if case.method.is_some_and(Method::is_idempotent) {
         repeats.extend(case.verbs(&[Verb::Renew]).into_iter().filter(mints));
     }
@@ -321,12 +325,11 @@ fn upserts<'c>(case: &Case<'c, '_>) -> Vec<&'c Evidence> {
         let after_or = word.strip_prefix("or ");
         after_or.is_some_and(|w| vocabulary::OVERWRITE_WORDS.contains(&w))
     };
-    let creates = !case.verbs(&[Verb::Create]).is_empty();
-    let words = case.saying(&[Says::DestructiveNoun]);
-    match creates {
-        true => words.into_iter().filter(overwrite).collect(),
-        false => Vec::new(),
+    if case.verbs(&[Verb::Create]).is_empty() {
+        return Vec::new();
     }
+    let words = case.saying(&[Says::DestructiveNoun]);
+    words.into_iter().filter(overwrite).collect()
 }
 
 /// Why repeating the call would change nothing, when the evidence says so: the first that
@@ -353,6 +356,7 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     let mut adds_relation = case.verbs(&[Verb::Create]);
     adds_relation.extend(case.saying(&[Says::Relation]));
     let one_resource = case.saying(&[Says::OneResource]).len();
+    let upsert = upserts(case);
     // JSON Patch's `add` to a list adds again on a repeat: values are not simply set.
     let sets_values = case.saying(&[Says::ChangeList]).is_empty();
     let only = case.verbs(&[Verb::Act]).is_empty();
@@ -374,9 +378,9 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     } else if case.relation && adds_relation.len() >= 2 && owned(path) {
         let reason = "adds to a set: adding the same member again changes nothing";
         (reason, adds_relation, Confidence::Medium)
-    } else if !upserts(case).is_empty() && only {
+    } else if !upsert.is_empty() && only {
         let mut evidence = case.verbs(&[Verb::Create]);
-        evidence.extend(upserts(case));
+        evidence.extend(upsert);
         let reason = "creates or updates: the same values again change nothing";
         (reason, evidence, Confidence::Medium)
     } else if !settles.is_empty() && on_a_resource && only && updates.is_empty() {

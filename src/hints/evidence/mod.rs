@@ -87,7 +87,7 @@ impl<'a> Facts<'a> {
             statuses: operation.responses.iter().map(|r| r.status).collect(),
             change_list: operation.body.as_ref().is_some_and(|body| {
                 let array = body.schema.as_ref().and_then(|s| s.value.get("type"));
-                body.media_type.contains("json-patch") || array == Some(&Value::from("array"))
+                is_json_patch(body.media_type) || array == Some(&Value::from("array"))
             }),
             only_posts: operation.only_posts,
             method_override: operation
@@ -148,13 +148,18 @@ impl<'a> Facts<'a> {
     }
 }
 
+/// Whether a media type is JSON Patch's (`application/json-patch+json`, RFC 6902).
+fn is_json_patch(media_type: &str) -> bool {
+    media_type.contains("json-patch")
+}
+
 /// Whether a tool's body is a list of changes: a JSON Patch media type, or a body sent
 /// whole whose argument is an array.
 fn change_list(tool: &Tool, binding: &crate::tool::Binding) -> bool {
     let patch = binding
         .body_media_type
         .as_deref()
-        .is_some_and(|m| m.contains("json-patch"));
+        .is_some_and(is_json_patch);
     let whole_body = binding
         .params
         .iter()

@@ -377,8 +377,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         match vocabulary::summary_verb(first) {
             Some((word, _)) => {
                 let verb = verb_in_use(&word, &rest, &self.text, facts.path);
-                let after: Vec<String> = as_written.iter().map(|w| w.to_string()).collect();
-                let seen = in_use(first, vocabulary::verb(&word), verb, &after);
+                let seen = in_use(first, vocabulary::verb(&word), verb, &rest);
                 self.push(source, Says::Verb(verb), &seen, at);
                 let object = rest.iter().position(|w| relation(Some(&word), w));
                 if let Some(i) = object {

@@ -544,8 +544,17 @@ fn a_manifest_tool_says_its_body_is_a_list_of_changes() {
 #[test]
 fn a_put_that_mints_is_not_idempotent() {
     let put = Method::Put;
-    let refresh = facts(&put, "", "Refresh the TLS Certificate");
-    assert!(said(&refresh).contains(&(HintKind::Idempotent, false, Confidence::Medium)));
+    for summary in [
+        "Refresh the TLS Certificate",
+        "Refreshes the TLS certificate",
+    ] {
+        let refresh = facts(&put, "", summary);
+        let said = said(&refresh);
+        assert!(
+            said.contains(&(HintKind::Idempotent, false, Confidence::Medium)),
+            "{summary}: {said:?}"
+        );
+    }
     let reset = facts(&put, "", "Reset the settings");
     let not_idempotent =
         |(hint, value, _): &(HintKind, bool, Confidence)| *hint == HintKind::Idempotent && !*value;
@@ -696,4 +705,31 @@ fn compound_names_and_checked_tokens_read() {
         said(&validate),
         [(HintKind::ReadOnly, true, Confidence::High)]
     );
+}
+
+/// An operation's `grant_type` is found wherever it is declared: a query parameter, a form
+/// field, a JSON body's property.
+#[test]
+fn grant_type_is_found_in_parameters_and_bodies() {
+    let spec = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+      "/a": {"get": {"parameters": [{"name": "grant_type", "in": "query",
+        "schema": {"type": "string"}}], "responses": {"200": {"description": "ok"}}}},
+      "/b": {"post": {"requestBody": {"content": {"application/x-www-form-urlencoded": {
+        "schema": {"type": "object", "properties": {"grant_type": {"type": "string"}}}}}},
+        "responses": {"200": {"description": "ok"}}}},
+      "/c": {"post": {"requestBody": {"content": {"application/json": {
+        "schema": {"type": "object", "properties": {"name": {"type": "string"}}}}}},
+        "responses": {"200": {"description": "ok"}}}}}}"#;
+    let spec = crate::load::load_bytes("t.json", spec.as_bytes().to_vec()).unwrap();
+    let mut grants = Vec::new();
+    crate::model::read(&spec)
+        .unwrap()
+        .operations(&mut |operation| {
+            let operation = operation?;
+            grants.push(Facts::of_operation(&operation).grant.map(str::to_string));
+            Ok(())
+        })
+        .unwrap();
+    let grant = Some("grant_type".to_string());
+    assert_eq!(grants, [grant.clone(), grant, None]);
 }
