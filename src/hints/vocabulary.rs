@@ -569,7 +569,7 @@ pub const COMPUTED: &[&str] = &[
 
 /// Words that, standing after a name's first verb or after "or" in a summary, say the
 /// operation overwrites too: `add-or-update`, `createOrReplace`, "Create or update".
-pub const OVERWRITE_WORDS: &[&str] = &[
+const OVERWRITE_WORDS: &[&str] = &[
     "update",
     "upsert",
     "replace",
@@ -578,6 +578,14 @@ pub const OVERWRITE_WORDS: &[&str] = &[
     "modify",
     "rename",
 ];
+
+/// Whether `word`, in any form the summaries use ("updates", "replacing"), is one of the
+/// [`OVERWRITE_WORDS`].
+pub fn overwrites(word: &str) -> bool {
+    let as_written = word.to_ascii_lowercase();
+    OVERWRITE_WORDS.contains(&as_written.as_str())
+        || summary_verb(word).is_some_and(|(base, _)| OVERWRITE_WORDS.contains(&base.as_str()))
+}
 
 /// Words that follow an imperative verb: "Uninstall *your* app", "Frobnicate *the* widget".
 pub const DETERMINERS: &[&str] = &[

@@ -323,7 +323,7 @@ fn upserts<'c>(case: &Case<'c, '_>) -> Vec<&'c Evidence> {
     let overwrite = |e: &&Evidence| {
         let word = e.seen.to_ascii_lowercase();
         let after_or = word.strip_prefix("or ");
-        after_or.is_some_and(|w| vocabulary::OVERWRITE_WORDS.contains(&w))
+        after_or.is_some_and(vocabulary::overwrites)
     };
     if case.verbs(&[Verb::Create]).is_empty() {
         return Vec::new();
@@ -378,7 +378,8 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     } else if case.relation && adds_relation.len() >= 2 && owned(path) {
         let reason = "adds to a set: adding the same member again changes nothing";
         (reason, adds_relation, Confidence::Medium)
-    } else if !upsert.is_empty() && only {
+    } else if !upsert.is_empty() && only && case.saying(&[Says::Collection]).is_empty() {
+        // (Posted to a collection, "create or update" creates another without an ID.)
         let mut evidence = case.verbs(&[Verb::Create]);
         evidence.extend(upsert);
         let reason = "creates or updates: the same values again change nothing";

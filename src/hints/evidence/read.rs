@@ -307,8 +307,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
         for (i, word) in words.iter().enumerate() {
             // A later verb that overwrites (`add-or-update-membership`) says so too.
-            let later_overwrite =
-                Some(i) != first_verb && vocabulary::OVERWRITE_WORDS.contains(&word.as_str());
+            let later_overwrite = Some(i) != first_verb && vocabulary::overwrites(word);
             let destructive =
                 vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &self.text);
             if destructive || later_overwrite {
@@ -351,7 +350,10 @@ impl<'r, 'f> Reader<'r, 'f> {
         if let Some((verb, object)) = glued {
             words.splice(0..1, [verb, object]);
         }
-        if let Some((first, after)) = words.split_first() {
+        // A title of one plural word ("Broadcasts", "Updates") names what is read or
+        // changed, as a verb with no object would not.
+        let title = matches!(words[..], [word] if word.ends_with('s'));
+        if let Some((first, after)) = words.split_first().filter(|_| !title) {
             self.opening_verb(first, &after[..after.len().min(4)], source, at);
         }
         // "Create or update a secret": it overwrites too.
@@ -359,7 +361,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
         let or_overwrite = words
             .windows(2)
-            .find(|w| w[0] == "or" && vocabulary::OVERWRITE_WORDS.contains(&w[1]));
+            .find(|w| w[0] == "or" && vocabulary::overwrites(w[1]));
         if let Some(pair) = or_overwrite {
             self.push(
                 source,

@@ -575,6 +575,36 @@ fn create_or_update_is_an_upsert() {
     assert!(!said(&status).contains(&idempotent), "{:?}", said(&status));
 }
 
+/// "Creates or updates" overwrites as "create or update" does; posted to a collection, it
+/// creates another without an ID, so a repeat is not harmless.
+#[test]
+fn creates_or_updates_overwrites_and_a_collection_gets_another() {
+    let post = Method::Post;
+    let devices = Facts {
+        path: Some("/api/Devices"),
+        ..facts(
+            &post,
+            "",
+            "Creates or updates a Device or updates it's values",
+        )
+    };
+    // Nothing safer than a POST's defaults: it may overwrite, and a retry may create.
+    assert_eq!(said(&devices), []);
+}
+
+/// A title of one plural word names what a GET reads: "Broadcasts" broadcasts nothing.
+/// With an object, the word is a verb.
+#[test]
+fn a_plural_title_is_not_a_verb() {
+    let get = Method::Get;
+    assert_eq!(said(&facts(&get, "", "Broadcasts")), []);
+    let acts = said(&facts(&get, "", "Broadcasts a message"));
+    assert!(
+        acts.contains(&(HintKind::ReadOnly, false, Confidence::Medium)),
+        "{acts:?}"
+    );
+}
+
 /// Running a query reads: "Executes a query and returns a paginated response".
 #[test]
 fn running_a_query_reads() {
