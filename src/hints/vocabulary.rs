@@ -135,6 +135,7 @@ const REPEAT: &[&str] = &[
     "redeliver",
     "dispatch",
     "execute",
+    "perform",
     "invoke",
     "call",
     "ping",
@@ -565,6 +566,21 @@ pub const COMPUTED: &[&str] = &[
     "estimates",
     "preview",
     "previews",
+];
+
+/// What a runner (`RUNNERS`) carries out when it only computes an answer: "Execute a
+/// query", "Performs sentiment analysis", "Run a search".
+pub const ANALYSES: &[&str] = &[
+    "query",
+    "queries",
+    "search",
+    "analysis",
+    "analyses",
+    "detection",
+    "recognition",
+    "classification",
+    "extraction",
+    "lemmatization",
 ];
 
 /// Words that, standing after a name's first verb or after "or" in a summary, say the

@@ -51,20 +51,35 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
     if leads && (echo || another_verb) {
         words.remove(0);
     }
+    // Nor do they ending one (`sentimentPost`, `correctionPost`: generated from the path).
+    let trails = words.len() > 1 && method_word.as_deref() == words.last().map(String::as_str);
+    if trails && echo {
+        words.pop();
+    }
     words
 }
 
-/// The part of a `Resource_Action` name that says the action (`VirtualMachines_Start`,
-/// `ScaleSets_ListAll`): there the resource comes first and its words are nouns, whatever
-/// they look like (`ScaleSets`). Any other name whole.
+/// The part of a `Resource_Action` or `Resource.action` name that says the action
+/// (`VirtualMachines_Start`, `ScaleSets_ListAll`, `Place.pairing`, `Account.changePassword`):
+/// there the resource comes first and its words are nouns, whatever they look like
+/// (`ScaleSets`, `Place`). Any other name whole (`chat.update` is a method of its own).
 fn action_part(name: &str) -> &str {
     let pascal = |part: &str| {
         part.starts_with(|c: char| c.is_ascii_uppercase())
             && part.chars().any(|c| c.is_ascii_lowercase())
             && part.chars().all(|c| c.is_ascii_alphanumeric())
     };
-    match name.split_once('_') {
-        Some((resource, action)) if pascal(resource) && pascal(action) => action,
+    let camel = |part: &str| {
+        part.starts_with(|c: char| c.is_ascii_lowercase())
+            && part.chars().all(|c| c.is_ascii_alphanumeric())
+    };
+    match (name.split_once('_'), name.rsplit_once('.')) {
+        (Some((resource, action)), _) if pascal(resource) && pascal(action) => action,
+        (_, Some((resources, action)))
+            if camel(action) && resources.split('.').all(pascal) =>
+        {
+            action
+        }
         _ => name,
     }
 }
@@ -118,14 +133,18 @@ fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
 }
 
 /// A "create" whose object is only computed and returned (embeddings, a lookup) reads; so
-/// does running a query ("Executes a query and returns a paginated response"). Getting an
-/// access token makes one.
+/// does running a query or an analysis ("Executes a query and returns a paginated
+/// response", "Performs sentiment analysis on the given document"). Getting an access
+/// token makes one.
 fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
     let computes = rest
         .iter()
         .any(|w| vocabulary::COMPUTED.contains(&w.as_str()));
     let runs_a_query = vocabulary::RUNNERS.contains(&word)
-        && rest.iter().take(3).any(|w| w == "query" || w == "queries");
+        && rest
+            .iter()
+            .take(3)
+            .any(|w| vocabulary::ANALYSES.contains(&w.as_str()));
     if (verb == Verb::Create && computes) || runs_a_query {
         Verb::Read
     } else if verb == Verb::Read && mints_a_token(word, rest) {
@@ -485,7 +504,9 @@ impl<'r, 'f> Reader<'r, 'f> {
             .ends_with('}');
         let post = facts.method == Some(&Method::Post);
         let patch = facts.method == Some(&Method::Patch);
-        if (post || patch) && ends_in_parameter {
+        // A PATCH changes what its path names: one resource, or a part of one
+        // (`/devices/{id}/metadata`).
+        if (post && ends_in_parameter) || (patch && path.contains('{')) {
             self.push(Source::Path, Says::OneResource, path, at);
         }
         let bare = segment.split('.').next().unwrap_or(segment);

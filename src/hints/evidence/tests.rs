@@ -605,6 +605,56 @@ fn a_plural_title_is_not_a_verb() {
     );
 }
 
+/// A name generated from the path and the method (`sentimentPost`) says nothing of the
+/// operation: the method ending it is not a verb.
+#[test]
+fn a_name_ending_in_its_method_says_nothing() {
+    let post = Method::Post;
+    assert_eq!(said(&facts(&post, "sentimentPost", "")), []);
+}
+
+/// What a runner carries out decides: an analysis reads, a restart acts.
+#[test]
+fn performing_an_analysis_reads() {
+    let post = Method::Post;
+    let verbs = |summary| {
+        let evidence = read(&facts(&post, "", summary));
+        evidence.into_iter().map(|e| e.says).collect::<Vec<_>>()
+    };
+    let analysis = verbs("Performs sentiment analysis on the given document");
+    assert_eq!(analysis, [Says::Verb(Verb::Read)]);
+    let restart = verbs("Performs a restart of the server");
+    assert_eq!(restart, [Says::Verb(Verb::Repeat)]);
+}
+
+/// In a `Resource.action` name the resource comes first: `Place.pairing` places nothing.
+#[test]
+fn a_resource_then_its_action() {
+    let get = Method::Get;
+    assert_eq!(said(&facts(&get, "Place.pairing", "")), []);
+    let post = Method::Post;
+    let login = said(&facts(&post, "Auth.accountLogin", ""));
+    assert!(!login
+        .iter()
+        .any(|(hint, value, _)| *hint == HintKind::ReadOnly && *value));
+}
+
+/// A PATCH sets values on what its path names, a part of one resource too.
+#[test]
+fn a_patch_of_a_part_of_one_resource_sets_values() {
+    let patch = Method::Patch;
+    let metadata = Facts {
+        path: Some("/devices/{deviceId}/metadata"),
+        ..facts(&patch, "", "Modify metadata")
+    };
+    let idempotent = (HintKind::Idempotent, true, Confidence::Medium);
+    assert!(
+        said(&metadata).contains(&idempotent),
+        "{:?}",
+        said(&metadata)
+    );
+}
+
 /// Running a query reads: "Executes a query and returns a paginated response".
 #[test]
 fn running_a_query_reads() {
