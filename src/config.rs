@@ -228,16 +228,6 @@ impl Config {
             }
             named.push((rule, code));
         }
-        if let Some(n) = config
-            .spec_options
-            .name_max
-            .filter(|n| !(16..=128).contains(n))
-        {
-            return Err(invalid(
-                "/name-max".into(),
-                format!("name-max {n} is not in 16..=128"),
-            ));
-        }
         // Paths in the file are relative to it.
         let base = path.parent().unwrap_or(Path::new(""));
         let relative = |p: &mut PathBuf| *p = base.join(&*p);

@@ -1,15 +1,14 @@
-//! Every option of every command, declared once. Each type derives both clap's `Args` (with
-//! the `cli` feature: the doc comments are the `--help` text) and serde's `Deserialize` (the
-//! config file's keys, in kebab-case), every field optional, so that [`combine`] can lay the
-//! command line over the config file field by field: a flag given wins, a flag left out
-//! takes the file's value. Adding an option is one field here, one line in its `combine`,
-//! and its use.
-//!
-//! [`combine`]: SpecOptions::combine
+//! Every option of every command, declared once. Each type derives clap's `Args` (with the
+//! `cli` feature: the doc comments are the `--help` text), serde's `Deserialize` (the config
+//! file's keys, in kebab-case) and [`Merge`], every field optional, so that merging the
+//! config file's options into the command line's lays one over the other field by field: a
+//! flag given wins, a flag left out takes the file's value. Adding an option is one field
+//! here and its use.
 
 use std::path::PathBuf;
 
 use indexmap::IndexMap;
+use merge::Merge;
 use serde::{Deserialize, Serialize};
 
 pub use crate::convert::filter::FilterOptions;
@@ -24,7 +23,8 @@ use crate::load::{FileAccess, DEFAULT_MAX_FILE_MIB};
 use crate::tool::{KeyLocation, SchemeKind};
 
 /// How a spec becomes tools: shared by every command that reads one.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
+#[merge(strategy = merge::option::overwrite_none)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[cfg_attr(feature = "cli", command(next_help_heading = "Reading the spec"))]
 #[serde(rename_all = "kebab-case")]
@@ -37,9 +37,8 @@ pub struct SpecOptions {
     pub closed_world: Option<bool>,
     /// Longest tool name, 16 to 128 (default: the client profile's, 64 for most); longer names
     /// are cut and end in a hash
-    #[cfg_attr(feature = "cli", arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(16..=128)))]
-    #[schemars(range(min = 16, max = 128))]
-    pub name_max: Option<u16>,
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", value_parser = NameMax::parse))]
+    pub name_max: Option<NameMax>,
     /// Apply the hint decisions in FILE (see `review --write-overrides`) over the spec's
     #[cfg_attr(feature = "cli", arg(long, value_name = "FILE"))]
     pub overrides: Option<PathBuf>,
@@ -57,6 +56,7 @@ pub struct SpecOptions {
     #[cfg_attr(feature = "cli", command(flatten))]
     #[serde(default)]
     #[schemars(with = "Option<FilterOptions>")]
+    #[merge(strategy = FilterOptions::merge_noting_the_file)]
     pub filters: FilterOptions,
     /// Fit names and schemas to a client: claude (or claude-desktop, claude-code) and openai
     /// (the default), cursor, gemini, vscode, mcp
@@ -77,9 +77,10 @@ pub struct SpecOptions {
     /// from OPENAPI2MCP_AUTH_DEFAULT, and calls without it while that is unset
     #[cfg_attr(
         feature = "cli",
-        arg(long, value_name = "KIND", value_parser = assumed_auth_text, help_heading = "The client")
+        arg(long, value_name = "KIND", value_parser = AssumedAuth::parse, help_heading = "The client")
     )]
-    pub assume_auth: Option<String>,
+    #[schemars(with = "Option<String>")]
+    pub assume_auth: Option<AssumedAuth>,
 }
 
 /// An overrides file, each rule its entries ignore checked against lint's rules (convert,
@@ -113,9 +114,103 @@ impl LintOptions {
     }
 }
 
-/// The scheme `--assume-auth` (`assume-auth:` in the config file) names: `bearer`, `basic`,
-/// or an API key as `header:NAME`, `query:NAME` or `cookie:NAME`.
-pub fn assumed_scheme(text: &str) -> std::result::Result<SchemeKind, String> {
+/// A longest tool name (`--name-max`, `name-max:` in the config file): within what every
+/// client takes, and long enough for a hash to keep cut names apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "u16", into = "u16")]
+pub struct NameMax(u16);
+
+impl NameMax {
+    /// The lengths a name may be cut to.
+    pub const RANGE: std::ops::RangeInclusive<u16> = 16..=128;
+
+    /// `text` read as a length in [`NameMax::RANGE`].
+    pub fn parse(text: &str) -> std::result::Result<NameMax, String> {
+        let n: u16 = text
+            .parse()
+            .map_err(|_| format!("'{text}' is not a whole number"))?;
+        NameMax::try_from(n)
+    }
+
+    /// The length, in characters.
+    pub fn get(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl TryFrom<u16> for NameMax {
+    type Error = String;
+
+    fn try_from(n: u16) -> std::result::Result<NameMax, String> {
+        let (min, max) = (NameMax::RANGE.start(), NameMax::RANGE.end());
+        if NameMax::RANGE.contains(&n) {
+            Ok(NameMax(n))
+        } else {
+            Err(format!("{n} is not in {min}..={max}"))
+        }
+    }
+}
+
+impl From<NameMax> for u16 {
+    fn from(n: NameMax) -> u16 {
+        n.0
+    }
+}
+
+impl schemars::JsonSchema for NameMax {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NameMax".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "integer",
+            "minimum": NameMax::RANGE.start(),
+            "maximum": NameMax::RANGE.end(),
+        })
+    }
+}
+
+/// The scheme `--assume-auth` (`assume-auth:` in the config file) names, read once from its
+/// text and written back as it was given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct AssumedAuth {
+    text: String,
+    pub scheme: SchemeKind,
+}
+
+impl AssumedAuth {
+    /// `text` read: `bearer`, `basic`, or an API key as `header:NAME`, `query:NAME` or
+    /// `cookie:NAME`.
+    pub fn parse(text: &str) -> std::result::Result<AssumedAuth, String> {
+        Ok(AssumedAuth {
+            text: text.to_string(),
+            scheme: assumed_scheme(text)?,
+        })
+    }
+}
+
+impl TryFrom<String> for AssumedAuth {
+    type Error = String;
+
+    fn try_from(text: String) -> std::result::Result<AssumedAuth, String> {
+        AssumedAuth::parse(&text)
+    }
+}
+
+impl From<AssumedAuth> for String {
+    fn from(assumed: AssumedAuth) -> String {
+        assumed.text
+    }
+}
+
+/// The scheme `text` names.
+fn assumed_scheme(text: &str) -> std::result::Result<SchemeKind, String> {
     let kind = match text.split_once(':') {
         None if text == "bearer" => SchemeKind::Bearer,
         None if text == "basic" => SchemeKind::Basic,
@@ -140,13 +235,9 @@ pub fn assumed_scheme(text: &str) -> std::result::Result<SchemeKind, String> {
     Ok(kind)
 }
 
-#[cfg(feature = "cli")]
-fn assumed_auth_text(text: &str) -> std::result::Result<String, String> {
-    assumed_scheme(text).map(|_| text.to_string())
-}
-
 /// How the tools are written: for the commands that emit or serve them.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
+#[merge(strategy = merge::option::overwrite_none)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[cfg_attr(feature = "cli", command(next_help_heading = "Writing the tools"))]
 #[serde(rename_all = "kebab-case")]
@@ -172,7 +263,8 @@ pub struct OutputOptions {
 }
 
 /// `convert`'s own options that the config file can hold too.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
+#[merge(strategy = merge::option::overwrite_none)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[serde(rename_all = "kebab-case")]
 pub struct ConvertOptions {
@@ -200,7 +292,8 @@ pub enum FailOn {
 }
 
 /// `lint`'s options (`lint:` in the config file).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
+#[merge(strategy = merge::option::overwrite_none)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[serde(rename_all = "kebab-case")]
 #[schemars(deny_unknown_fields)]
@@ -228,22 +321,6 @@ pub struct LintOptions {
 }
 
 impl SpecOptions {
-    /// These options, with `file`'s where these leave one unset.
-    pub fn combine(self, file: SpecOptions) -> SpecOptions {
-        SpecOptions {
-            closed_world: self.closed_world.or(file.closed_world),
-            name_max: self.name_max.or(file.name_max),
-            overrides: self.overrides.or(file.overrides),
-            allow_ref_outside: self.allow_ref_outside.or(file.allow_ref_outside),
-            allow_ref_host: self.allow_ref_host.or(file.allow_ref_host),
-            max_file_size: self.max_file_size.or(file.max_file_size),
-            filters: self.filters.combine(file.filters),
-            client: self.client.or(file.client),
-            server_name: self.server_name.or(file.server_name),
-            assume_auth: self.assume_auth.or(file.assume_auth),
-        }
-    }
-
     /// Which files loading the spec may read.
     pub fn file_access(&self) -> FileAccess {
         FileAccess {
@@ -290,7 +367,7 @@ impl SpecOptions {
     ) -> Result<Options> {
         let client = self.client.unwrap_or_default();
         let name_max = match self.name_max {
-            Some(n) => usize::from(n),
+            Some(n) => n.get(),
             None => client
                 .name_max(self.server_name.as_deref())
                 .map_err(|e| Error::new(e).with_kind(ErrorKind::Usage))?,
@@ -303,47 +380,10 @@ impl SpecOptions {
             hint_style: output.hints.unwrap_or_default(),
             output_schema: output.output_schema.unwrap_or(false),
             compact: output.compact.unwrap_or(false),
-            assumed_auth: self
-                .assume_auth
-                .as_deref()
-                .map(assumed_scheme)
-                .transpose()
-                .map_err(|e| Error::new(format!("assume-auth: {e}")).with_kind(ErrorKind::Usage))?,
+            assumed_auth: self.assume_auth.as_ref().map(|a| a.scheme.clone()),
             filters: Filters::of(&self.filters)?,
             ..Options::default()
         })
-    }
-}
-
-impl OutputOptions {
-    pub fn combine(self, file: OutputOptions) -> OutputOptions {
-        OutputOptions {
-            hints: self.hints.or(file.hints),
-            output_schema: self.output_schema.or(file.output_schema),
-            compact: self.compact.or(file.compact),
-        }
-    }
-}
-
-impl ConvertOptions {
-    pub fn combine(self, file: ConvertOptions) -> ConvertOptions {
-        ConvertOptions {
-            output: self.output.or(file.output),
-            strict: self.strict.or(file.strict),
-        }
-    }
-}
-
-impl LintOptions {
-    pub fn combine(self, file: LintOptions) -> LintOptions {
-        LintOptions {
-            fail_on: self.fail_on.or(file.fail_on),
-            rules: self.rules.or(file.rules),
-            ignore: self.ignore.or(file.ignore),
-            tool_token_limit: self.tool_token_limit.or(file.tool_token_limit),
-            token_budget: self.token_budget.or(file.token_budget),
-            baseline: self.baseline.or(file.baseline),
-        }
     }
 }
 

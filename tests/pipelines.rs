@@ -201,7 +201,7 @@ fn a_filter_that_matches_nothing_is_an_error() {
 }
 
 /// `--assume-auth` takes bearer, basic or a key's place and name; anything else is a usage
-/// error, from the command line or the config file.
+/// error, from the command line or the config file (where it names the file and line).
 #[test]
 fn an_assumed_credential_is_checked() {
     let filters = spec("filters.yaml");
@@ -222,9 +222,10 @@ fn an_assumed_credential_is_checked() {
     std::fs::write(&config, format!("spec: {filters}\nassume-auth: token\n")).unwrap();
     let output = run(&["convert", "--config", config.to_str().unwrap()], None);
     assert_eq!(output.status.code(), Some(2));
+    // Read once, as the file is read: the message names the file, the line and the key.
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: assume-auth: 'token' is not bearer, basic, header:NAME, query:NAME or cookie:NAME\n"
+        format!("error: {}:2:1: invalid config: 'token' is not bearer, basic, header:NAME, query:NAME or cookie:NAME (at /assume-auth)\n", config.display())
     );
     // A scheme of the spec's own that would read the same variable is refused.
     let clash = dir.path().join("clash.yaml");

@@ -819,7 +819,11 @@ async fn an_assumed_credential_is_sent_where_the_spec_declares_none() {
     let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /user:\n    get:\n      operationId: getUser\n      parameters:\n        - {name: access_token, in: query, schema: {type: string}}\n      responses: {'200': {description: ok}}\n  /meta:\n    get:\n      operationId: getMeta\n      security: [{key: []}]\n      responses: {'200': {description: ok}}\n  /public:\n    get:\n      operationId: getPublic\n      security: []\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: header, name: X-Key}\n";
     let spec = openapi2mcp::load::load_bytes("api.yaml", text.as_bytes().to_vec()).unwrap();
     let options = Options {
-        assumed_auth: Some(openapi2mcp::options::assumed_scheme("query:access_token").unwrap()),
+        assumed_auth: Some(
+            openapi2mcp::options::AssumedAuth::parse("query:access_token")
+                .unwrap()
+                .scheme,
+        ),
         ..Options::default()
     };
     let tools: Vec<Tool> = pipeline::convert_spec(&spec, &options)

@@ -43,10 +43,10 @@ pub(super) struct ConvertArgs {
 }
 
 pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
-    let (spec_options, config) = args.spec_args.combine()?;
+    let (spec_options, config) = args.spec_args.resolve()?;
     let input = spec_input(args.spec.as_deref(), &config)?;
-    let convert = args.convert.combine(config.convert);
-    let output = args.output.combine(config.output);
+    let convert = super::over(args.convert, config.convert);
+    let output = super::over(args.output, config.output);
     let options = Options {
         keep_going: args.keep_going,
         ..spec_options.convert_options(spec_options.load_overrides()?, &output)?

@@ -75,8 +75,8 @@ fn rule_names() -> clap::builder::PossibleValuesParser {
 pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     let color = args.output.is_none()
         && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
-    let (spec_options, config) = args.spec_args.combine()?;
-    let lint_options = args.lint.combine(config.lint.clone());
+    let (spec_options, config) = args.spec_args.resolve()?;
+    let lint_options = super::over(args.lint, config.lint.clone());
     let settings = lint_options.rule_settings()?;
     // An overrides file names one API's tools: with several, its entries would name no tool
     // of the others.

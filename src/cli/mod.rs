@@ -167,7 +167,7 @@ struct SpecArgs {
 
 impl SpecArgs {
     /// The config file, and the spec options of the command line laid over its own.
-    fn combine(self) -> Result<(SpecOptions, Config), Error> {
+    fn resolve(self) -> Result<(SpecOptions, Config), Error> {
         let cwd = std::env::current_dir().unwrap_or_default();
         let config = if self.no_config {
             Config::default()
@@ -185,9 +185,15 @@ impl SpecArgs {
                 verbose(&format!("using the config file {}", path.display()));
             }
         }
-        let options = self.options.combine(config.spec_options.clone());
+        let options = over(self.options, config.spec_options.clone());
         Ok((options, config))
     }
+}
+
+/// `flags` (the command line's options) with the config file's where they leave one unset.
+fn over<T: merge::Merge>(mut flags: T, file: T) -> T {
+    flags.merge(file);
+    flags
 }
 
 /// A `--timeout`: a positive number of seconds, at most a day (timers past that are no

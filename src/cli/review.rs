@@ -55,7 +55,7 @@ pub(super) struct ReviewArgs {
 }
 
 pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
-    let (spec_options, config) = args.spec_args.combine()?;
+    let (spec_options, config) = args.spec_args.resolve()?;
     let max_chars = args.max_chars;
     let input = spec_input(args.spec.as_deref(), &config)?;
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;

@@ -74,10 +74,10 @@ pub(super) fn tools_to_serve(
     args: &mut ServeArgs,
 ) -> Result<(Vec<Tool>, OutputOptions, SpecOptions), Error> {
     let spec_args = std::mem::take(&mut args.spec_args);
-    let (spec_options, config) = spec_args.combine()?;
+    let (spec_options, config) = spec_args.resolve()?;
     let input = spec_input(args.input.as_deref(), &config)?;
     let spec = load::load(&input, &super::file_access(&spec_options))?;
-    let output = std::mem::take(&mut args.output).combine(config.output.clone());
+    let output = super::over(std::mem::take(&mut args.output), config.output.clone());
     let mut tools = tools_of(&spec, &spec_options, &output, &config)?;
     serve::dynamic::check_toolsets(&tools, &args.toolset)?;
     if !args.toolset.is_empty() && !args.dynamic {

@@ -33,7 +33,7 @@ pub(super) enum VerifyFormat {
 }
 
 pub(super) fn run_verify(args: VerifyArgs) -> Result<ExitCode, Error> {
-    let (spec_options, config) = args.spec_args.combine()?;
+    let (spec_options, config) = args.spec_args.resolve()?;
     let spec = load::load(
         &Input::from_arg(&args.expected),
         &super::file_access(&spec_options),

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use merge::Merge;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -14,7 +15,8 @@ use crate::text::did_you_mean;
 use crate::tool::Tool;
 
 /// Which operations become tools (`filters:` in the config file).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
+#[merge(strategy = merge::option::overwrite_none)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[cfg_attr(feature = "cli", command(next_help_heading = "Choosing operations"))]
 #[serde(rename_all = "kebab-case")]
@@ -54,47 +56,31 @@ pub struct FilterOptions {
     #[cfg_attr(feature = "cli", arg(skip))]
     #[serde(skip)]
     #[schemars(skip)]
-    pub from_config: Vec<&'static str>,
+    #[merge(skip)]
+    pub from_config: Vec<String>,
 }
 
 impl FilterOptions {
-    pub fn combine(self, file: FilterOptions) -> FilterOptions {
-        let from_config = [
-            (
-                "include-tags",
-                self.include_tags.is_none() && file.include_tags.is_some(),
-            ),
-            (
-                "exclude-tags",
-                self.exclude_tags.is_none() && file.exclude_tags.is_some(),
-            ),
-            (
-                "include-paths",
-                self.include_paths.is_none() && file.include_paths.is_some(),
-            ),
-            (
-                "exclude-paths",
-                self.exclude_paths.is_none() && file.exclude_paths.is_some(),
-            ),
-            ("methods", self.methods.is_none() && file.methods.is_some()),
-            (
-                "operations",
-                self.operations.is_none() && file.operations.is_some(),
-            ),
-        ]
-        .into_iter()
-        .filter_map(|(key, from_file)| from_file.then_some(key))
-        .collect();
-        FilterOptions {
-            from_config,
-            include_tags: self.include_tags.or(file.include_tags),
-            exclude_tags: self.exclude_tags.or(file.exclude_tags),
-            include_paths: self.include_paths.or(file.include_paths),
-            exclude_paths: self.exclude_paths.or(file.exclude_paths),
-            methods: self.methods.or(file.methods),
-            operations: self.operations.or(file.operations),
-            read_only: self.read_only.or(file.read_only),
-        }
+    /// Merges `file`'s filters (the config file's) into `given` (the command line's),
+    /// noting which of them came from the file.
+    pub fn merge_noting_the_file(given: &mut FilterOptions, file: FilterOptions) {
+        let on_the_command_line = given.keys_set();
+        given.from_config = file
+            .keys_set()
+            .into_iter()
+            .filter(|key| !on_the_command_line.contains(key))
+            .collect();
+        Merge::merge(given, file);
+    }
+
+    /// The config file's keys of the filters set.
+    fn keys_set(&self) -> Vec<String> {
+        let value = serde_json::to_value(self).expect("filters serialize");
+        let object = value.as_object().into_iter().flatten();
+        object
+            .filter(|(_, value)| !value.is_null())
+            .map(|(key, _)| key.clone())
+            .collect()
     }
 }
 
@@ -113,7 +99,7 @@ pub struct Filters {
     /// Keep only tools whose effective hints are read-only: the safe subset for an agent.
     pub read_only: bool,
     /// The filters the config file gave, by their key there (`include-tags`).
-    from_config: Vec<&'static str>,
+    from_config: Vec<String>,
 }
 
 /// `pattern` with each `{...}` that holds no comma escaped: `/pets/{petId}` matches the
@@ -194,7 +180,7 @@ impl Filters {
     /// How a problem names the filter `key`: by the config file's key when it came from
     /// there, else by its flag.
     fn label(&self, key: &str, flag: &str) -> String {
-        if self.from_config.contains(&key) {
+        if self.from_config.iter().any(|given| given == key) {
             format!("the config file's filters.{key}")
         } else {
             flag.to_string()

@@ -75,9 +75,7 @@ fn action_part(name: &str) -> &str {
     };
     match (name.split_once('_'), name.rsplit_once('.')) {
         (Some((resource, action)), _) if pascal(resource) && pascal(action) => action,
-        (_, Some((resources, action)))
-            if camel(action) && resources.split('.').all(pascal) =>
-        {
+        (_, Some((resources, action))) if camel(action) && resources.split('.').all(pascal) => {
             action
         }
         _ => name,
