@@ -345,7 +345,8 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
             && e.says == Says::Verb(Verb::Update)
             && vocabulary::SET_TO_VALUE.contains(&e.seen.to_ascii_lowercase().as_str())
     });
-    let on_a_resource = path.is_some_and(|p| p.contains('{')) || rpc_method;
+    let one_resource = case.saying(&[Says::OneResource]).len();
+    let on_a_resource = path.is_some_and(|p| p.contains('{')) || rpc_method || one_resource > 0;
     let switches = case.verbs(&[Verb::Switch]);
     let updates = case.verbs(&[Verb::Update]);
     let ends = case.verbs(&[Verb::Destroy]);
@@ -355,7 +356,6 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     let creates = !case.saying(&[Says::Created, Says::Collection]).is_empty();
     let mut adds_relation = case.verbs(&[Verb::Create]);
     adds_relation.extend(case.saying(&[Says::Relation]));
-    let one_resource = case.saying(&[Says::OneResource]).len();
     let upsert = upserts(case);
     // JSON Patch's `add` to a list adds again on a repeat: values are not simply set.
     let sets_values = case.saying(&[Says::ChangeList]).is_empty();

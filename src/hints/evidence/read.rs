@@ -484,7 +484,12 @@ impl<'r, 'f> Reader<'r, 'f> {
             .find_map(|suffix| segment.strip_suffix(suffix))
             .unwrap_or(segment);
         let words = name_words(action, None);
-        self.path_verb(&words);
+        // A segment a parameter follows names a collection (`/shop_account_requests/{id}`,
+        // `/orders/{id}`): its words are nouns.
+        let names_a_collection = path.trim_end_matches('/').rsplit('/').next() != Some(segment);
+        if !names_a_collection {
+            self.path_verb(&words);
+        }
         for word in &words {
             if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &self.text) {
                 self.push(Source::Path, Says::DestructiveNoun, word, at);
@@ -502,12 +507,14 @@ impl<'r, 'f> Reader<'r, 'f> {
             .ends_with('}');
         let post = facts.method == Some(&Method::Post);
         let patch = facts.method == Some(&Method::Patch);
-        // A PATCH changes what its path names: one resource, or a part of one
-        // (`/devices/{id}/metadata`).
-        if (post && ends_in_parameter) || (patch && path.contains('{')) {
+        // A PATCH changes what its path names: one resource, a part of one
+        // (`/devices/{id}/metadata`), or the caller's own (`/me`, `/account`), not a
+        // collection.
+        let bare = segment.split('.').next().unwrap_or(segment);
+        let one_thing = path.contains('{') || !bare.ends_with('s');
+        if (post && ends_in_parameter) || (patch && one_thing) {
             self.push(Source::Path, Says::OneResource, path, at);
         }
-        let bare = segment.split('.').next().unwrap_or(segment);
         let last = path.trim_end_matches('/').ends_with(segment);
         let no_verb = words.iter().all(|w| vocabulary::verb(w).is_none());
         if matches!(bare, "actions" | "action") {

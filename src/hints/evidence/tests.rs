@@ -655,6 +655,36 @@ fn a_patch_of_a_part_of_one_resource_sets_values() {
     );
 }
 
+/// A path segment a parameter follows names a collection: deleting a call record at
+/// `/call/{call_id}` calls nothing.
+#[test]
+fn a_segment_before_a_parameter_is_a_noun() {
+    let delete = Method::Delete;
+    let call = Facts {
+        path: Some("/call/{call_id}"),
+        ..facts(&delete, "deleteCallEntity", "DELETE for Call")
+    };
+    let idempotent = (HintKind::Idempotent, true, Confidence::High);
+    assert!(said(&call).contains(&idempotent), "{:?}", said(&call));
+}
+
+/// A PATCH of the caller's own (`/account`, `/me`) sets values as one of `/users/{id}` does.
+#[test]
+fn a_patch_of_the_callers_own_sets_values() {
+    let patch = Method::Patch;
+    let account = Facts {
+        path: Some("/account"),
+        ..facts(&patch, "", "Update account")
+    };
+    let idempotent = (HintKind::Idempotent, true, Confidence::Medium);
+    assert!(said(&account).contains(&idempotent), "{:?}", said(&account));
+    let collection = Facts {
+        path: Some("/accounts"),
+        ..facts(&patch, "", "Update accounts")
+    };
+    assert!(!said(&collection).contains(&idempotent));
+}
+
 /// Running a query reads: "Executes a query and returns a paginated response".
 #[test]
 fn running_a_query_reads() {
