@@ -10,6 +10,7 @@ use serde_json::{json, Map, Value};
 
 use super::{serve, warn, Cli, Command};
 use openapi2mcp::config::Config;
+use openapi2mcp::convert::profile::ClientProfile;
 use openapi2mcp::error::{Error, ErrorKind};
 use openapi2mcp::load::Input;
 
@@ -121,14 +122,16 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
             .iter()
             .any(|a| a == flag || a.starts_with(&format!("{flag}=")))
     };
-    // The client's own limits shape the tools (Cursor's on names, VS Code's draft-07).
+    // The client's own limits shape the tools (Cursor's on names, VS Code's draft-07), as
+    // serve's --client names them.
     let profile = match args.client {
-        McpClient::Cursor => Some("cursor"),
-        McpClient::Vscode => Some("vscode"),
+        McpClient::Cursor => Some(ClientProfile::Cursor),
+        McpClient::Vscode => Some(ClientProfile::Vscode),
         McpClient::ClaudeDesktop | McpClient::ClaudeCode => None,
     };
-    if let (Some(profile), false) = (profile, given("--client")) {
-        serve_args.extend(["--client".into(), profile.into()]);
+    let flag_value = profile.and_then(|p| p.to_possible_value());
+    if let (Some(value), false) = (flag_value, given("--client")) {
+        serve_args.extend(["--client".into(), value.get_name().into()]);
     }
     if !given("--config") && !given("--no-config") {
         if let Some(config) = Config::locate(None, &cwd) {
