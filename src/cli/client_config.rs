@@ -92,6 +92,28 @@ impl Launcher {
 const PATH_OPTIONS: [&str; 3] = ["--overrides", "--config", "--allow-ref-outside"];
 
 pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Error> {
+    let (serve_args, name) = serve_command(&args)?;
+    let tools = tools_served(&serve_args)?;
+    let variables = openapi2mcp::serve::credential_variables(&tools);
+    let (command, launcher_args) = args.launcher.command()?;
+    let server = ServerEntry {
+        command,
+        args: launcher_args.into_iter().chain(serve_args).collect(),
+        variables,
+    };
+    let (text, place, credentials) = server.for_client(args.client, &name);
+    super::write_stdout(&text)?;
+    if server.variables.is_empty() {
+        warn(&format!("client-config: {place}"));
+    } else {
+        warn(&format!("client-config: {place}; {credentials}"));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// serve's arguments as the client will give them (absolute paths, the client's profile,
+/// the config file found here, the server's name), and that name.
+fn serve_command(args: &ClientConfigArgs) -> Result<(Vec<String>, String), Error> {
     if args.spec == "-" {
         return Err(
             Error::new("a client cannot hand serve a spec on standard input: name a file")
@@ -140,7 +162,7 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
     }
     // The client's name for the server is the server's own (serverInfo.name; Cursor counts
     // it in each tool's name).
-    let name = match (args.name, value_of(&args.serve, "--server-name")) {
+    let name = match (args.name.clone(), value_of(&args.serve, "--server-name")) {
         (Some(name), _) | (None, Some(name)) => name,
         (None, None) => file_name(&spec),
     };
@@ -154,89 +176,99 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
     if !given("--server-name") {
         serve_args.extend(["--server-name".into(), name.clone()]);
     }
-    // Read as serve will read them: a mistake shows now, not in the client's log.
-    let parsed =
-        Cli::try_parse_from(std::iter::once("openapi2mcp".to_string()).chain(serve_args.clone()))
-            .map_err(|e| {
-            let message = e.render().to_string();
-            let first = message.lines().next().unwrap_or_default();
-            Error::new(format!(
-                "serve's arguments: {}",
-                first.trim_start_matches("error: ")
-            ))
-            .with_kind(ErrorKind::Usage)
-        })?;
+    Ok((serve_args, name))
+}
+
+/// The tools serve will serve with `serve_args`, read as serve will read them: a mistake
+/// shows now, not in the client's log.
+fn tools_served(serve_args: &[String]) -> Result<Vec<openapi2mcp::tool::Tool>, Error> {
+    let argv = std::iter::once("openapi2mcp".to_string()).chain(serve_args.iter().cloned());
+    let parsed = Cli::try_parse_from(argv).map_err(|e| {
+        let message = e.render().to_string();
+        let first = message.lines().next().unwrap_or_default();
+        Error::new(format!(
+            "serve's arguments: {}",
+            first.trim_start_matches("error: ")
+        ))
+        .with_kind(ErrorKind::Usage)
+    })?;
     let Command::Serve(mut serve_command) = parsed.command else {
         unreachable!("the arguments start with serve")
     };
     let (tools, _, _) = serve::tools_to_serve(&mut serve_command)?;
-    let variables = openapi2mcp::serve::credential_variables(&tools);
-    let (command, launcher_args) = args.launcher.command()?;
-    let serve_args: Vec<String> = launcher_args.into_iter().chain(serve_args).collect();
-    // The server's entry, `"type": "stdio"` first where the client wants it.
-    let server = |typed: bool, env: Map<String, Value>| {
+    Ok(tools)
+}
+
+/// How a client starts the server, and the credential variables its tools read.
+struct ServerEntry {
+    command: String,
+    args: Vec<String>,
+    variables: Vec<String>,
+}
+
+impl ServerEntry {
+    /// The server's entry, with `"type": "stdio"` first when `typed` (where the client wants
+    /// it), each credential variable filled as `fill` says.
+    fn entry(&self, typed: bool, fill: &dyn Fn(&str) -> String) -> Value {
         let mut entry = Map::new();
         if typed {
             entry.insert("type".into(), "stdio".into());
         }
-        entry.insert("command".into(), command.clone().into());
-        entry.insert("args".into(), serve_args.clone().into());
+        entry.insert("command".into(), self.command.clone().into());
+        entry.insert("args".into(), self.args.clone().into());
+        let env: Map<String, Value> = self
+            .variables
+            .iter()
+            .map(|v| (v.clone(), Value::String(fill(v))))
+            .collect();
         if !env.is_empty() {
             entry.insert("env".into(), Value::Object(env));
         }
         Value::Object(entry)
-    };
-    let env = |value: &dyn Fn(&str) -> String| -> Map<String, Value> {
-        variables
-            .iter()
-            .map(|v| (v.clone(), Value::String(value(v))))
-            .collect()
-    };
-    // What to do with the text, and, when the tools use credentials, where they go.
-    let (text, place, credentials) = match args.client {
-        McpClient::ClaudeDesktop => (
-            pretty(&json!({"mcpServers": {&name: server(false, env(&|_| openapi2mcp::serve::PLACEHOLDER.into()))}})),
-            "add this to claude_desktop_config.json (Settings > Developer > Edit Config)",
-            "put each credential in place of <secret> (one left as it is, or empty, counts as unset)",
-        ),
-        McpClient::ClaudeCode => {
-            // Claude Code fills ${VARIABLE} from the environment it runs in.
-            let entry = server(true, env(&|v| format!("${{{v}}}")));
-            (
-                format!("claude mcp add-json {} {}\n", shell_quoted(&name), shell_quoted(&entry.to_string())),
-                "run this",
-                "Claude Code reads the credentials from the environment it runs in",
-            )
-        }
-        McpClient::Cursor => (
-            pretty(&json!({"mcpServers": {&name: server(false, env(&|v| format!("${{env:{v}}}")))}})),
-            "add this to .cursor/mcp.json (or ~/.cursor/mcp.json)",
-            "Cursor reads the credentials from its environment",
-        ),
-        McpClient::Vscode => {
-            let inputs: Vec<Value> = variables
-                .iter()
-                .map(|v| json!({"type": "promptString", "id": input_id(v), "description": v, "password": true}))
-                .collect();
-            let entry = server(true, env(&|v| format!("${{input:{}}}", input_id(v))));
-            let mut file = json!({"servers": {&name: entry}});
-            if !inputs.is_empty() {
-                file["inputs"] = inputs.into();
-            }
-            (
-                pretty(&file),
-                "add this to .vscode/mcp.json",
-                "VS Code asks for each credential once and keeps it",
-            )
-        }
-    };
-    super::write_stdout(&text)?;
-    if variables.is_empty() {
-        warn(&format!("client-config: {place}"));
-    } else {
-        warn(&format!("client-config: {place}; {credentials}"));
     }
-    Ok(ExitCode::SUCCESS)
+
+    /// What to give `client` (the text), what to do with it, and, when the tools use
+    /// credentials, where they go.
+    fn for_client(&self, client: McpClient, name: &str) -> (String, &'static str, &'static str) {
+        match client {
+            McpClient::ClaudeDesktop => (
+                pretty(&json!({"mcpServers": {name: self.entry(false, &|_| openapi2mcp::serve::PLACEHOLDER.into())}})),
+                "add this to claude_desktop_config.json (Settings > Developer > Edit Config)",
+                "put each credential in place of <secret> (one left as it is, or empty, counts as unset)",
+            ),
+            McpClient::ClaudeCode => {
+                // Claude Code fills ${VARIABLE} from the environment it runs in.
+                let entry = self.entry(true, &|v| format!("${{{v}}}"));
+                (
+                    format!("claude mcp add-json {} {}\n", shell_quoted(name), shell_quoted(&entry.to_string())),
+                    "run this",
+                    "Claude Code reads the credentials from the environment it runs in",
+                )
+            }
+            McpClient::Cursor => (
+                pretty(&json!({"mcpServers": {name: self.entry(false, &|v| format!("${{env:{v}}}"))}})),
+                "add this to .cursor/mcp.json (or ~/.cursor/mcp.json)",
+                "Cursor reads the credentials from its environment",
+            ),
+            McpClient::Vscode => {
+                let inputs: Vec<Value> = self
+                    .variables
+                    .iter()
+                    .map(|v| json!({"type": "promptString", "id": input_id(v), "description": v, "password": true}))
+                    .collect();
+                let entry = self.entry(true, &|v| format!("${{input:{}}}", input_id(v)));
+                let mut file = json!({"servers": {name: entry}});
+                if !inputs.is_empty() {
+                    file["inputs"] = inputs.into();
+                }
+                (
+                    pretty(&file),
+                    "add this to .vscode/mcp.json",
+                    "VS Code asks for each credential once and keeps it",
+                )
+            }
+        }
+    }
 }
 
 fn pretty(value: &Value) -> String {

@@ -1,7 +1,7 @@
 //! `convert`: a spec to a manifest, written atomically or checked for staleness.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -10,7 +10,7 @@ use super::{report_warnings, spec_input, verbose, warn, write_stdout, SpecArgs};
 use openapi2mcp::convert::profile::ClientProfile;
 use openapi2mcp::convert::{Conversion, Options};
 use openapi2mcp::error::Error;
-use openapi2mcp::load;
+use openapi2mcp::load::{self, FileAccess, Input};
 use openapi2mcp::manifest::ManifestWriter;
 use openapi2mcp::options::{ConvertOptions, OutputOptions};
 use openapi2mcp::output::{self, OutputFile};
@@ -42,60 +42,68 @@ pub(super) struct ConvertArgs {
     spec_args: SpecArgs,
 }
 
+/// What convert does, resolved once: the command line over the config file over the
+/// defaults.
+struct ConvertSettings {
+    input: Input,
+    file_access: FileAccess,
+    options: Options,
+    client: Option<ClientProfile>,
+    /// Where the manifest goes: standard output without one.
+    output: Option<PathBuf>,
+    strict: bool,
+    check: bool,
+}
+
+impl ConvertSettings {
+    fn resolve(args: ConvertArgs) -> Result<ConvertSettings, Error> {
+        let (spec_options, config) = args.spec_args.resolve()?;
+        let input = spec_input(args.spec.as_deref(), &config)?;
+        let convert = super::over(args.convert, config.convert);
+        let output = super::over(args.output, config.output);
+        let options = Options {
+            keep_going: args.keep_going,
+            ..spec_options.convert_options(spec_options.load_overrides()?, &output)?
+        };
+        Ok(ConvertSettings {
+            input,
+            file_access: super::file_access(&spec_options),
+            options,
+            client: spec_options.client,
+            output: convert.output,
+            strict: convert.strict == Some(true),
+            check: args.check,
+        })
+    }
+}
+
 pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
-    let (spec_options, config) = args.spec_args.resolve()?;
-    let input = spec_input(args.spec.as_deref(), &config)?;
-    let convert = super::over(args.convert, config.convert);
-    let output = super::over(args.output, config.output);
-    let options = Options {
-        keep_going: args.keep_going,
-        ..spec_options.convert_options(spec_options.load_overrides()?, &output)?
-    };
-    let spec = load::load(&input, &super::file_access(&spec_options))?;
-    verbose(&format!("read {}", input.display_name()));
-    if args.check {
-        let Some(path) = &convert.output else {
+    let settings = ConvertSettings::resolve(args)?;
+    let spec = load::load(&settings.input, &settings.file_access)?;
+    verbose(&format!("read {}", settings.input.display_name()));
+    let options = &settings.options;
+    if settings.check {
+        let Some(path) = &settings.output else {
             return Err(Error::new(
                 "--check compares with the output file: name it with -o FILE",
             ));
         };
-        let (conversion, _, text) = write_manifest(&spec, &options, Vec::new(), path)?;
-        report_warnings(&conversion);
-        let text = String::from_utf8(text).expect("JSON is UTF-8");
-        return match openapi2mcp::load::read_written_file(path)? {
-            Some(existing) if existing == text => Ok(ExitCode::SUCCESS),
-            Some(existing) => {
-                write_stdout(&format!(
-                    "{} is stale:\n{}",
-                    path.display(),
-                    openapi2mcp::review::staleness(&existing, &text)
-                ))?;
-                Ok(ExitCode::from(1))
-            }
-            None => {
-                write_stdout(&format!(
-                    "{} does not exist yet: run `openapi2mcp convert` with -o {} to write it\n",
-                    path.display(),
-                    path.display()
-                ))?;
-                Ok(ExitCode::from(1))
-            }
-        };
+        return check_manifest(&spec, options, path);
     }
     // A file is written as the tools come and replaces the old one only at the end; standard
     // output gets the whole text at the end, so a failure never leaves half a manifest.
-    let (conversion, written, output) = match &convert.output {
+    let (conversion, written, output) = match &settings.output {
         Some(path) => {
             let mut file = OutputFile::create(path)?;
             let out = std::io::BufWriter::new(file.writer());
-            let (conversion, written, out) = write_manifest(&spec, &options, out, path)?;
+            let (conversion, written, out) = write_manifest(&spec, options, out, path)?;
             out.into_inner()
                 .map_err(|e| output::write_error(path, e.into_error()))?;
             (conversion, written, Output::File(file))
         }
         None => {
             let (conversion, written, text) =
-                write_manifest(&spec, &options, Vec::new(), Path::new("-"))?;
+                write_manifest(&spec, options, Vec::new(), Path::new("-"))?;
             (conversion, written, Output::Stdout(text))
         }
     };
@@ -107,10 +115,43 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         counted(spec.file_count(), "file"),
         counted(conversion.skipped.len(), "operation")
     ));
-    if let Some(warning) = size_warning(&written, spec_options.client, options.compact) {
+    if let Some(warning) = size_warning(&written, settings.client, options.compact) {
         warn(&warning);
     }
-    if convert.strict == Some(true) && !conversion.contradictions.is_empty() {
+    finish(&settings, &conversion, &written, output)
+}
+
+/// `--check`: whether the manifest at `path` is what converting `spec` would write.
+fn check_manifest(spec: &load::Spec, options: &Options, path: &Path) -> Result<ExitCode, Error> {
+    let (conversion, _, text) = write_manifest(spec, options, Vec::new(), path)?;
+    report_warnings(&conversion);
+    let text = String::from_utf8(text).expect("JSON is UTF-8");
+    let said = match openapi2mcp::load::read_written_file(path)? {
+        Some(existing) if existing == text => return Ok(ExitCode::SUCCESS),
+        Some(existing) => format!(
+            "{} is stale:\n{}",
+            path.display(),
+            openapi2mcp::review::staleness(&existing, &text)
+        ),
+        None => format!(
+            "{} does not exist yet: run `openapi2mcp convert` with -o {} to write it\n",
+            path.display(),
+            path.display()
+        ),
+    };
+    write_stdout(&said)?;
+    Ok(ExitCode::from(1))
+}
+
+/// The manifest kept (the file committed, or the text printed) unless `--strict` finds
+/// contradictions; the exit code says whether every operation was converted.
+fn finish(
+    settings: &ConvertSettings,
+    conversion: &Conversion,
+    written: &Written,
+    output: Output,
+) -> Result<ExitCode, Error> {
+    if settings.strict && !conversion.contradictions.is_empty() {
         super::error(&format!(
             "--strict: {} between hints and methods; nothing written",
             counted(conversion.contradictions.len(), "contradiction")
@@ -120,7 +161,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     match output {
         Output::File(file) => {
             file.commit()?;
-            if let Some(path) = &convert.output {
+            if let Some(path) = &settings.output {
                 warn(&format!(
                     "wrote {} to {}",
                     counted(written.tools, "tool"),

@@ -1,10 +1,12 @@
 //! `lint` (a spec, a manifest, or what a running server lists) and `rules`.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
 
 use super::{spec_input, warn, write_stdout, ServerArgs, SpecArgs};
+use openapi2mcp::config::Config;
 use openapi2mcp::error::{Error, ErrorKind};
 use openapi2mcp::lint::baseline::Baseline;
 use openapi2mcp::lint::{self, RuleSettings, Severity};
@@ -91,24 +93,7 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
             Error::new("standard input (-) can be read only once").with_kind(ErrorKind::Usage)
         );
     }
-    let mut specs = Vec::new();
-    if args.server_args.server().is_some() {
-        let listed = args.server_args.list()?;
-        let manifest = serde_json::json!({ "tools": listed.tools });
-        specs.push(load::load_bytes(
-            "server",
-            manifest.to_string().into_bytes(),
-        )?);
-    } else if args.inputs.is_empty() {
-        specs.push(load::load(
-            &spec_input(None, &config)?,
-            &super::file_access(&spec_options),
-        )?);
-    }
-    for input in &args.inputs {
-        let input = spec_input(Some(input), &config)?;
-        specs.push(load::load(&input, &super::file_access(&spec_options))?);
-    }
+    let specs = read_inputs(&args.inputs, &args.server_args, &spec_options, &config)?;
     let mut findings = Vec::new();
     for spec in &specs {
         findings.extend(lint_one(spec, &spec_options, &settings)?);
@@ -124,30 +109,7 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(path) = &lint_options.baseline {
-        let linted: Vec<String> = specs
-            .iter()
-            .flat_map(|spec| (0..spec.file_count()).map(|id| spec.file(id).name.clone()))
-            .collect();
-        let filtered = Baseline::load(path)?.filter(&mut findings, &linted);
-        let gone = match filtered.gone {
-            0 => String::new(),
-            n => format!(
-                "; {} of it no longer found (--write-baseline rewrites it)",
-                counted(n, "finding")
-            ),
-        };
-        let elsewhere = match filtered.elsewhere {
-            0 => String::new(),
-            n => format!(
-                "; it holds {} in files this run did not read",
-                counted(n, "finding")
-            ),
-        };
-        warn(&format!(
-            "the baseline {} accepts {} of this run{gone}{elsewhere}",
-            path.display(),
-            counted(filtered.accepted, "finding"),
-        ));
+        apply_baseline(path, &mut findings, &specs)?;
     }
     let line_source = |file: &str, line: usize| specs.iter().find_map(|s| s.line(file, line));
     let presentation = lint::report::Presentation::new(color, args.max_problems);
@@ -159,18 +121,86 @@ pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
     if args.format != lint::report::ReportFormat::Human || args.output.is_some() {
         warn(lint::report::summary(&findings).trim_end());
     }
-    let threshold = match lint_options.fail_on.unwrap_or(FailOn::Error) {
-        FailOn::Error => Some(Severity::Error),
-        FailOn::Warning => Some(Severity::Warning),
-        FailOn::Info => Some(Severity::Info),
-        FailOn::Never => None,
-    };
-    let failing = threshold.is_some_and(|t| findings.iter().any(|f| f.severity >= t));
+    let failing = fails(&findings, lint_options.fail_on.unwrap_or(FailOn::Error));
     Ok(if failing {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The specs and manifests to lint: what a running server lists, the inputs named, or the
+/// config file's spec.
+fn read_inputs(
+    inputs: &[String],
+    server: &ServerArgs,
+    spec_options: &SpecOptions,
+    config: &Config,
+) -> Result<Vec<load::Spec>, Error> {
+    let mut specs = Vec::new();
+    if server.server().is_some() {
+        let listed = server.list()?;
+        let manifest = serde_json::json!({ "tools": listed.tools });
+        specs.push(load::load_bytes(
+            "server",
+            manifest.to_string().into_bytes(),
+        )?);
+    } else if inputs.is_empty() {
+        specs.push(load::load(
+            &spec_input(None, config)?,
+            &super::file_access(spec_options),
+        )?);
+    }
+    for input in inputs {
+        let input = spec_input(Some(input), config)?;
+        specs.push(load::load(&input, &super::file_access(spec_options))?);
+    }
+    Ok(specs)
+}
+
+/// Leaves out of `findings` those the baseline at `path` accepts, saying how many, and
+/// how many of it are gone or in files not read.
+fn apply_baseline(
+    path: &Path,
+    findings: &mut Vec<lint::Finding>,
+    specs: &[load::Spec],
+) -> Result<(), Error> {
+    let linted: Vec<String> = specs
+        .iter()
+        .flat_map(|spec| (0..spec.file_count()).map(|id| spec.file(id).name.clone()))
+        .collect();
+    let filtered = Baseline::load(path)?.filter(findings, &linted);
+    let gone = match filtered.gone {
+        0 => String::new(),
+        n => format!(
+            "; {} of it no longer found (--write-baseline rewrites it)",
+            counted(n, "finding")
+        ),
+    };
+    let elsewhere = match filtered.elsewhere {
+        0 => String::new(),
+        n => format!(
+            "; it holds {} in files this run did not read",
+            counted(n, "finding")
+        ),
+    };
+    warn(&format!(
+        "the baseline {} accepts {} of this run{gone}{elsewhere}",
+        path.display(),
+        counted(filtered.accepted, "finding"),
+    ));
+    Ok(())
+}
+
+/// Whether a finding is at least as severe as `fail_on` asks.
+fn fails(findings: &[lint::Finding], fail_on: FailOn) -> bool {
+    let threshold = match fail_on {
+        FailOn::Error => Some(Severity::Error),
+        FailOn::Warning => Some(Severity::Warning),
+        FailOn::Info => Some(Severity::Info),
+        FailOn::Never => None,
+    };
+    threshold.is_some_and(|t| findings.iter().any(|f| f.severity >= t))
 }
 
 /// The findings of one spec or manifest, with their lines.
