@@ -154,7 +154,53 @@ fn source_letter(source: HintSource) -> &'static str {
     &source_name(source)[..1]
 }
 
+/// What the table's columns say, after the rows and their notes.
+const LEGEND: &str = "TOKENS what the tool takes of a model's context (o200k). RO readOnlyHint, DESTR \
+         destructiveHint, IDEMP idempotentHint, OPEN openWorldHint. Each value is followed by its source: d the MCP default, i inferred from the HTTP \
+         method, s x-mcp-annotations in the spec, o an override. – means the hint is \
+         meaningless because the tool is read-only. Suggestions are never applied by \
+         themselves: accept one in an overrides file (review --write-overrides).";
+
+/// The review as a table: a row per tool with its notes below, then the legend and the
+/// totals.
 fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
+    let (name_width, path_width) = column_widths(tools, width);
+    let note_width = width.unwrap_or(NOTE_WIDTH);
+    let header = format!(
+        "{} {} {} {:>6} {:5} {:5} {:5} {}",
+        fit("TOOL", name_width),
+        fit("METHOD", 7),
+        fit("PATH", path_width),
+        "TOKENS",
+        SHORT[0],
+        SHORT[1],
+        SHORT[2],
+        SHORT[3]
+    );
+    let mut out = format!("{header}\n");
+    let (mut suggestions, mut risky, mut total_tokens) = (0, 0, 0);
+    for tool in tools {
+        let tokens = crate::tokens::count(&tool.tool);
+        total_tokens += tokens;
+        out.push_str(row(tool, tokens, name_width, path_width, color).trim_end());
+        out.push('\n');
+        out.push_str(&notes(tool, color, note_width));
+        risky += tool.risks.len();
+        suggestions += tool.suggestions.iter().filter(|s| s.is_suggested()).count();
+    }
+    out.push('\n');
+    out.push_str(&wrap("", LEGEND, 0, note_width));
+    out.push_str(&format!(
+        "{}, {total_tokens} tokens, {}, {risky} risky\n",
+        crate::text::counted(tools.len(), "tool"),
+        crate::text::counted(suggestions, "suggestion")
+    ));
+    out
+}
+
+/// The widths of the name and path columns: as wide as their longest entry, the path then
+/// the name cut (not below [`MIN_PATH`] and [`MIN_NAME`]) for a row to fit `width`.
+fn column_widths(tools: &[&Converted], width: Option<usize>) -> (usize, usize) {
     let longest = |column: fn(&Converted) -> usize, heading: &str| {
         tools
             .iter()
@@ -175,107 +221,87 @@ fn table(tools: &[&Converted], color: bool, width: Option<usize>) -> String {
         path_width -= path_cut;
         name_width -= (over - path_cut).min(name_width.saturating_sub(MIN_NAME));
     }
-    let note_width = width.unwrap_or(NOTE_WIDTH);
-    let header = format!(
-        "{} {} {} {:>6} {:5} {:5} {:5} {}",
-        fit("TOOL", name_width),
-        fit("METHOD", 7),
-        fit("PATH", path_width),
-        "TOKENS",
-        SHORT[0],
-        SHORT[1],
-        SHORT[2],
-        SHORT[3]
+    (name_width, path_width)
+}
+
+/// A tool's row: name, method, path, tokens, and each hint's value and source.
+fn row(
+    tool: &Converted,
+    tokens: usize,
+    name_width: usize,
+    path_width: usize,
+    color: bool,
+) -> String {
+    let mut row = format!(
+        "{} {} {} {tokens:>6}",
+        fit(&visible(tool.name()), name_width),
+        fit(&visible(tool.binding().method.as_str()), 7),
+        fit_end(&visible(&tool.binding().path), path_width)
     );
-    let mut out = format!("{header}\n");
-    let (mut suggestions, mut risky, mut total_tokens) = (0, 0, 0);
-    for tool in tools {
-        let tokens = crate::tokens::count(&tool.tool);
-        total_tokens += tokens;
-        let mut row = format!(
-            "{} {} {} {tokens:>6}",
-            fit(&visible(tool.name()), name_width),
-            fit(&visible(tool.binding().method.as_str()), 7),
-            fit_end(&visible(&tool.binding().path), path_width)
-        );
-        for kind in HintKind::ALL {
-            let hint = tool.hints.get(kind);
-            let cell = if moot(tool, kind) {
-                format!("{:5}", "–")
-            } else {
-                let value = if hint.value { "yes" } else { "no" };
-                format!("{:5}", format!("{value} {}", source_letter(hint.source)))
-            };
-            let cell = match hint.source {
-                HintSource::Override if !moot(tool, kind) => paint(&cell, OVERRIDE, color),
-                _ => cell,
-            };
-            row.push(' ');
-            row.push_str(&cell);
-        }
-        out.push_str(row.trim_end());
-        out.push('\n');
-        for risk in &tool.risks {
-            risky += 1;
-            out.push_str(&wrap(
-                &format!("  {} ", paint("! risky:", RISKY, color)),
-                &risk.message,
-                4,
-                note_width,
-            ));
-        }
-        for (hints, why) in super::reviewed(tool) {
-            out.push_str(&wrap(
-                &format!(
-                    "  {} ",
-                    paint(
-                        &format!("= reviewed {}:", hints.join(", ")),
-                        OVERRIDE,
-                        color
-                    )
-                ),
-                why,
-                4,
-                note_width,
-            ));
-        }
-        for suggestion in &tool.suggestions {
-            let head = format!(
-                "{}: {} ({})",
-                suggestion.hint.key(),
-                suggestion.value,
-                suggestion.confidence.as_str()
-            );
-            let label = if suggestion.is_suggested() {
-                suggestions += 1;
-                format!("? suggest {head}:")
-            } else {
-                format!("~ unsure {head}:")
-            };
-            out.push_str(&wrap(
-                &format!("  {} ", paint(&label, SUGGESTION, color)),
-                &suggestion.because(),
-                4,
-                note_width,
-            ));
-        }
+    for kind in HintKind::ALL {
+        let hint = tool.hints.get(kind);
+        let cell = if moot(tool, kind) {
+            format!("{:5}", "–")
+        } else {
+            let value = if hint.value { "yes" } else { "no" };
+            format!("{:5}", format!("{value} {}", source_letter(hint.source)))
+        };
+        let cell = match hint.source {
+            HintSource::Override if !moot(tool, kind) => paint(&cell, OVERRIDE, color),
+            _ => cell,
+        };
+        row.push(' ');
+        row.push_str(&cell);
     }
-    out.push('\n');
-    out.push_str(&wrap(
-        "",
-        "TOKENS what the tool takes of a model's context (o200k). RO readOnlyHint, DESTR \
-         destructiveHint, IDEMP idempotentHint, OPEN openWorldHint. Each value is followed by its source: d the MCP default, i inferred from the HTTP \
-         method, s x-mcp-annotations in the spec, o an override. – means the hint is \
-         meaningless because the tool is read-only. Suggestions are never applied by \
-         themselves: accept one in an overrides file (review --write-overrides).",
-        0,
-        note_width,
-    ));
-    out.push_str(&format!(
-        "{}, {total_tokens} tokens, {}, {risky} risky\n",
-        crate::text::counted(tools.len(), "tool"),
-        crate::text::counted(suggestions, "suggestion")
-    ));
+    row
+}
+
+/// The notes below a tool's row: its risks, the hints a reviewer settled and why, and the
+/// suggestions, each wrapped to `note_width`.
+fn notes(tool: &Converted, color: bool, note_width: usize) -> String {
+    let mut out = String::new();
+    for risk in &tool.risks {
+        out.push_str(&wrap(
+            &format!("  {} ", paint("! risky:", RISKY, color)),
+            &risk.message,
+            4,
+            note_width,
+        ));
+    }
+    for (hints, why) in super::reviewed(tool) {
+        out.push_str(&wrap(
+            &format!(
+                "  {} ",
+                paint(
+                    &format!("= reviewed {}:", hints.join(", ")),
+                    OVERRIDE,
+                    color
+                )
+            ),
+            why,
+            4,
+            note_width,
+        ));
+    }
+    for suggestion in &tool.suggestions {
+        let head = format!(
+            "{}: {} ({})",
+            suggestion.hint.key(),
+            suggestion.value,
+            suggestion.confidence.as_str()
+        );
+        let label = if suggestion.is_suggested() {
+            format!("? suggest {head}:")
+        } else {
+            format!("~ unsure {head}:")
+        };
+        out.push_str(&wrap(
+            &format!("  {} ", paint(&label, SUGGESTION, color)),
+            &suggestion.because(),
+            4,
+            note_width,
+        ));
+    }
     out
 }
 
