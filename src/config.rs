@@ -1,6 +1,6 @@
 //! The configuration file, `openapi2mcp.yaml`: found from the working directory upward
 //! (no higher than the repository's root, marked by `.git`, or the home directory; only
-//! the working directory itself outside both), or named with `--config`. It holds every option of convert, review and lint (in the
+//! the working directory itself outside both), or named with `--config`. It holds every option of convert, review and lint, and serve's (in the
 //! types of [`crate::options`], which the command line shares), so that a pipeline runs
 //! `openapi2mcp convert --check` and nothing more; command-line flags win. Paths in it are
 //! relative to the file. Unknown keys are errors with the file and line.
@@ -33,6 +33,14 @@
 //!   rules:
 //!     redundant-default: off      # by name or code; error, warning, info or off
 //!     OAM004: error
+//! serve:
+//!   base-url: https://staging.example.com
+//!   timeout: 30                   # seconds
+//!   retries: 0                    # at most 10
+//!   max-response-bytes: 1000000
+//!   dynamic: false
+//!   toolset: [pets]
+//!   token-budget: 100000          # with dynamic
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -45,7 +53,7 @@ use crate::error::{from_value_at, push_pointer, Error, ErrorKind, Result};
 use crate::lint::RuleSettings;
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
-use crate::options::{ConvertOptions, LintOptions, OutputOptions, SpecOptions};
+use crate::options::{ConvertOptions, LintOptions, OutputOptions, ServeOptions, SpecOptions};
 
 pub const FILE_NAME: &str = "openapi2mcp.yaml";
 /// The file's other spelling, read where the first is absent.
@@ -69,6 +77,10 @@ pub struct Config {
     #[serde(default)]
     #[schemars(with = "Option<LintOptions>")]
     pub lint: LintOptions,
+    /// serve's options
+    #[serde(default)]
+    #[schemars(with = "Option<ServeOptions>")]
+    pub serve: ServeOptions,
     /// The file read, if any, and whether the user named it (`--config`).
     #[serde(skip)]
     #[schemars(skip)]
@@ -82,7 +94,8 @@ impl Config {
         let mut schema = schemars::schema_for!(Config).to_value();
         schema["title"] = "openapi2mcp.yaml".into();
         schema["description"] =
-            "openapi2mcp's configuration file: every option of convert, review and lint".into();
+            "openapi2mcp's configuration file: every option of convert, review and lint, and serve's"
+                .into();
         schema
     }
 
@@ -210,6 +223,10 @@ impl Config {
             lint: match raw.get("lint") {
                 Some(lint) => read(lint, "/lint", &invalid)?,
                 None => LintOptions::default(),
+            },
+            serve: match raw.get("serve") {
+                Some(serve) => read(serve, "/serve", &invalid)?,
+                None => ServeOptions::default(),
             },
             source: None,
         };

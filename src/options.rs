@@ -280,6 +280,101 @@ pub struct ConvertOptions {
     pub strict: Option<bool>,
 }
 
+/// `serve`'s own options that the config file can hold too (`serve:` there).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
+#[merge(strategy = merge::option::overwrite_none)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(rename_all = "kebab-case")]
+#[schemars(deny_unknown_fields)]
+pub struct ServeOptions {
+    /// Send every request to URL instead of the spec's server URL
+    #[cfg_attr(feature = "cli", arg(long, value_name = "URL"))]
+    pub base_url: Option<String>,
+    /// Seconds to wait for each response from the API (default 30, at most a day)
+    #[cfg_attr(feature = "cli", arg(long, value_name = "SECONDS", value_parser = Seconds::parse))]
+    #[schemars(with = "Option<f64>", range(max = 86400))]
+    pub timeout: Option<Seconds>,
+    /// Repeat a call that timed out or got a 5xx up to N times (at most 10; default 0), only
+    /// where that is safe whatever the hints claim: an idempotent HTTP method (GET, PUT,
+    /// DELETE...), or a write reviewed as idempotent in the overrides file that takes an
+    /// idempotency key
+    #[cfg_attr(feature = "cli", arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_RETRIES))))]
+    #[schemars(range(max = 10))]
+    pub retries: Option<u32>,
+    /// Cut response bodies longer than BYTES, with a note saying so (default 1000000)
+    #[cfg_attr(feature = "cli", arg(long, value_name = "BYTES"))]
+    pub max_response_bytes: Option<usize>,
+    /// List a handful of tools that search, describe and call the API's operations, instead
+    /// of one tool per operation
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, num_args = 0, default_missing_value = "true")
+    )]
+    pub dynamic: Option<bool>,
+    /// Serve the operations tagged TAG (repeatable): alone, only those; with --dynamic, list
+    /// their tools beside the dynamic tools from the start (over --http, the only way: a
+    /// client cannot enable a toolset there, as the list would change for every client)
+    #[cfg_attr(feature = "cli", arg(long, value_name = "TAG"))]
+    pub toolset: Option<Vec<String>>,
+    /// With --dynamic: the most tokens the tool list may take, the toolsets listed counted;
+    /// a toolset that would pass it is refused, with its size (default 100000)
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_name = "TOKENS", requires = "dynamic")
+    )]
+    pub token_budget: Option<usize>,
+}
+
+/// The most times `serve --retries` repeats a call.
+pub const MAX_RETRIES: u32 = 10;
+
+/// A number of seconds to wait (`--timeout`, `timeout:`): above 0 and at most a day (timers
+/// past that are no timeout, and some overflow).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "f64", into = "f64")]
+pub struct Seconds(std::time::Duration);
+
+impl Seconds {
+    const DAY: f64 = 86_400.0;
+
+    /// `text` read as a number of seconds.
+    pub fn parse(text: &str) -> std::result::Result<Seconds, String> {
+        // Refused as written: `1e20`, not the number it is.
+        let seconds: f64 = text.parse().map_err(|_| Seconds::refusal(text))?;
+        Seconds::try_from(seconds).map_err(|_| Seconds::refusal(text))
+    }
+
+    fn refusal(given: impl std::fmt::Display) -> String {
+        format!(
+            "'{given}' is not a number of seconds above 0 and at most {}",
+            Seconds::DAY
+        )
+    }
+
+    /// The time to wait.
+    pub fn duration(self) -> std::time::Duration {
+        self.0
+    }
+}
+
+impl TryFrom<f64> for Seconds {
+    type Error = String;
+
+    fn try_from(seconds: f64) -> std::result::Result<Seconds, String> {
+        if seconds > 0.0 && seconds <= Seconds::DAY {
+            Ok(Seconds(std::time::Duration::from_secs_f64(seconds)))
+        } else {
+            Err(Seconds::refusal(seconds))
+        }
+    }
+}
+
+impl From<Seconds> for f64 {
+    fn from(seconds: Seconds) -> f64 {
+        seconds.0.as_secs_f64()
+    }
+}
+
 /// When lint fails the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

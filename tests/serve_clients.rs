@@ -828,6 +828,39 @@ async fn the_python_sdk_client_uses_dynamic_mode_on_github() {
     );
 }
 
+/// serve's options may come from the config file's `serve:`, the command line's winning.
+#[test]
+fn the_config_file_holds_serves_options() {
+    let fixture = repo_path("specs/dynamic.yaml")
+        .to_string_lossy()
+        .into_owned();
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("openapi2mcp.yaml");
+    std::fs::write(&config, "serve:\n  toolset: [admin]\n  dynamic: true\n").unwrap();
+    let config = config.to_string_lossy().into_owned();
+    let names = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![fixture.as_str(), "-q", "--config", config.as_str()];
+        args.extend_from_slice(extra);
+        let (mut session, _) = Session::start(&args, "2025-11-25", &[]);
+        let listed = session.request("tools/list", json!({}));
+        let tools = listed["tools"].as_array().unwrap().iter();
+        tools
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names(&[]).last().map(String::as_str), Some("purge_cache"));
+    assert_eq!(names(&[]).len(), 6);
+    let notes = names(&["--toolset", "notes"]);
+    assert!(notes.len() > 6 && !notes.contains(&"purge_cache".to_string()));
+    std::fs::write(&config, "serve:\n  timeout: 0\n").unwrap();
+    let output = run(&["serve", &fixture, "--config", &config], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!("error: {config}:2:3: invalid config: '0' is not a number of seconds above 0 and at most 86400 (at /serve/timeout)\n")
+    );
+}
+
 /// `--toolset TAG` serves only that tag's operations; with `--dynamic`, it lists them
 /// beside the dynamic tools from the start. A toolset the API lacks is an error naming the
 /// closest.

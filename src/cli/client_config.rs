@@ -195,8 +195,7 @@ fn tools_served(serve_args: &[String]) -> Result<Vec<openapi2mcp::tool::Tool>, E
     let Command::Serve(mut serve_command) = parsed.command else {
         unreachable!("the arguments start with serve")
     };
-    let (tools, _, _) = serve::tools_to_serve(&mut serve_command)?;
-    Ok(tools)
+    Ok(serve::ServeSettings::resolve(&mut serve_command)?.tools)
 }
 
 /// How a client starts the server, and the credential variables its tools read.

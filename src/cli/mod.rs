@@ -34,7 +34,7 @@ use openapi2mcp::convert::Conversion;
 use openapi2mcp::error::Error;
 use openapi2mcp::load::Input;
 use openapi2mcp::mcp::client::{Listed, Server};
-use openapi2mcp::options::{OutputOptions, SpecOptions};
+use openapi2mcp::options::{OutputOptions, Seconds, SpecOptions};
 use openapi2mcp::tool::Tool;
 use openapi2mcp::{manifest, mcp, pipeline};
 
@@ -196,20 +196,6 @@ fn over<T: merge::Merge>(mut flags: T, file: T) -> T {
     flags
 }
 
-/// A `--timeout`: a positive number of seconds, at most a day (timers past that are no
-/// timeout, and some overflow).
-fn seconds(text: &str) -> std::result::Result<std::time::Duration, String> {
-    const DAY: f64 = 86_400.0;
-    match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds <= DAY => {
-            Ok(std::time::Duration::from_secs_f64(seconds))
-        }
-        _ => Err(format!(
-            "'{text}' is not a number of seconds above 0 and at most {DAY}"
-        )),
-    }
-}
-
 /// Where a running server is: a command after `--`, or `--url`.
 #[derive(Debug, Args)]
 struct ServerArgs {
@@ -217,8 +203,8 @@ struct ServerArgs {
     #[arg(long, value_name = "URL", conflicts_with = "command")]
     url: Option<String>,
     /// Seconds to wait for the server to start and answer (at most a day)
-    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
-    timeout: std::time::Duration,
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = Seconds::parse)]
+    timeout: Seconds,
     /// The command that starts the server over stdio, after --
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -237,7 +223,7 @@ impl ServerArgs {
         let server = self
             .server()
             .ok_or_else(|| Error::new("name the server: a command after --, or --url URL"))?;
-        runtime()?.block_on(mcp::client::list_tools(&server, self.timeout))
+        runtime()?.block_on(mcp::client::list_tools(&server, self.timeout.duration()))
     }
 }
 

@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::{runtime, spec_input, tools_of, verbose, warn, SpecArgs};
 use openapi2mcp::error::Error;
-use openapi2mcp::options::{OutputOptions, SpecOptions};
+use openapi2mcp::options::{OutputOptions, Seconds, ServeOptions, SpecOptions};
 use openapi2mcp::text::counted;
 use openapi2mcp::tool::Tool;
 use openapi2mcp::{load, mcp, serve};
@@ -34,33 +34,8 @@ pub(super) struct ServeArgs {
     /// balancer; loopback names are always accepted
     #[arg(long, value_name = "HOST", requires = "http")]
     allow_host: Vec<String>,
-    /// Send every request to URL instead of the spec's server URL
-    #[arg(long, value_name = "URL")]
-    base_url: Option<String>,
-    /// Seconds to wait for each response from the API (at most a day)
-    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = super::seconds)]
-    timeout: std::time::Duration,
-    /// Repeat a call that timed out or got a 5xx up to N times (at most 10), only where that
-    /// is safe whatever the hints claim: an idempotent HTTP method (GET, PUT, DELETE...), or
-    /// a write reviewed as idempotent in the overrides file that takes an idempotency key
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10))]
-    retries: u32,
-    /// Cut response bodies longer than BYTES, with a note saying so
-    #[arg(long, value_name = "BYTES", default_value_t = 1_000_000)]
-    max_response_bytes: usize,
-    /// List a handful of tools that search, describe and call the API's operations, instead
-    /// of one tool per operation
-    #[arg(long)]
-    dynamic: bool,
-    /// Serve the operations tagged TAG (repeatable): alone, only those; with --dynamic, list
-    /// their tools beside the dynamic tools from the start (over --http, the only way: a
-    /// client cannot enable a toolset there, as the list would change for every client)
-    #[arg(long, value_name = "TAG")]
-    toolset: Vec<String>,
-    /// With --dynamic: the most tokens the tool list may take, the toolsets listed counted;
-    /// a toolset that would pass it is refused, with its size (default 100000)
-    #[arg(long, value_name = "TOKENS", requires = "dynamic")]
-    token_budget: Option<usize>,
+    #[command(flatten)]
+    serve: ServeOptions,
     /// The served tools' hint style, and outputSchema with structuredContent in results
     #[command(flatten)]
     output: OutputOptions,
@@ -68,42 +43,76 @@ pub(super) struct ServeArgs {
     spec_args: SpecArgs,
 }
 
-/// The tools `serve` would serve with these arguments, and the options they were made with
-/// (the command line over the config file).
-pub(super) fn tools_to_serve(
-    args: &mut ServeArgs,
-) -> Result<(Vec<Tool>, OutputOptions, SpecOptions), Error> {
-    let spec_args = std::mem::take(&mut args.spec_args);
-    let (spec_options, config) = spec_args.resolve()?;
-    let input = spec_input(args.input.as_deref(), &config)?;
-    let spec = load::load(&input, &super::file_access(&spec_options))?;
-    let output = super::over(std::mem::take(&mut args.output), config.output.clone());
-    let mut tools = tools_of(&spec, &spec_options, &output, &config)?;
-    serve::dynamic::check_toolsets(&tools, &args.toolset)?;
-    if !args.toolset.is_empty() && !args.dynamic {
-        tools.retain(|tool| tool.meta.tags.iter().any(|tag| args.toolset.contains(tag)));
-    }
-    Ok((tools, output, spec_options))
+/// What serve does, resolved once: the command line over the config file over the
+/// defaults.
+pub(super) struct ServeSettings {
+    pub(super) tools: Vec<Tool>,
+    output: OutputOptions,
+    spec_options: SpecOptions,
+    calls: serve::CallSettings,
+    dynamic: bool,
+    toolsets: Vec<String>,
+    token_budget: usize,
 }
 
-pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
-    let (tools, output, spec_options) = tools_to_serve(&mut args)?;
-    let base_url = args
-        .base_url
-        .as_deref()
-        .map(|url| {
-            reqwest::Url::parse(url)
-                .map_err(|_| Error::new(format!("--base-url '{url}' is not an http(s) URL")))
+impl ServeSettings {
+    /// The settings, and the tools serve would serve with them.
+    pub(super) fn resolve(args: &mut ServeArgs) -> Result<ServeSettings, Error> {
+        let spec_args = std::mem::take(&mut args.spec_args);
+        let (spec_options, config) = spec_args.resolve()?;
+        let input = spec_input(args.input.as_deref(), &config)?;
+        let spec = load::load(&input, &super::file_access(&spec_options))?;
+        let output = super::over(std::mem::take(&mut args.output), config.output.clone());
+        let options = super::over(std::mem::take(&mut args.serve), config.serve.clone());
+        let mut tools = tools_of(&spec, &spec_options, &output, &config)?;
+        let toolsets = options.toolset.unwrap_or_default();
+        let dynamic = options.dynamic == Some(true);
+        serve::dynamic::check_toolsets(&tools, &toolsets)?;
+        if !toolsets.is_empty() && !dynamic {
+            tools.retain(|tool| tool.meta.tags.iter().any(|tag| toolsets.contains(tag)));
+        }
+        let base_url = options
+            .base_url
+            .as_deref()
+            .map(|url| {
+                reqwest::Url::parse(url)
+                    .map_err(|_| Error::new(format!("--base-url '{url}' is not an http(s) URL")))
+            })
+            .transpose()?;
+        let calls = serve::CallSettings {
+            base_url,
+            timeout: options.timeout.map_or(DEFAULT_TIMEOUT, Seconds::duration),
+            retries: options.retries.unwrap_or(0),
+            max_response_bytes: options.max_response_bytes.unwrap_or(1_000_000),
+        };
+        Ok(ServeSettings {
+            tools,
+            output,
+            spec_options,
+            calls,
+            dynamic,
+            toolsets,
+            token_budget: options
+                .token_budget
+                .unwrap_or(openapi2mcp::tokens::LIST_BUDGET),
         })
-        .transpose()?;
-    let settings = serve::CallSettings {
-        base_url,
-        timeout: args.timeout,
-        retries: args.retries,
-        max_response_bytes: args.max_response_bytes,
-    };
+    }
+}
+
+/// How long serve waits for the API's answer unless told.
+const DEFAULT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
+    let settings = ServeSettings::resolve(&mut args)?;
+    let ServeSettings {
+        tools,
+        output,
+        spec_options,
+        calls,
+        ..
+    } = settings;
     runtime()?.block_on(async {
-        let api = serve::ApiCaller::new(tools, settings, &|name| std::env::var(name).ok())?;
+        let api = serve::ApiCaller::new(tools, calls, &|name| std::env::var(name).ok())?;
         let unset: Vec<String> = api
             .credential_variables()
             .into_iter()
@@ -134,15 +143,13 @@ pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
         }
         verbose(&format!("serving {}", counted(api.tools().count(), "tool")));
         let name = spec_options.server_name.clone();
-        let server = if args.dynamic {
+        let server = if settings.dynamic {
             let style = output.hints.unwrap_or_default();
             let toolsets = serve::dynamic::ToolsetPolicy {
                 enabled_by_client: args.http.is_none(),
-                budget: args
-                    .token_budget
-                    .unwrap_or(openapi2mcp::tokens::LIST_BUDGET),
+                budget: settings.token_budget,
             };
-            mcp::server::ToolServer::dynamic(api, warn, name, style, &args.toolset, toolsets)?
+            mcp::server::ToolServer::dynamic(api, warn, name, style, &settings.toolsets, toolsets)?
         } else {
             mcp::server::ToolServer::new(api, warn, name)?
         };
