@@ -568,6 +568,10 @@ pub const COMPUTED: &[&str] = &[
     "previews",
 ];
 
+/// Verbs that, on a GET, compute an answer from what they are given: "Convert a price to or
+/// from VAT price", "Transform HTML", "Render a formula".
+pub const CALCULATIONS: &[&str] = &["convert", "transform", "render", "normalize", "calculate"];
+
 /// What a runner (`RUNNERS`) carries out when it only computes an answer: "Execute a
 /// query", "Performs sentiment analysis", "Run a search".
 pub const ANALYSES: &[&str] = &[

@@ -172,11 +172,15 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
     }
     if let (true, [grant, ..]) = (read_only, &case.saying(&[Says::Grant])[..]) {
         // Whatever the words say ("Get a token"), a token endpoint issues a credential.
+        let reason = format!(
+            "it takes {}: a token endpoint issues a new credential on each call",
+            grant.seen
+        );
         case.add(
             HintKind::ReadOnly,
             false,
             Confidence::High,
-            "it takes OAuth's grant_type: a token endpoint issues a new credential on each call",
+            &reason,
             vec![*grant],
         );
         return false;

@@ -45,8 +45,8 @@ pub struct Facts<'a> {
     /// A parameter that sets the method the server carries out (`X-HTTP-Method-Override`,
     /// `_method`): whatever its own method, the call can act.
     pub method_override: Option<&'a str>,
-    /// An OAuth 2.0 `grant_type` argument (RFC 6749): the call is a token endpoint, which
-    /// issues a new credential.
+    /// An OAuth 2.0 `grant_type` (RFC 6749) or a client's secret: the call is a token
+    /// endpoint, which issues a new credential.
     pub grant: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
@@ -95,12 +95,14 @@ impl<'a> Facts<'a> {
                 .iter()
                 .map(|p| p.name)
                 .find(|name| is_method_override(name)),
-            grant: operation
-                .parameters
-                .iter()
-                .map(|p| p.name)
-                .chain(body_fields(operation))
-                .find(|name| is_grant(name)),
+            grant: grant(
+                operation
+                    .parameters
+                    .iter()
+                    .map(|p| p.name)
+                    .chain(body_fields(operation)),
+                operation.path,
+            ),
             places: Places {
                 operation: at.clone(),
                 name: push_pointer(at, "operationId"),
@@ -130,10 +132,8 @@ impl<'a> Facts<'a> {
                     .find(|name| is_method_override(name))
             }),
             grant: binding.and_then(|b| {
-                b.params
-                    .values()
-                    .filter_map(|p| p.name.as_deref())
-                    .find(|name| is_grant(name))
+                let names = b.params.values().filter_map(|p| p.name.as_deref());
+                grant(names, &b.path)
             }),
             only_posts,
             change_list: binding.is_some_and(|b| change_list(tool, b)),
@@ -234,7 +234,8 @@ pub enum Says {
     Actions,
     /// A parameter that overrides the method (`X-HTTP-Method-Override`, `_method`).
     MethodOverride,
-    /// OAuth's `grant_type`: a token endpoint, which issues a new credential on each call.
+    /// OAuth's `grant_type` or a client's secret: a token endpoint, which issues a new
+    /// credential on each call.
     Grant,
     /// A body that is a list of changes (JSON Patch): not values set, operations applied.
     ChangeList,
@@ -346,9 +347,16 @@ impl Suggestion {
 /// Parameter names that tell the server to carry out another method than the request's:
 /// `X-HTTP-Method-Override`, `X-HTTP-Method`, `X-Method-Override` (headers), `_method`
 /// (Rails, Laravel: a query or form field).
-/// Whether a parameter is OAuth 2.0's `grant_type`, which only a token endpoint takes.
-fn is_grant(name: &str) -> bool {
-    name.eq_ignore_ascii_case("grant_type")
+/// The parameter that makes an operation a token endpoint: OAuth 2.0's `grant_type`, or,
+/// at a path that names a token (`/token`, `/oauth/access_token`), the client's own secret
+/// (`client_secret`, OAuth 1.0's `consumer_secret`), which other calls take as a login.
+fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n str> {
+    let is = |name: &str, wanted: &str| name.eq_ignore_ascii_case(wanted);
+    let for_a_token = path.to_ascii_lowercase().contains("token");
+    names.find(|name| {
+        is(name, "grant_type")
+            || (for_a_token && (is(name, "client_secret") || is(name, "consumer_secret")))
+    })
 }
 
 /// The names of a body's fields: a form's, or a JSON object's properties.

@@ -197,8 +197,14 @@ fn in_use(word: &str, alone: Option<Verb>, verb: Verb, rest: &[String]) -> Strin
 /// What a verb says in use, given the words after it: a create of something only computed
 /// reads, setting a person's own mark (a subscription), moving to the trash or starting a
 /// resource (`/vms/{vm}/start`) is a switch.
-fn verb_in_use(word: &str, rest: &[String], text: &str, path: Option<&str>) -> Verb {
+fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Verb {
+    let path = facts.path;
     let verb = computed(word, vocabulary::verb(word).unwrap_or(Verb::Act), rest);
+    // Converting or rendering what a GET is given computes an answer: nothing is kept.
+    let safe = facts.method.is_some_and(Method::is_safe);
+    if safe && vocabulary::CALCULATIONS.contains(&word) {
+        return Verb::Read;
+    }
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
     let starts_itself = word == "start" && acts_on_its_resource(path, word);
     if sets_a_mark || starts_itself || undoes(word, text) {
@@ -308,7 +314,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let words = name_words(action_part(name), facts.method);
         let first_verb = action_verb(&words);
         if let Some(i) = first_verb {
-            let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts.path);
+            let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts);
             let seen = in_use(
                 &words[i],
                 vocabulary::verb(&words[i]),
@@ -395,7 +401,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
         match vocabulary::summary_verb(first) {
             Some((word, _)) => {
-                let verb = verb_in_use(&word, &rest, &self.text, facts.path);
+                let verb = verb_in_use(&word, &rest, &self.text, facts);
                 let seen = in_use(first, vocabulary::verb(&word), verb, &rest);
                 self.push(source, Says::Verb(verb), &seen, at);
                 let object = rest.iter().position(|w| relation(Some(&word), w));
@@ -535,7 +541,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let Some(at) = words.iter().position(is_verb) else {
             return;
         };
-        let verb = verb_in_use(&words[at], &words[at + 1..], &self.text, facts.path);
+        let verb = verb_in_use(&words[at], &words[at + 1..], &self.text, facts);
         // A verb before a noun in one segment is the action (`/delete-domain`), unless the
         // operation's words say another kind of verb: then it names a thing
         // (`/remove-token`, which the name says it creates) and overwrites nothing.

@@ -843,3 +843,42 @@ fn grant_type_is_found_in_parameters_and_bodies() {
     let grant = Some("grant_type".to_string());
     assert_eq!(grants, [grant.clone(), grant, None]);
 }
+
+/// A GET that takes the client's own secret (`consumer_secret`) at a path that names a
+/// token is a token endpoint: it issues a credential whatever its words say ("get token").
+/// Elsewhere the secret is a login (`/apps.uninstall`).
+#[test]
+fn a_client_secret_asks_for_a_credential() {
+    let spec = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+      "/token": {"get": {"summary": "get token", "parameters": [
+        {"name": "consumer_key", "in": "query", "schema": {"type": "string"}},
+        {"name": "consumer_secret", "in": "query", "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "ok"}}}},
+      "/apps.info": {"get": {"parameters": [
+        {"name": "client_secret", "in": "query", "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "ok"}}}}}}"#;
+    let spec = crate::load::load_bytes("t.json", spec.as_bytes().to_vec()).unwrap();
+    let mut said_of = Vec::new();
+    crate::model::read(&spec)
+        .unwrap()
+        .operations(&mut |operation| {
+            let operation = operation?;
+            let facts = Facts::of_operation(&operation);
+            said_of.push((facts.grant.map(str::to_string), said(&facts)));
+            Ok(())
+        })
+        .unwrap();
+    let acts = (HintKind::ReadOnly, false, Confidence::High);
+    assert_eq!(said_of[0].0.as_deref(), Some("consumer_secret"));
+    assert!(said_of[0].1.contains(&acts), "{said_of:?}");
+    assert_eq!(said_of[1].0, None);
+}
+
+/// Converting or rendering what a GET is given computes an answer: "Convert a price to or
+/// from VAT price" reads.
+#[test]
+fn a_get_that_converts_reads() {
+    let get = Method::Get;
+    assert_eq!(said(&facts(&get, "convert_price", "Convert a price")), []);
+    assert_eq!(said(&facts(&get, "", "Render the formula")), []);
+}
