@@ -817,6 +817,21 @@ fn compound_names_and_checked_tokens_read() {
     );
 }
 
+/// What `of` makes of each operation's facts in the spec `json`, in document order.
+fn of_each_operation<T>(json: &str, of: impl Fn(&Facts<'_>) -> T) -> Vec<T> {
+    let spec = crate::load::load_bytes("t.json", json.as_bytes().to_vec()).unwrap();
+    let mut made = Vec::new();
+    crate::model::read(&spec)
+        .unwrap()
+        .operations(&mut |operation| {
+            let operation = operation?;
+            made.push(of(&Facts::of_operation(&operation)));
+            Ok(())
+        })
+        .unwrap();
+    made
+}
+
 /// An operation's `grant_type` is found wherever it is declared: a query parameter, a form
 /// field, a JSON body's property.
 #[test]
@@ -830,16 +845,8 @@ fn grant_type_is_found_in_parameters_and_bodies() {
       "/c": {"post": {"requestBody": {"content": {"application/json": {
         "schema": {"type": "object", "properties": {"name": {"type": "string"}}}}}},
         "responses": {"200": {"description": "ok"}}}}}}"#;
-    let spec = crate::load::load_bytes("t.json", spec.as_bytes().to_vec()).unwrap();
-    let mut grants = Vec::new();
-    crate::model::read(&spec)
-        .unwrap()
-        .operations(&mut |operation| {
-            let operation = operation?;
-            grants.push(Facts::of_operation(&operation).grant.map(str::to_string));
-            Ok(())
-        })
-        .unwrap();
+    let grants: Vec<Option<String>> =
+        of_each_operation(spec, |facts| facts.grant.map(str::to_string));
     let grant = Some("grant_type".to_string());
     assert_eq!(grants, [grant.clone(), grant, None]);
 }
@@ -857,17 +864,7 @@ fn a_client_secret_asks_for_a_credential() {
       "/apps.info": {"get": {"parameters": [
         {"name": "client_secret", "in": "query", "schema": {"type": "string"}}],
         "responses": {"200": {"description": "ok"}}}}}}"#;
-    let spec = crate::load::load_bytes("t.json", spec.as_bytes().to_vec()).unwrap();
-    let mut said_of = Vec::new();
-    crate::model::read(&spec)
-        .unwrap()
-        .operations(&mut |operation| {
-            let operation = operation?;
-            let facts = Facts::of_operation(&operation);
-            said_of.push((facts.grant.map(str::to_string), said(&facts)));
-            Ok(())
-        })
-        .unwrap();
+    let said_of = of_each_operation(spec, |facts| (facts.grant.map(str::to_string), said(facts)));
     let acts = (HintKind::ReadOnly, false, Confidence::High);
     assert_eq!(said_of[0].0.as_deref(), Some("consumer_secret"));
     assert!(said_of[0].1.contains(&acts), "{said_of:?}");
