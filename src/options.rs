@@ -268,7 +268,7 @@ pub struct OutputOptions {
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[serde(rename_all = "kebab-case")]
 pub struct ConvertOptions {
-    /// Write the manifest to FILE, atomically, instead of to standard output
+    /// Write the manifest to FILE, atomically, instead of to standard output (which - names)
     #[cfg_attr(feature = "cli", arg(short, long, value_name = "FILE"))]
     pub output: Option<PathBuf>,
     /// Fail with exit code 1, writing nothing, when hints the spec claims (x-mcp-annotations)

@@ -1578,3 +1578,33 @@ fn an_overrides_entry_ignoring_no_rule_is_refused_at_its_line() {
         );
     }
 }
+
+#[test]
+fn dash_as_the_output_file_names_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = spec("petstore-3.0.yaml");
+    for (command, expected) in [
+        ("convert", "\"inputSchema\""),
+        ("review", "\"readOnlyHint\""),
+        ("lint", "\"OAM011\""),
+    ] {
+        let mut args = vec![command, spec.as_str(), "-o", "-"];
+        if command != "convert" {
+            args.extend(["--format", "json"]);
+        }
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            text(&output.stdout).contains(expected),
+            "{command} -o - writes to standard output: {}",
+            text(&output.stderr)
+        );
+        assert!(
+            !dir.path().join("-").exists(),
+            "{command} -o - writes no file named -"
+        );
+    }
+}

@@ -49,7 +49,7 @@ struct ConvertSettings {
     file_access: FileAccess,
     options: Options,
     client: Option<ClientProfile>,
-    /// Where the manifest goes: standard output without one.
+    /// Where the manifest goes: standard output without one (or with `-o -`).
     output: Option<PathBuf>,
     strict: bool,
     check: bool,
@@ -70,7 +70,7 @@ impl ConvertSettings {
             file_access: super::file_access(&spec_options),
             options,
             client: spec_options.client,
-            output: convert.output,
+            output: super::output_file(convert.output),
             strict: convert.strict == Some(true),
             check: args.check,
         })

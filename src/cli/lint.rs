@@ -31,7 +31,7 @@ pub(super) struct LintArgs {
     /// Output: human, json, sarif (GitHub code scanning), github (workflow commands)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = lint::report::ReportFormat::Human)]
     format: lint::report::ReportFormat,
-    /// Write the report to FILE, atomically, instead of to standard output
+    /// Write the report to FILE, atomically, instead of to standard output (which - names)
     #[arg(short, long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
     /// Show at most N findings in the human and github formats (the summary counts all; json
@@ -74,7 +74,8 @@ fn rule_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(values)
 }
 
-pub(super) fn run_lint(args: LintArgs) -> Result<ExitCode, Error> {
+pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
+    args.output = super::output_file(args.output);
     let color = args.output.is_none()
         && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     let (spec_options, config) = args.spec_args.resolve()?;

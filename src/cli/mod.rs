@@ -196,6 +196,11 @@ fn over<T: merge::Merge>(mut flags: T, file: T) -> T {
     flags
 }
 
+/// `-o`'s file: `-` names standard output, as it does for an input.
+fn output_file(path: Option<PathBuf>) -> Option<PathBuf> {
+    path.filter(|path| path.as_os_str() != "-")
+}
+
 /// Where a running server is: a command after `--`, or `--url`.
 #[derive(Debug, Args)]
 struct ServerArgs {

@@ -30,7 +30,7 @@ pub(super) struct ReviewArgs {
     /// html (one self-contained page)
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ReviewFormat::Table)]
     format: ReviewFormat,
-    /// Write the review to FILE, atomically, instead of to standard output
+    /// Write the review to FILE, atomically, instead of to standard output (which - names)
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// The most characters markdown may take (at least 1000); what does not fit is counted at
@@ -54,7 +54,8 @@ pub(super) struct ReviewArgs {
     spec_args: SpecArgs,
 }
 
-pub(super) fn run_review(args: ReviewArgs) -> Result<ExitCode, Error> {
+pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
+    args.output = super::output_file(args.output);
     let (spec_options, config) = args.spec_args.resolve()?;
     let max_chars = args.max_chars;
     let input = spec_input(args.spec.as_deref(), &config)?;
