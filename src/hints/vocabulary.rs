@@ -479,6 +479,13 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "reversal",
 ];
 
+/// Nouns that say money is held: capturing or completing one takes it, and a retry must not
+/// be invited without an idempotency key (voiding or declining one releases it).
+pub const MONEY: &[&str] = &["payment", "payments", "charge", "charges", "preauth"];
+
+/// Settling verbs that take held money.
+pub const TAKES_MONEY: &[&str] = &["capture", "complete", "confirm", "finalize"];
+
 /// Phrases of a description that say an operation changes nothing.
 pub const READ_PHRASES: &[&str] = &[
     "does not modify",
@@ -611,6 +618,13 @@ pub fn overwrites(word: &str) -> bool {
 pub const DETERMINERS: &[&str] = &[
     "a", "an", "the", "your", "my", "our", "their", "this", "that", "these", "those", "all",
     "every", "each", "one", "some", "any",
+];
+
+/// Words that open a clause before the verb, never an imperative: "*Given* a word, returns
+/// ...", "*For* each order ...", "*Based on* the ...".
+pub const CLAUSE_OPENERS: &[&str] = &[
+    "given", "based", "provided", "using", "assuming", "for", "with", "from", "by", "in", "on",
+    "at", "to", "as", "if", "when", "per",
 ];
 
 /// Update verbs that set given values, so that setting them again changes nothing: what an

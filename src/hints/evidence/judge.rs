@@ -229,7 +229,8 @@ fn destructive(case: &mut Case<'_, '_>) {
         .into_iter()
         .filter(|e| !upsert || e.says != Says::Verb(Verb::Create))
         .collect();
-    adds.extend(case.saying(&[Says::Created, Says::Collection]));
+    // A token endpoint issues a new credential beside the others (one strong piece).
+    adds.extend(case.saying(&[Says::Created, Says::Collection, Says::Grant]));
     if !switches.is_empty() {
         let reason = "a switch that its opposite undoes: nothing is lost";
         case.add(
@@ -249,7 +250,7 @@ fn destructive(case: &mut Case<'_, '_>) {
             reason,
             removed,
         );
-    } else if adds.len() >= 2 && !removes {
+    } else if weight(&adds) >= 2 && !removes {
         let confidence = confidence(&adds);
         let reason = "it adds rather than overwrites or removes";
         case.add(HintKind::Destructive, false, confidence, reason, adds);
@@ -388,7 +389,12 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         evidence.extend(upsert);
         let reason = "creates or updates: the same values again change nothing";
         (reason, evidence, Confidence::Medium)
-    } else if !settles.is_empty() && on_a_resource && only && updates.is_empty() {
+    } else if !settles.is_empty()
+        && on_a_resource
+        && only
+        && updates.is_empty()
+        && !takes_money(case.facts, &settles)
+    {
         let reason = "moves one resource to a final state: moving it there again changes nothing";
         (reason, settles, Confidence::Medium)
     } else if ends.len() >= 2 && only && updates.is_empty() {
@@ -406,6 +412,29 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         return;
     };
     case.add(HintKind::Idempotent, true, confidence, reason, evidence);
+}
+
+/// Settling takes held money (`/payments/{id}/capture`, "Complete pre-auth"): a retry is
+/// not invited.
+fn takes_money(facts: &Facts<'_>, settles: &[&Evidence]) -> bool {
+    let takes = |e: &&&Evidence| {
+        let word = e.seen.to_ascii_lowercase();
+        vocabulary::summary_verb(&word)
+            .is_some_and(|(verb, _)| vocabulary::TAKES_MONEY.contains(&verb.as_str()))
+    };
+    if !settles.iter().any(|e| takes(&e)) {
+        return false;
+    }
+    let text = [
+        facts.name,
+        facts.summary.unwrap_or(""),
+        facts.path.unwrap_or(""),
+    ];
+    text.iter().any(|text| {
+        crate::words::snake_case(text)
+            .split('_')
+            .any(|word| vocabulary::MONEY.contains(&word))
+    })
 }
 
 /// A DELETE's suggestion: its words that remove, or without a verb in them the method,

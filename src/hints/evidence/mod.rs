@@ -349,13 +349,22 @@ impl Suggestion {
 /// (Rails, Laravel: a query or form field).
 /// The parameter that makes an operation a token endpoint: OAuth 2.0's `grant_type`, or,
 /// at a path that names a token (`/token`, `/oauth/access_token`), the client's own secret
-/// (`client_secret`, OAuth 1.0's `consumer_secret`), which other calls take as a login.
+/// (`client_secret`, OAuth 1.0's `consumer_secret`), which other calls take as a login;
+/// at a path that names a token or credentials, how long what is issued lasts
+/// (`expiry_seconds`, `expires_in`, `ttl`): a credential made for the call.
 fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n str> {
     let is = |name: &str, wanted: &str| name.eq_ignore_ascii_case(wanted);
-    let for_a_token = path.to_ascii_lowercase().contains("token");
+    let path = path.to_ascii_lowercase();
+    let for_a_token = path.contains("token");
+    let for_a_credential = for_a_token || path.contains("credential");
+    let lifetime = |name: &str| {
+        let lower = name.to_ascii_lowercase();
+        lower.starts_with("expir") || lower == "expires_in" || lower == "ttl"
+    };
     names.find(|name| {
         is(name, "grant_type")
             || (for_a_token && (is(name, "client_secret") || is(name, "consumer_secret")))
+            || (for_a_credential && lifetime(name))
     })
 }
 

@@ -418,7 +418,9 @@ impl<'r, 'f> Reader<'r, 'f> {
                     .first()
                     .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
                 let safe = facts.method.is_some_and(Method::is_safe);
-                if safe && imperative && first.chars().all(char::is_alphabetic) {
+                let opener =
+                    vocabulary::CLAUSE_OPENERS.contains(&first.to_ascii_lowercase().as_str());
+                if safe && imperative && !opener && first.chars().all(char::is_alphabetic) {
                     self.push(source, Says::Verb(Verb::Act), first, at);
                 }
             }

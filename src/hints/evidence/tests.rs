@@ -84,6 +84,41 @@ fn settling_one_resource_is_idempotent() {
     );
 }
 
+/// Capturing or completing a held payment takes the money: no retry is invited, though
+/// the payment is settled for good. Voiding one releases it: idempotent.
+#[test]
+fn settling_that_takes_money_is_not_said_idempotent() {
+    let post = Method::Post;
+    for (summary, path) in [
+        ("Capture payment", "/transactions/{key}/payments/capture"),
+        ("Complete pre-auth", "/payments/{transId}/completions"),
+    ] {
+        let mut facts = facts(&post, "", summary);
+        facts.path = Some(path);
+        assert_eq!(said(&facts), [], "{summary}");
+    }
+    let mut facts = facts(&post, "", "Void payment");
+    facts.path = Some("/payments/{transId}/void");
+    assert_eq!(
+        said(&facts),
+        [(HintKind::Idempotent, true, Confidence::Medium)]
+    );
+}
+
+/// A word that opens a clause ("Given a word, returns ...") is no imperative: a GET it
+/// opens is not said to act, as an unknown verb before "a" would be.
+#[test]
+fn a_clause_opener_is_no_verb() {
+    let get = Method::Get;
+    let facts = facts(&get, "", "Given a word as a string, returns related words");
+    assert_eq!(said(&facts), []);
+    let facts = super::tests::facts(&get, "", "Frobnicate a word");
+    assert_eq!(
+        said(&facts),
+        [(HintKind::ReadOnly, false, Confidence::Medium)]
+    );
+}
+
 /// A switch verb on a POST that answers 201 makes something new on each call.
 #[test]
 fn a_switch_that_creates_is_not_idempotent() {
@@ -311,7 +346,13 @@ fn a_generated_name_is_read_as_the_path_it_repeats() {
     let post = Method::Post;
     let mut capture = facts(&post, "PostChargesChargeCapture", "");
     capture.path = Some("/v1/charges/{charge}/capture");
-    assert!(said(&capture).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    let evidence = read(&capture);
+    assert!(
+        evidence.iter().all(|e| e.source != Source::Name),
+        "{evidence:?}"
+    );
+    let settles = |e: &Evidence| e.source == Source::Path && e.says == Says::Verb(Verb::Settle);
+    assert!(evidence.iter().any(settles), "{evidence:?}");
     assert!(generated(
         "GetChargesCharge",
         Some(&Method::Get),
@@ -869,6 +910,30 @@ fn a_client_secret_asks_for_a_credential() {
     assert_eq!(said_of[0].0.as_deref(), Some("consumer_secret"));
     assert!(said_of[0].1.contains(&acts), "{said_of:?}");
     assert_eq!(said_of[1].0, None);
+}
+
+/// A GET of credentials that takes how long they last (`expiry_seconds`) issues them,
+/// beside the others: it acts, overwriting nothing. A GET of credentials without one, or an
+/// expiry elsewhere, says nothing of the kind.
+#[test]
+fn a_lifetime_for_credentials_asks_for_new_ones() {
+    let spec = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+      "/clusters/{id}/credentials": {"get": {"summary": "Retrieve credentials",
+        "parameters": [
+        {"name": "expiry_seconds", "in": "query", "schema": {"type": "integer"}}],
+        "responses": {"200": {"description": "ok"}}}},
+      "/credentials": {"get": {"summary": "List credentials",
+        "responses": {"200": {"description": "ok"}}}},
+      "/links": {"get": {"summary": "List links", "parameters": [
+        {"name": "expires", "in": "query", "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "ok"}}}}}}"#;
+    let said_of = of_each_operation(spec, |facts| (facts.grant.map(str::to_string), said(facts)));
+    let acts = (HintKind::ReadOnly, false, Confidence::High);
+    assert_eq!(said_of[0].0.as_deref(), Some("expiry_seconds"));
+    assert!(said_of[0].1.contains(&acts), "{said_of:?}");
+    let adds = (HintKind::Destructive, false, Confidence::High);
+    assert!(said_of[0].1.contains(&adds), "{said_of:?}");
+    assert_eq!((said_of[1].0.clone(), said_of[2].0.clone()), (None, None));
 }
 
 /// Converting or rendering what a GET is given computes an answer: "Convert a price to or
