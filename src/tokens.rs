@@ -1,6 +1,6 @@
 //! What a tool costs a model's context: its definition as `tools/list` gives it to a client,
 //! without `_meta` (which clients keep to themselves), as compact JSON, counted in tokens of
-//! OpenAI's o200k vocabulary (the `bpe-openai` crate, which embeds it). Other models' tokenizers
+//! OpenAI's o200k vocabulary (the `tiktoken-rs` crate, which embeds it). Other models' tokenizers
 //! differ by some percent either way; the counts are for comparing tools and budgets.
 
 use crate::tool::Tool;
@@ -25,7 +25,9 @@ fn text_of(tool: &Tool) -> String {
 }
 
 fn count_text(text: &str) -> usize {
-    bpe_openai::o200k_base().count(text)
+    tiktoken_rs::o200k_base_singleton()
+        .encode_ordinary(text)
+        .len()
 }
 
 /// The tokens each tool takes, where a limit could be passed: `None` when every tool's text
@@ -99,10 +101,10 @@ mod tests {
         tool.description = Some("Get a pet by its id.".into());
         let without_binding = count(&tool);
         let json = r#"{"name":"get_pet","description":"Get a pet by its id.","inputSchema":{"type":"object"}}"#;
-        assert_eq!(without_binding, bpe_openai::o200k_base().count(json));
+        assert_eq!(without_binding, count_text(json));
         tool.meta.http = Some(Binding::new(crate::http::Method::Get, "/pets/{id}"));
         assert_eq!(count(&tool), without_binding, "_meta is not counted");
-        assert_eq!(bpe_openai::o200k_base().count("Hello, world!"), 4);
+        assert_eq!(count_text("Hello, world!"), 4);
     }
 
     #[test]
