@@ -1,5 +1,5 @@
 //! `serve`: the tools, called for real. Each call is checked against the tool's
-//! `inputSchema`, built into an HTTP request by its binding (`request.rs`), sent to the
+//! `inputSchema`, built into an HTTP request by its binding (`request/`), sent to the
 //! API's URL with the credentials from the environment, retried only where a retry is
 //! safe, and answered with the response. `mcp::server` puts this behind MCP.
 
