@@ -14,7 +14,7 @@ use bm25::{DefaultTokenizer, Embedder, EmbedderBuilder, Language, Scorer, Tokeni
 
 use crate::convert::compact::first_sentence;
 use crate::hints::evidence::name_words;
-use crate::hints::vocabulary::{verb, Verb};
+use crate::hints::vocabulary::{self, verb, Verb};
 use crate::http::Method;
 use crate::tool::{HintKind, Tool};
 use crate::words::snake_case;
@@ -213,7 +213,8 @@ fn harm(tool: &Tool) -> Harm {
 
 /// The most harm a query asks for: removing when it names a destroying verb ("delete",
 /// "cancel", "get rid of") that nothing before it puts aside ("don't delete", "instead of
-/// deleting", "before I delete"), only reading when it asks to know (its [`intent`]), else
+/// deleting", "before I delete") and that is no adjective ("reopen *a closed* issue",
+/// "restore *the deleted* file"), only reading when it asks to know (its [`intent`]), else
 /// changing.
 fn asked_harm(query: &str, intent: Option<bool>) -> Harm {
     /// Words that put aside a verb up to three words after them. (Chosen on the tuning APIs'
@@ -228,7 +229,10 @@ fn asked_harm(query: &str, intent: Option<bool>) -> Harm {
         .collect();
     let destroys = words.iter().enumerate().any(|(i, word)| {
         let rid = *word == "get" && words.get(i + 1) == Some(&"rid");
+        let adjective =
+            word.ends_with("ed") && i > 0 && vocabulary::DETERMINERS.contains(&words[i - 1]);
         (rid || destroying(word))
+            && !adjective
             && !words[i.saturating_sub(3)..i]
                 .iter()
                 .any(|before| PUT_ASIDE.contains(before))
@@ -686,6 +690,8 @@ mod tests {
             "rename it instead of deleting it",
             "before I delete it, who uses it?",
             "pause it, without removing it",
+            "reopen a closed issue",
+            "bring back the deleted file",
         ] {
             assert_eq!(asked_harm(put_aside, None), Harm::Changes, "{put_aside}");
         }
