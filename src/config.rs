@@ -107,12 +107,14 @@ impl Config {
                 // Both spellings side by side: which one holds the settings is not clear.
                 let other = path.with_file_name(OTHER_FILE_NAME);
                 if named.is_none() && path.ends_with(FILE_NAME) && other.is_file() {
-                    return Err(Error::new(format!(
-                        "two config files: {} and {}; keep one",
-                        path.display(),
-                        other.display()
-                    ))
-                    .with_kind(ErrorKind::Usage));
+                    return Err(Error::new(
+                        ErrorKind::Usage,
+                        format!(
+                            "two config files: {} and {}; keep one",
+                            path.display(),
+                            other.display()
+                        ),
+                    ));
                 }
                 let mut config = Config::load(&path)?;
                 if named.is_none() {
@@ -141,12 +143,11 @@ impl Config {
         if inside {
             return Ok(());
         }
-        Err(Error::new(format!(
+        Err(Error::new(ErrorKind::Usage, format!(
             "the config file {} (found, not named) writes its output to {}, outside its directory: name the file with --config to allow that",
             path.display(),
             output.display()
-        ))
-        .with_kind(ErrorKind::Usage))
+        )))
     }
 
     /// Where [`Config::find`] reads: the file named, or the first `openapi2mcp.yaml` (or
@@ -173,7 +174,7 @@ impl Config {
     fn load(path: &Path) -> Result<Config> {
         let (file, text) = crate::load::read_own_file(path, "the config file")?;
         let invalid = |pointer: String, reason: String| {
-            let error = Error::new(format!("invalid config: {reason}"))
+            let error = Error::new(ErrorKind::Input, format!("invalid config: {reason}"))
                 .in_file(file.clone())
                 .at(pointer.clone());
             match line_of(&text, &pointer) {

@@ -5,14 +5,14 @@
 use std::fmt;
 use std::sync::Arc;
 
-/// What kind of failure an [`Error`] is, for a caller to match on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// What kind of failure an [`Error`] is, for a caller to match on. Every error says its
+/// kind where it is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A spec, manifest, config or overrides file that is not what it must be.
-    #[default]
     Input,
-    /// A file that could not be read or written.
+    /// A file, stream or other system resource that could not be read, written or opened.
     Io,
     /// Options that do not fit together, or name nothing.
     Usage,
@@ -57,9 +57,9 @@ impl PartialEq for Error {
 impl Eq for Error {}
 
 impl Error {
-    pub fn new(message: impl Into<String>) -> Self {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
-            kind: ErrorKind::default(),
+            kind,
             message: message.into(),
             file: None,
             pointer: None,
@@ -198,11 +198,11 @@ pub fn push_pointer(pointer: &str, token: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{plain_expectation, Error};
+    use super::{plain_expectation, Error, ErrorKind};
 
     #[test]
     fn a_pointer_with_a_line_break_stays_on_its_line() {
-        let error = Error::new("bad").at("/paths/~1a\nerror: forged");
+        let error = Error::new(ErrorKind::Input, "bad").at("/paths/~1a\nerror: forged");
         assert_eq!(error.to_string(), "bad (at /paths/~1a\\nerror: forged)");
     }
 

@@ -97,10 +97,10 @@ pub fn read(root: &Value, file: &str) -> Result<Manifest> {
     };
     let Some(items) = tools.as_array() else {
         return Err(Error::new(
+            ErrorKind::Input,
             "not a spec or a tools manifest: expected an OpenAPI document, {\"tools\": [...]}, \
              an array of tools, or a tools/list response",
         )
-        .with_kind(ErrorKind::Input)
         .in_file(file)
         .at(pointer));
     };
@@ -109,8 +109,7 @@ pub fn read(root: &Value, file: &str) -> Result<Manifest> {
         .enumerate()
         .map(|(i, item)| {
             from_value_at::<Tool>(item, &format!("{pointer}/{i}")).map_err(|(at, reason)| {
-                Error::new(format!("not an MCP tool: {reason}"))
-                    .with_kind(ErrorKind::Input)
+                Error::new(ErrorKind::Input, format!("not an MCP tool: {reason}"))
                     .in_file(file)
                     .at(at)
             })

@@ -103,12 +103,14 @@ impl LintOptions {
         limits.tool_tokens = self.tool_token_limit.unwrap_or(limits.tool_tokens);
         limits.list_tokens = self.token_budget.unwrap_or(limits.list_tokens);
         for (rule, level) in self.rules.iter().flatten() {
-            settings.set(rule, level).map_err(Error::new)?;
+            settings
+                .set(rule, level)
+                .map_err(|e| Error::new(ErrorKind::Usage, e))?;
         }
         for rule in self.ignore.iter().flatten() {
             settings
                 .set(rule, "off")
-                .map_err(|reason| Error::new(format!("--ignore: {reason}")))?;
+                .map_err(|reason| Error::new(ErrorKind::Usage, format!("--ignore: {reason}")))?;
         }
         Ok(settings)
     }
@@ -465,7 +467,7 @@ impl SpecOptions {
             Some(n) => n.get(),
             None => client
                 .name_max(self.server_name.as_deref())
-                .map_err(|e| Error::new(e).with_kind(ErrorKind::Usage))?,
+                .map_err(|e| Error::new(ErrorKind::Usage, e))?,
         };
         Ok(Options {
             name_max,

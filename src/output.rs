@@ -194,8 +194,7 @@ pub fn write_error(path: &Path, error: io::Error) -> Error {
         }
         _ => error,
     };
-    Error::new(format!("cannot write the output: {error}"))
-        .with_kind(ErrorKind::Io)
+    Error::new(ErrorKind::Io, format!("cannot write the output: {error}"))
         .caused_by(error)
         .in_file(path.display().to_string())
 }

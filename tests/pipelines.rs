@@ -1237,3 +1237,40 @@ fn rule_names() -> Vec<&'static str> {
         .flat_map(|rule| [rule.code, rule.name])
         .collect()
 }
+
+/// Each error says its kind for a library caller: a file that cannot be read is `Io`, one
+/// that is not a spec `Input`, a filter that names nothing `Usage`.
+#[test]
+fn errors_say_their_kind() {
+    use openapi2mcp::convert::{filter::Filters, Options};
+    use openapi2mcp::error::ErrorKind;
+    use openapi2mcp::load::{load, FileAccess, Input};
+    use openapi2mcp::options::FilterOptions;
+    let dir = tempfile::tempdir().unwrap();
+    let kind_of = |path: &std::path::Path| {
+        load(&Input::Path(path.to_path_buf()), &FileAccess::default())
+            .and_then(|spec| openapi2mcp::pipeline::convert_spec(&spec, &Options::default()))
+            .unwrap_err()
+            .kind
+    };
+    assert_eq!(kind_of(&dir.path().join("missing.yaml")), ErrorKind::Io);
+    let empty = dir.path().join("empty.yaml");
+    std::fs::write(&empty, "").unwrap();
+    assert_eq!(kind_of(&empty), ErrorKind::Input);
+    let filters = Filters::of(&FilterOptions {
+        include_tags: Some(vec!["no-such-tag".into()]),
+        ..FilterOptions::default()
+    })
+    .unwrap();
+    let options = Options {
+        filters,
+        ..Options::default()
+    };
+    let petstore = load(
+        &Input::Path(repo_path("specs/petstore-3.0.yaml")),
+        &FileAccess::default(),
+    )
+    .unwrap();
+    let error = openapi2mcp::pipeline::convert_spec(&petstore, &options).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Usage, "{error}");
+}

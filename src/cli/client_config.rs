@@ -115,22 +115,26 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
 /// the config file found here, the server's name), and that name.
 fn serve_command(args: &ClientConfigArgs) -> Result<(Vec<String>, String), Error> {
     if args.spec == "-" {
-        return Err(
-            Error::new("a client cannot hand serve a spec on standard input: name a file")
-                .with_kind(ErrorKind::Usage),
-        );
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "a client cannot hand serve a spec on standard input: name a file",
+        ));
     }
-    let cwd = std::env::current_dir()
-        .map_err(|e| Error::new(format!("cannot read the working directory: {e}")))?;
+    let cwd = std::env::current_dir().map_err(|e| {
+        Error::new(
+            ErrorKind::Io,
+            format!("cannot read the working directory: {e}"),
+        )
+    })?;
     if args
         .serve
         .iter()
         .any(|a| a == "--http" || a.starts_with("--http="))
     {
         return Err(Error::new(
+            ErrorKind::Usage,
             "client-config writes a server the client starts over stdio: leave out --http",
-        )
-        .with_kind(ErrorKind::Usage));
+        ));
     }
     // A URL stays one: serve downloads it at each start.
     let spec = match Input::from_arg(&args.spec) {
@@ -168,10 +172,9 @@ fn serve_command(args: &ClientConfigArgs) -> Result<(Vec<String>, String), Error
     };
     // Claude Code takes a server name of letters, digits, `-` and `_` only.
     if args.client == McpClient::ClaudeCode && !is_plain_name(&name) {
-        return Err(Error::new(format!(
+        return Err(Error::new(ErrorKind::Usage, format!(
             "Claude Code takes a server name of letters, digits, '-' and '_' only, not '{name}': give one with --name"
-        ))
-        .with_kind(ErrorKind::Usage));
+        )));
     }
     if !given("--server-name") {
         serve_args.extend(["--server-name".into(), name.clone()]);
@@ -186,11 +189,10 @@ fn tools_served(serve_args: &[String]) -> Result<Vec<openapi2mcp::tool::Tool>, E
     let parsed = Cli::try_parse_from(argv).map_err(|e| {
         let message = e.render().to_string();
         let first = message.lines().next().unwrap_or_default();
-        Error::new(format!(
-            "serve's arguments: {}",
-            first.trim_start_matches("error: ")
-        ))
-        .with_kind(ErrorKind::Usage)
+        Error::new(
+            ErrorKind::Usage,
+            format!("serve's arguments: {}", first.trim_start_matches("error: ")),
+        )
     })?;
     let Command::Serve(mut serve_command) = parsed.command else {
         unreachable!("the arguments start with serve")
@@ -367,8 +369,12 @@ fn shell_quoted(text: &str) -> String {
 /// program (a package manager's link, which survives an upgrade), else where it runs from
 /// (which the system gives with links resolved).
 fn program_path() -> Result<std::path::PathBuf, Error> {
-    let running = std::env::current_exe()
-        .map_err(|e| Error::new(format!("cannot find this program's path: {e}")))?;
+    let running = std::env::current_exe().map_err(|e| {
+        Error::new(
+            ErrorKind::Io,
+            format!("cannot find this program's path: {e}"),
+        )
+    })?;
     let real = std::fs::canonicalize(&running).unwrap_or_else(|_| running.clone());
     let on_path = on_path(env!("CARGO_PKG_NAME"))
         .find(|candidate| std::fs::canonicalize(candidate).is_ok_and(|c| c == real));

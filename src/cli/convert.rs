@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use super::{report_warnings, spec_input, verbose, warn, write_stdout, SpecArgs};
 use openapi2mcp::convert::profile::ClientProfile;
 use openapi2mcp::convert::{Conversion, Options};
-use openapi2mcp::error::Error;
+use openapi2mcp::error::{Error, ErrorKind};
 use openapi2mcp::load::{self, FileAccess, Input};
 use openapi2mcp::manifest::ManifestWriter;
 use openapi2mcp::options::{ConvertOptions, OutputOptions};
@@ -85,6 +85,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     if settings.check {
         let Some(path) = &settings.output else {
             return Err(Error::new(
+                ErrorKind::Usage,
                 "--check compares with the output file: name it with -o FILE",
             ));
         };

@@ -84,15 +84,15 @@ pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     // An overrides file names one API's tools: with several, its entries would name no tool
     // of the others.
     if args.inputs.len() > 1 && spec_options.overrides.is_some() {
-        return Err(Error::new(
+        return Err(Error::new(ErrorKind::Usage,
             "an overrides file (--overrides, or the config file's overrides:) names one spec's tools: lint the specs one at a time, or with --no-config",
-        )
-        .with_kind(ErrorKind::Usage));
+        ));
     }
     if args.inputs.iter().filter(|i| *i == "-").count() > 1 {
-        return Err(
-            Error::new("standard input (-) can be read only once").with_kind(ErrorKind::Usage)
-        );
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "standard input (-) can be read only once",
+        ));
     }
     let specs = read_inputs(&args.inputs, &args.server_args, &spec_options, &config)?;
     let mut findings = Vec::new();

@@ -31,7 +31,7 @@ use verify::VerifyArgs;
 use openapi2mcp::config::Config;
 use openapi2mcp::convert::compact::Cuts;
 use openapi2mcp::convert::Conversion;
-use openapi2mcp::error::Error;
+use openapi2mcp::error::{Error, ErrorKind};
 use openapi2mcp::load::Input;
 use openapi2mcp::mcp::client::{Listed, Server};
 use openapi2mcp::options::{OutputOptions, Seconds, SpecOptions};
@@ -225,9 +225,12 @@ impl ServerArgs {
     }
 
     fn list(&self) -> Result<Listed, Error> {
-        let server = self
-            .server()
-            .ok_or_else(|| Error::new("name the server: a command after --, or --url URL"))?;
+        let server = self.server().ok_or_else(|| {
+            Error::new(
+                ErrorKind::Usage,
+                "name the server: a command after --, or --url URL",
+            )
+        })?;
         runtime()?.block_on(mcp::client::list_tools(&server, self.timeout.duration()))
     }
 }
@@ -237,7 +240,12 @@ fn runtime() -> Result<tokio::runtime::Runtime, Error> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| Error::new(format!("cannot start the async runtime: {e}")))
+        .map_err(|e| {
+            Error::new(
+                ErrorKind::Io,
+                format!("cannot start the async runtime: {e}"),
+            )
+        })
 }
 
 /// Parses the arguments, runs the command, prints any error, and returns the exit code.
@@ -396,6 +404,7 @@ fn spec_input(given: Option<&str>, config: &Config) -> Result<Input, Error> {
             _ => Input::Path(path.clone()),
         }),
         (None, None) => Err(Error::new(
+            ErrorKind::Usage,
             "no spec given: name one, or set `spec:` in openapi2mcp.yaml",
         )),
     }
@@ -415,7 +424,10 @@ fn record_closed_stdout() {
 
 fn write_stdout(text: &str) -> Result<(), Error> {
     if STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) {
-        return Err(Error::new("cannot write to standard output: it is closed"));
+        return Err(Error::new(
+            ErrorKind::Io,
+            "cannot write to standard output: it is closed",
+        ));
     }
     let mut stdout = std::io::stdout().lock();
     match stdout
@@ -425,6 +437,9 @@ fn write_stdout(text: &str) -> Result<(), Error> {
         Ok(()) => Ok(()),
         // A closed pipe (`| head`) is the reader's choice, not our failure.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(Error::new(format!("cannot write to standard output: {e}"))),
+        Err(e) => Err(Error::new(
+            ErrorKind::Io,
+            format!("cannot write to standard output: {e}"),
+        )),
     }
 }

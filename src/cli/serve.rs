@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{runtime, spec_input, tools_of, verbose, warn, SpecArgs};
-use openapi2mcp::error::Error;
+use openapi2mcp::error::{Error, ErrorKind};
 use openapi2mcp::options::{OutputOptions, Seconds, ServeOptions, SpecOptions};
 use openapi2mcp::text::counted;
 use openapi2mcp::tool::Tool;
@@ -75,8 +75,12 @@ impl ServeSettings {
             .base_url
             .as_deref()
             .map(|url| {
-                reqwest::Url::parse(url)
-                    .map_err(|_| Error::new(format!("--base-url '{url}' is not an http(s) URL")))
+                reqwest::Url::parse(url).map_err(|_| {
+                    Error::new(
+                        ErrorKind::Usage,
+                        format!("--base-url '{url}' is not an http(s) URL"),
+                    )
+                })
             })
             .transpose()?;
         let calls = serve::CallSettings {

@@ -9,7 +9,7 @@ use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use merge::Merge;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::model::Operation;
 use crate::text::did_you_mean;
 use crate::tool::Tool;
@@ -136,13 +136,13 @@ fn glob_set(patterns: &[String], flag: &str) -> Result<Option<GlobSet>> {
         let glob = GlobBuilder::new(&literal_templates(pattern))
             .literal_separator(true)
             .build()
-            .map_err(|e| Error::new(format!("{flag} '{pattern}': {e}")))?;
+            .map_err(|e| Error::new(ErrorKind::Usage, format!("{flag} '{pattern}': {e}")))?;
         builder.add(glob);
     }
     builder
         .build()
         .map(Some)
-        .map_err(|e| Error::new(format!("{flag}: {e}")))
+        .map_err(|e| Error::new(ErrorKind::Usage, format!("{flag}: {e}")))
 }
 
 impl Filters {
@@ -254,11 +254,14 @@ impl Filters {
         let named =
             |(key, flag): (&str, &str), values: &[String], among: &BTreeSet<String>, what: &str| {
                 let unmatched = values.iter().find(|v| !among.contains(*v))?;
-                Some(Error::new(format!(
-                    "{} '{unmatched}' matches no {what} of the spec{}",
-                    self.label(key, flag),
-                    did_you_mean(unmatched, among.iter().map(String::as_str))
-                )))
+                Some(Error::new(
+                    ErrorKind::Usage,
+                    format!(
+                        "{} '{unmatched}' matches no {what} of the spec{}",
+                        self.label(key, flag),
+                        did_you_mean(unmatched, among.iter().map(String::as_str))
+                    ),
+                ))
             };
         let problem = named(("operations", "--operation"), &self.operations, &seen.names, "operationId or tool name")
             .or_else(|| named(("include-tags", "--include-tag"), &self.include_tags, &seen.tags, "tag"))
@@ -266,7 +269,7 @@ impl Filters {
             .or_else(|| {
                 let unmatched = self.methods.iter().find(|m| !seen.methods.contains(*m))?;
                 let has: Vec<&str> = seen.methods.iter().map(String::as_str).collect();
-                Some(Error::new(format!(
+                Some(Error::new(ErrorKind::Usage, format!(
                     "{} {unmatched} matches no operation of the spec (its methods: {})",
                     self.label("methods", "--methods"),
                     has.join(", ")
@@ -279,7 +282,7 @@ impl Filters {
                         let one = glob_set(std::slice::from_ref(*p), flag).ok().flatten();
                         !seen.paths.iter().any(|path| one.as_ref().is_some_and(|g| g.is_match(path)))
                     })?;
-                    Some(Error::new(format!(
+                    Some(Error::new(ErrorKind::Usage, format!(
                         "{} '{pattern}' matches no path of the spec (`*` stays within a segment, `**` crosses them)",
                         self.label(key, flag)
                     )))

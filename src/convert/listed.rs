@@ -7,7 +7,7 @@
 use super::compact::{self, Cuts};
 use super::filter::Seen;
 use super::{Conversion, Converted, Options, DEFAULT_NAME_MAX};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::hints::evidence::{self, Facts};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
@@ -140,7 +140,7 @@ fn refuse_spec_options(options: &Options) -> Result<()> {
         (options.client != Default::default(), "--client"),
     ];
     match given.iter().find(|(given, _)| *given) {
-        Some((_, flag)) => Err(Error::new(format!(
+        Some((_, flag)) => Err(Error::new(ErrorKind::Usage, format!(
             "{flag} applies to a spec as it is converted, not to the tools of a manifest: convert the spec with it"
         ))),
         None => Ok(()),

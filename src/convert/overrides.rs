@@ -24,7 +24,7 @@ use std::path::Path;
 use indexmap::IndexMap;
 use serde::Deserialize;
 
-use crate::error::{push_pointer, Error, Result};
+use crate::error::{push_pointer, Error, ErrorKind, Result};
 use crate::escape;
 use crate::hints::evidence::Suggestion;
 use crate::hints::{HintKind, HintSource, Hints};
@@ -250,7 +250,7 @@ impl Overrides {
 
     /// An error in this file at `pointer`, with its line.
     fn error_at(&self, pointer: &str, message: String) -> Error {
-        let error = Error::new(message)
+        let error = Error::new(ErrorKind::Input, message)
             .in_file(self.file.clone())
             .at(pointer.to_string());
         match line_of(&self.text, pointer) {

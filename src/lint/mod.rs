@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::convert::profile::ClientProfile;
 use crate::convert::Converted;
-use crate::error::{push_pointer, Error};
+use crate::error::{push_pointer, Error, ErrorKind};
 use crate::hints::evidence::{self, Facts, Says, Source, Suggestion};
 use crate::hints::vocabulary::Verb;
 use crate::hints::{HintSource, Hints};
@@ -565,7 +565,7 @@ pub fn add_lines(findings: &mut [Finding], spec: &Spec) {
     let mut errors: Vec<Error> = findings
         .iter()
         .map(|f| {
-            Error::new(String::new())
+            Error::new(ErrorKind::Input, String::new())
                 .in_file(f.location.file.clone())
                 .at(f.location.pointer.clone())
         })
@@ -614,7 +614,7 @@ mod tests {
             Some("/p")
         );
         assert_eq!(operation_at("/components/schemas/A"), None);
-        let error = Error::new("broken")
+        let error = Error::new(ErrorKind::Input, "broken")
             .in_file("a.yaml")
             .at("/paths/~1p/parameters/0");
         let findings = unconvertible(&[error.clone(), error], &RuleSettings::default());

@@ -113,11 +113,13 @@ fn read_regular_file(path: &Path, max: u64) -> Result<Vec<u8>> {
     let file = options.open(path).map_err(cannot_read)?;
     let metadata = file.metadata().map_err(cannot_read)?;
     if !metadata.is_file() {
-        return Err(Error::new(format!(
-            "this is {}, not a regular file: only regular files are read",
-            kind_of_file(&metadata.file_type())
-        ))
-        .with_kind(ErrorKind::Io));
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "this is {}, not a regular file: only regular files are read",
+                kind_of_file(&metadata.file_type())
+            ),
+        ));
     }
     if metadata.len() > max {
         return Err(too_large(max));
@@ -139,17 +141,17 @@ fn read_at_most(reader: impl Read, max: u64) -> Result<Vec<u8>> {
 }
 
 fn cannot_read(e: std::io::Error) -> Error {
-    Error::new(format!("cannot read the file: {e}"))
-        .with_kind(ErrorKind::Io)
-        .caused_by(e)
+    Error::new(ErrorKind::Io, format!("cannot read the file: {e}")).caused_by(e)
 }
 
 fn too_large(max: u64) -> Error {
-    Error::new(format!(
-        "the file is larger than {} MiB (--max-file-size raises the limit)",
-        max.div_ceil(1 << 20)
-    ))
-    .with_kind(ErrorKind::Io)
+    Error::new(
+        ErrorKind::Io,
+        format!(
+            "the file is larger than {} MiB (--max-file-size raises the limit)",
+            max.div_ceil(1 << 20)
+        ),
+    )
 }
 
 fn kind_of_file(kind: &fs::FileType) -> &'static str {
@@ -277,7 +279,7 @@ impl Spec {
 
     /// An error about `location`, naming its file and pointer.
     pub fn error_at(&self, location: &Location, message: impl Into<String>) -> Error {
-        Error::new(message)
+        Error::new(ErrorKind::Input, message)
             .in_file(self.file(location.file).name.clone())
             .at(location.pointer.clone())
     }
@@ -507,16 +509,14 @@ pub fn load(input: &Input, access: &FileAccess) -> Result<Spec> {
 /// A spec downloaded from `url`; its references are downloaded as they are resolved.
 fn load_url(url: &str, access: &FileAccess) -> Result<Spec> {
     let Some(fetch) = &access.fetch else {
-        return Err(
-            Error::new("a spec by URL needs the `fetch` feature's downloader")
-                .with_kind(ErrorKind::Io)
-                .in_file(url),
-        );
+        return Err(Error::new(
+            ErrorKind::Io,
+            "a spec by URL needs the `fetch` feature's downloader",
+        )
+        .in_file(url));
     };
     let fetched = fetch.fetch(url, access.max_file_size).map_err(|why| {
-        Error::new(format!("cannot download it: {why}"))
-            .with_kind(ErrorKind::Io)
-            .in_file(url)
+        Error::new(ErrorKind::Io, format!("cannot download it: {why}")).in_file(url)
     })?;
     let (value, text) = parse_document(fetched.bytes).map_err(|e| e.in_file(url))?;
     let mut hosts: Vec<String> = [url, fetched.url.as_str()]
@@ -613,8 +613,7 @@ fn canonical_directory(directory: &Path) -> Result<PathBuf> {
         directory
     };
     fs::canonicalize(directory).map_err(|e| {
-        Error::new(format!("cannot open the directory: {e}"))
-            .with_kind(ErrorKind::Io)
+        Error::new(ErrorKind::Io, format!("cannot open the directory: {e}"))
             .caused_by(e)
             .in_file(directory.display().to_string())
     })
@@ -640,7 +639,7 @@ pub fn parse_document(bytes: Vec<u8>) -> Result<(Value, String)> {
         let bytes = e.as_bytes();
         let valid = e.utf8_error().valid_up_to();
         let (line, col) = line_col(&bytes[..valid]);
-        Error::new("the file is not valid UTF-8").at_line(line, col)
+        Error::new(ErrorKind::Input, "the file is not valid UTF-8").at_line(line, col)
     })?;
     let text = match text.strip_prefix('\u{FEFF}') {
         Some(rest) => rest.to_string(),
@@ -648,14 +647,17 @@ pub fn parse_document(bytes: Vec<u8>) -> Result<(Value, String)> {
     };
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
-        return Err(Error::new("the file is empty"));
+        return Err(Error::new(ErrorKind::Input, "the file is empty"));
     }
     let value = if trimmed.starts_with(['{', '[']) {
         serde_json::from_str::<StrictValue>(&text)
             .map(|v| v.0)
             .map_err(|e| {
-                Error::new(format!("invalid JSON: {}", json_message(&e)))
-                    .at_line(e.line(), e.column())
+                Error::new(
+                    ErrorKind::Input,
+                    format!("invalid JSON: {}", json_message(&e)),
+                )
+                .at_line(e.line(), e.column())
             })?
     } else {
         refuse_deep_yaml(&text)?;
@@ -680,9 +682,12 @@ fn refuse_deep_yaml(text: &str) -> Result<()> {
         return Ok(());
     }
     let too_deep = |line: usize, col: usize| {
-        Err(Error::new(format!(
+        Err(Error::new(
+            ErrorKind::Input,
+            format!(
             "invalid YAML: nested deeper than {MAX_YAML_DEPTH} levels (recursion limit exceeded)"
-        ))
+        ),
+        )
         .at_line(line, col))
     };
     let mut depth = 0;
@@ -724,7 +729,7 @@ fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Error {
         None => text,
     };
     let message = crate::error::plain_expectation(&message);
-    let error = Error::new(format!("{what}: {message}"));
+    let error = Error::new(ErrorKind::Input, format!("{what}: {message}"));
     let Some(at) = e.location() else {
         return error;
     };
@@ -789,14 +794,18 @@ fn repeated_key_at(source: &str, key: &str, line: usize, column: usize) -> Optio
 pub fn read_own_file(path: &std::path::Path, what: &str) -> Result<(String, String)> {
     let file = path.display().to_string();
     let bytes = read_regular_file(path, OWN_FILE_MAX).map_err(|error| {
-        Error::new(format!("cannot read {what}: {}", error.message))
-            .with_kind(ErrorKind::Io)
-            .in_file(file.clone())
+        Error::new(
+            ErrorKind::Io,
+            format!("cannot read {what}: {}", error.message),
+        )
+        .in_file(file.clone())
     })?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        Error::new(format!("cannot read {what}: not UTF-8 text ({e})"))
-            .with_kind(ErrorKind::Input)
-            .in_file(file.clone())
+        Error::new(
+            ErrorKind::Input,
+            format!("cannot read {what}: not UTF-8 text ({e})"),
+        )
+        .in_file(file.clone())
     })?;
     Ok((file, text))
 }

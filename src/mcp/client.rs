@@ -70,7 +70,7 @@ fn lifecycle() -> ClientLifecycleMode {
 async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed, Error> {
     let (program, args) = command
         .split_first()
-        .ok_or_else(|| Error::new("no server command given after --"))?;
+        .ok_or_else(|| Error::new(ErrorKind::Usage, "no server command given after --"))?;
     // In a process group of its own, so that what it started ends with it.
     let mut child = tokio::process::Command::new(program)
         .args(args)
@@ -80,7 +80,12 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
         .kill_on_drop(true)
         .process_group(0)
         .spawn()
-        .map_err(|e| Error::new(format!("cannot start the server '{program}': {e}")))?;
+        .map_err(|e| {
+            Error::new(
+                ErrorKind::Server,
+                format!("cannot start the server '{program}': {e}"),
+            )
+        })?;
     let group = child.id().and_then(|pid| i32::try_from(pid).ok());
     let stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
@@ -142,11 +147,15 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
             .trim()
             .to_string();
         if text.is_empty() {
-            Error::new(format!("{message} (the server wrote nothing on stderr)"))
+            Error::new(
+                ErrorKind::Server,
+                format!("{message} (the server wrote nothing on stderr)"),
+            )
         } else {
-            Error::new(format!(
-                "{message}; the end of the server's stderr:\n{text}"
-            ))
+            Error::new(
+                ErrorKind::Server,
+                format!("{message}; the end of the server's stderr:\n{text}"),
+            )
         }
     };
     if flooded.load(Ordering::Relaxed) {
@@ -220,11 +229,11 @@ async fn list_over_http(url: &str, timeout: Duration) -> Result<Listed, Error> {
     let transport = rmcp::transport::StreamableHttpClientTransport::from_uri(url.to_string());
     let session = typed_tools(transport, url);
     match tokio::time::timeout(timeout, session).await {
-        Err(_) => Err(Error::new(format!(
-            "{url} did not answer within {} s",
-            timeout.as_secs_f64()
-        ))),
-        Ok(Err(message)) => Err(Error::new(message)),
+        Err(_) => Err(Error::new(
+            ErrorKind::Server,
+            format!("{url} did not answer within {} s", timeout.as_secs_f64()),
+        )),
+        Ok(Err(message)) => Err(Error::new(ErrorKind::Server, message)),
         Ok(Ok(typed)) => Ok(Listed {
             tools: typed
                 .iter()

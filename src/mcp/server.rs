@@ -18,7 +18,7 @@ use rmcp::service::{RequestContext, SubscriptionContext, SubscriptionSink};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Map, Value};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::hints::HintStyle;
 use crate::serve::dynamic::{self, Catalog};
 use crate::serve::{ApiCaller, MediaKind, Outcome};
@@ -142,7 +142,7 @@ impl ToolServer {
     ) -> Result<ToolServer> {
         dynamic::check_toolsets(api.tools(), enabled)?;
         if let Some(clash) = dynamic::TOOL_NAMES.iter().find(|n| api.has_tool(n)) {
-            return Err(Error::new(format!(
+            return Err(Error::new(ErrorKind::Usage, format!(
                 "--dynamic: the API has a tool named '{clash}', as one of --dynamic's own; leave its operation out with a filter"
             )));
         }
@@ -160,7 +160,7 @@ impl ToolServer {
                     "--compact, fewer toolsets, or a larger --token-budget",
                 ),
             };
-            return Err(Error::new(format!(
+            return Err(Error::new(ErrorKind::Usage, format!(
                 "{what} would take {} tokens, over the budget of {} (--token-budget); serve with {way_out}",
                 crate::text::thousands(listed),
                 crate::text::thousands(toolsets.budget)
@@ -375,7 +375,10 @@ fn in_sdk_model<'t>(tools: impl Iterator<Item = &'t crate::tool::Tool>) -> Resul
             serde_json::to_value(tool)
                 .and_then(serde_json::from_value::<Tool>)
                 .map_err(|e| {
-                    Error::new(format!("tool '{}' is not a valid MCP tool: {e}", tool.name))
+                    Error::new(
+                        ErrorKind::Input,
+                        format!("tool '{}' is not a valid MCP tool: {e}", tool.name),
+                    )
                 })
         })
         .collect()
@@ -541,12 +544,17 @@ pub async fn serve_stdio(server: ToolServer) -> Result<()> {
             log("openapi2mcp serve: standard input ended before a client connected");
             return Ok(());
         }
-        Err(e) => return Err(Error::new(format!("MCP over stdio failed to start: {e}"))),
+        Err(e) => {
+            return Err(Error::new(
+                ErrorKind::Server,
+                format!("MCP over stdio failed to start: {e}"),
+            ))
+        }
     };
     running
         .waiting()
         .await
-        .map_err(|e| Error::new(format!("MCP over stdio stopped: {e}")))?;
+        .map_err(|e| Error::new(ErrorKind::Server, format!("MCP over stdio stopped: {e}")))?;
     // The last answers are written before the process ends.
     let _ = writer.await;
     Ok(())
@@ -729,12 +737,18 @@ pub async fn serve_http(server: ToolServer, address: SocketAddr, access: HttpAcc
     use rmcp::transport::streamable_http_server::{
         StreamableHttpServerConfig, StreamableHttpService,
     };
-    let listener = tokio::net::TcpListener::bind(address)
-        .await
-        .map_err(|e| Error::new(format!("cannot listen on {address}: {e}")))?;
-    let bound = listener
-        .local_addr()
-        .map_err(|e| Error::new(format!("cannot listen on {address}: {e}")))?;
+    let listener = tokio::net::TcpListener::bind(address).await.map_err(|e| {
+        Error::new(
+            ErrorKind::Server,
+            format!("cannot listen on {address}: {e}"),
+        )
+    })?;
+    let bound = listener.local_addr().map_err(|e| {
+        Error::new(
+            ErrorKind::Server,
+            format!("cannot listen on {address}: {e}"),
+        )
+    })?;
     let server_log = server.log;
     // A browser page may reach a local server: only pages served from this machine may
     // call it (the MCP specification's guard against DNS rebinding, beside rmcp's check

@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
-use crate::error::{push_pointer, Error, Result};
+use crate::error::{push_pointer, Error, ErrorKind, Result};
 use crate::http::Method;
 use crate::load::{Location, Spec};
 pub use crate::tool::{CollectionFormat, In, Style};
@@ -34,16 +34,19 @@ impl Version {
         let root = spec.root();
         let file = spec.file(0).name.clone();
         let Some(object) = root.as_object() else {
-            return Err(Error::new(format!(
-                "not an OpenAPI document: the top level is {}, not an object",
-                json_kind(root)
-            ))
+            return Err(Error::new(
+                ErrorKind::Input,
+                format!(
+                    "not an OpenAPI document: the top level is {}, not an object",
+                    json_kind(root)
+                ),
+            )
             .in_file(file));
         };
         let found = match (object.get("openapi"), object.get("swagger")) {
             (Some(Value::String(v)), _) => v.as_str(),
             (Some(other), _) => {
-                return Err(Error::new(format!(
+                return Err(Error::new(ErrorKind::Input, format!(
                     "the `openapi` field must be a string such as \"3.1.0\", found {other}"
                 ))
                 .in_file(file)
@@ -51,7 +54,7 @@ impl Version {
             }
             (None, Some(v)) if v == "2.0" => return Ok(Version::Swagger2),
             (None, Some(v)) => {
-                return Err(Error::new(format!(
+                return Err(Error::new(ErrorKind::Input, format!(
                     "unsupported version: swagger {v} (supported: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2)"
                 ))
                 .in_file(file)
@@ -59,7 +62,7 @@ impl Version {
             }
             (None, None) => {
                 return Err(
-                    Error::new("not an OpenAPI document: it has no `openapi` field").in_file(file),
+                    Error::new(ErrorKind::Input, "not an OpenAPI document: it has no `openapi` field").in_file(file),
                 )
             }
         };
@@ -68,7 +71,7 @@ impl Version {
             ["3", "1"] => Version::OpenApi31,
             ["3", "2"] => Version::OpenApi32,
             _ => {
-                return Err(Error::new(format!(
+                return Err(Error::new(ErrorKind::Input, format!(
                     "unsupported version: openapi {found} (supported: Swagger 2.0, OpenAPI 3.0, 3.1 and 3.2)"
                 ))
                 .in_file(file)

@@ -291,10 +291,13 @@ pub fn check_toolsets<'t>(
         .flat_map(|t| t.meta.tags.iter().map(String::as_str))
         .collect();
     match toolsets.iter().find(|t| !known.contains(t.as_str())) {
-        Some(unknown) => Err(crate::error::Error::new(format!(
-            "--toolset: {}",
-            unknown_toolset(unknown, known.iter().copied())
-        ))),
+        Some(unknown) => Err(crate::error::Error::new(
+            crate::error::ErrorKind::Usage,
+            format!(
+                "--toolset: {}",
+                unknown_toolset(unknown, known.iter().copied())
+            ),
+        )),
         None => Ok(()),
     }
 }

@@ -15,7 +15,7 @@ use base64::prelude::{Engine, BASE64_STANDARD};
 use reqwest::Url;
 use serde_json::{json, Map, Value};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::tool::{Binding, KeyLocation, Scheme, SchemeKind, Tool, HTTP_META_KEY};
 use request::{Files, Payload, Request, Secret};
 
@@ -112,7 +112,10 @@ impl ApiCaller {
     ) -> Result<ApiCaller> {
         if let Some(base) = &settings.base_url {
             check_base_url(base).map_err(|problem| {
-                Error::new(format!("--base-url '{}' {problem}", redacted(base)))
+                Error::new(
+                    ErrorKind::Usage,
+                    format!("--base-url '{}' {problem}", redacted(base)),
+                )
             })?;
         }
         let mut served = Vec::with_capacity(tools.len());
@@ -124,7 +127,7 @@ impl ApiCaller {
             // A compact tool's full schema is for checking, not for listing.
             let full_input = listed.meta.input_schema.take();
             let Some(binding) = listed.binding().cloned() else {
-                return Err(Error::new(format!(
+                return Err(Error::new(ErrorKind::Input, format!(
                     "tool '{name}' has no `_meta[\"{HTTP_META_KEY}\"]`: serve needs the binding convert writes"
                 )));
             };
@@ -132,22 +135,26 @@ impl ApiCaller {
                 (Some(base), _) => base.clone(),
                 (None, Some(server)) => {
                     let url = Url::parse(server).map_err(|_| {
-                        Error::new(format!(
+                        Error::new(ErrorKind::Input, format!(
                             "tool '{name}': its server URL '{server}' is not absolute; give --base-url"
                         ))
                     })?;
                     check_base_url(&url).map_err(|problem| {
-                        Error::new(format!(
-                            "tool '{name}': its server URL '{}' {problem}; give --base-url",
-                            redacted(&url)
-                        ))
+                        Error::new(
+                            ErrorKind::Input,
+                            format!(
+                                "tool '{name}': its server URL '{}' {problem}; give --base-url",
+                                redacted(&url)
+                            ),
+                        )
                     })?;
                     url
                 }
                 (None, None) => {
-                    return Err(Error::new(format!(
-                        "tool '{name}': the spec names no server URL; give --base-url"
-                    )))
+                    return Err(Error::new(
+                        ErrorKind::Input,
+                        format!("tool '{name}': the spec names no server URL; give --base-url"),
+                    ))
                 }
             };
             for scheme in binding.auth.iter().flatten() {
@@ -194,7 +201,12 @@ impl ApiCaller {
             // A redirect could take a request, and its credentials, off the API's URL.
             .redirect(reqwest::redirect::Policy::none())
             .build()
-            .map_err(|e| Error::new(format!("cannot start the HTTP client: {e}")))?;
+            .map_err(|e| {
+                Error::new(
+                    ErrorKind::Server,
+                    format!("cannot start the HTTP client: {e}"),
+                )
+            })?;
         Ok(ApiCaller {
             notes,
             tools: served,
