@@ -373,6 +373,12 @@ impl<'r, 'f> Reader<'r, 'f> {
         if let Some((verb, object)) = glued {
             words.splice(0..1, [verb, object]);
         }
+        // An adverb before the verb ("Permanently delete", "Asynchronously creates") says
+        // how, not what.
+        let adverb = |w: &str| w.len() > 4 && w.to_ascii_lowercase().ends_with("ly");
+        if words.len() > 1 && adverb(words[0]) && vocabulary::summary_verb(words[1]).is_some() {
+            words.remove(0);
+        }
         // A title of one plural word ("Broadcasts", "Updates") names what is read or
         // changed, as a verb with no object would not.
         let title = matches!(words[..], [word] if word.ends_with('s'));

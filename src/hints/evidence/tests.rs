@@ -119,6 +119,16 @@ fn a_clause_opener_is_no_verb() {
     );
 }
 
+/// An adverb opening the summary ("Permanently delete") stands before the verb.
+#[test]
+fn an_opening_adverb_stands_before_the_verb() {
+    let post = Method::Post;
+    let mut facts = facts(&post, "", "Permanently delete an existing status update.");
+    facts.path = Some("/updates/{id}/destroy");
+    let ends = (HintKind::Idempotent, true, Confidence::Medium);
+    assert!(said(&facts).contains(&ends), "{:?}", said(&facts));
+}
+
 /// A switch verb on a POST that answers 201 makes something new on each call.
 #[test]
 fn a_switch_that_creates_is_not_idempotent() {
