@@ -222,7 +222,8 @@ pub enum Says {
     ReadScope,
     WriteScope,
     IdempotencyKey,
-    /// A 201 Created response.
+    /// A 201 Created response, or a create verb whose object is new ("Create a new
+    /// product").
     Created,
     /// A 202 Accepted response: work started.
     Accepted,

@@ -410,6 +410,13 @@ impl<'r, 'f> Reader<'r, 'f> {
                 let verb = verb_in_use(&word, &rest, &self.text, facts);
                 let seen = in_use(first, vocabulary::verb(&word), verb, &rest);
                 self.push(source, Says::Verb(verb), &seen, at);
+                // "Create a new product": what is made did not exist (a PUT's URI may).
+                let new = rest.iter().take(2).position(|w| w == "new");
+                if let (Verb::Create, Some(i)) = (verb, new) {
+                    if facts.method != Some(&Method::Put) {
+                        self.push(source, Says::Created, as_written[i], at);
+                    }
+                }
                 let object = rest.iter().position(|w| relation(Some(&word), w));
                 if let Some(i) = object {
                     self.push(source, Says::Relation, as_written[i], at);

@@ -119,6 +119,21 @@ fn a_clause_opener_is_no_verb() {
     );
 }
 
+/// "Create a new product" says twice that something is added: not destructive. On a PUT,
+/// which may replace what is at its URI, the create verb alone says nothing of the kind.
+#[test]
+fn creating_something_new_adds() {
+    let adds = (HintKind::Destructive, false, Confidence::High);
+    let post = Method::Post;
+    let mut facts = facts(&post, "", "Create a new product to the marketplace");
+    facts.path = Some("/product");
+    assert_eq!(said(&facts), [adds]);
+    let put = Method::Put;
+    let mut facts = super::tests::facts(&put, "", "Create a new product");
+    facts.path = Some("/product");
+    assert!(!said(&facts).contains(&adds));
+}
+
 /// An adverb opening the summary ("Permanently delete") stands before the verb.
 #[test]
 fn an_opening_adverb_stands_before_the_verb() {
