@@ -533,7 +533,11 @@ impl<'r, 'f> Reader<'r, 'f> {
         // collection.
         let bare = segment.split('.').next().unwrap_or(segment);
         let one_thing = path.contains('{') || !bare.ends_with('s');
-        if (post && ends_in_parameter) || (patch && one_thing) {
+        // A POST to a part of one resource (`/users/{id}/relationship`) changes that part.
+        let mut segments = path.trim_end_matches('/').rsplit('/');
+        let after_a_parameter = segments.nth(1).is_some_and(|s| s.starts_with('{'));
+        let part_of_one = post && after_a_parameter && !bare.ends_with('s');
+        if (post && ends_in_parameter) || (patch && one_thing) || part_of_one {
             self.push(Source::Path, Says::OneResource, path, at);
         }
         let last = path.trim_end_matches('/').ends_with(segment);

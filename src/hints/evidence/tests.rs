@@ -134,6 +134,20 @@ fn creating_something_new_adds() {
     assert!(!said(&facts).contains(&adds));
 }
 
+/// A POST that modifies a part of one resource (`/users/{id}/relationship`) sets values on
+/// it: idempotent. A POST to a collection under one (`/users/{id}/notes`) adds to it.
+#[test]
+fn a_post_to_a_part_of_one_resource_sets_it() {
+    let post = Method::Post;
+    let sets = (HintKind::Idempotent, true, Confidence::Medium);
+    let mut facts = facts(&post, "", "Modify the relationship with the target user.");
+    facts.path = Some("/users/{user-id}/relationship");
+    assert_eq!(said(&facts), [sets]);
+    let mut facts = super::tests::facts(&post, "", "Modify the notes of the user.");
+    facts.path = Some("/users/{user-id}/notes");
+    assert!(!said(&facts).contains(&sets));
+}
+
 /// An adverb opening the summary ("Permanently delete") stands before the verb.
 #[test]
 fn an_opening_adverb_stands_before_the_verb() {
