@@ -311,6 +311,7 @@ const DESTROY: &[&str] = &[
     "invalidate",
     "detach",
     "unlink",
+    "unbind",
     "dismiss",
     "rescind",
     "withdraw",
@@ -447,7 +448,7 @@ pub const MARKS: &[&str] = &[
 ];
 
 /// Verbs that take a relation apart rather than destroy the thing: remove a label.
-pub const DETACH: &[&str] = &["remove", "detach", "unlink", "unassign", "untag"];
+pub const DETACH: &[&str] = &["remove", "detach", "unlink", "unbind", "unassign", "untag"];
 
 /// Nouns in a path or name that say an operation overwrites, moves or ends something,
 /// whatever its verb: they veto a suggestion that it is not destructive.

@@ -148,6 +148,16 @@ fn a_post_to_a_part_of_one_resource_sets_it() {
     assert!(!said(&facts).contains(&sets));
 }
 
+/// Unbinding ends a binding, as unlinking does: ending it again changes nothing.
+#[test]
+fn unbinding_ends_a_binding() {
+    let post = Method::Post;
+    let mut facts = facts(&post, "", "Unbind a public IP address from a container");
+    facts.path = Some("/containers/{name_or_id}/floating-ips/{ip}/unbind");
+    let ends = (HintKind::Idempotent, true, Confidence::Medium);
+    assert!(said(&facts).contains(&ends), "{:?}", said(&facts));
+}
+
 /// An adverb opening the summary ("Permanently delete") stands before the verb.
 #[test]
 fn an_opening_adverb_stands_before_the_verb() {
