@@ -33,10 +33,10 @@ use serde::Deserialize;
 
 /// What the test half may not fall below (or rise above), with the corpus.
 const TEST_FLOORS: Floors = Floors {
-    precision: 0.935,
-    recall: 0.72,
+    precision: 0.94,
+    recall: 0.735,
     flagged: 0.93,
-    safer_wrong: 0.044,
+    safer_wrong: 0.04,
     lint_wrong: 0.09,
     read_only_leaks: 0,
 };
