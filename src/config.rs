@@ -252,7 +252,13 @@ impl Config {
         // A URL stays as written: it is downloaded.
         let url = |p: &PathBuf| p.to_string_lossy().contains("://");
         config.spec.as_mut().filter(|p| !url(p)).map(relative);
-        config.convert.output.as_mut().map(relative);
+        // `-` is standard output, wherever the file is.
+        config
+            .convert
+            .output
+            .as_mut()
+            .filter(|p| p.as_os_str() != "-")
+            .map(relative);
         config.spec_options.overrides.as_mut().map(relative);
         config.lint.baseline.as_mut().map(relative);
         for dir in config.spec_options.allow_ref_outside.iter_mut().flatten() {

@@ -32,7 +32,7 @@ fn count_text(text: &str) -> usize {
 
 /// The tokens each tool takes, where a limit could be passed: `None` when every tool's text
 /// is within `per_tool` bytes and all of them within `list` bytes, since a token is at
-/// least one byte and neither limit can then be reached (the vocabulary, some 70 MB once
+/// least one byte and neither limit can then be reached (the vocabulary, some 50 MB once
 /// loaded, is not read).
 pub fn count_near_limits(tools: &[&Tool], per_tool: usize, list: usize) -> Option<Vec<usize>> {
     let texts: Vec<String> = tools.iter().map(|tool| text_of(tool)).collect();
@@ -44,7 +44,7 @@ pub fn count_near_limits(tools: &[&Tool], per_tool: usize, list: usize) -> Optio
 }
 
 /// Whether a list of tools, given one at a time, takes more than a number of tokens; the
-/// vocabulary (some 70 MB once loaded) is read only when their text passes that many bytes
+/// vocabulary (some 50 MB once loaded) is read only when their text passes that many bytes
 /// (a token is at least one byte), so a small API costs no count.
 #[derive(Debug)]
 pub struct OverBudget {

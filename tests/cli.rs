@@ -1607,4 +1607,43 @@ fn dash_as_the_output_file_names_standard_output() {
             "{command} -o - writes no file named -"
         );
     }
+    // The config file's `output: -` too, wherever the file is.
+    let project = dir.path().join("project");
+    std::fs::create_dir(&project).unwrap();
+    std::fs::write(
+        project.join("openapi2mcp.yaml"),
+        format!("spec: {spec}\noutput: \"-\"\n"),
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .arg("convert")
+        .current_dir(&project)
+        .output()
+        .unwrap();
+    assert!(
+        text(&output.stdout).contains("\"inputSchema\""),
+        "{}",
+        text(&output.stderr)
+    );
+    assert!(
+        !project.join("-").exists(),
+        "the config's output: - writes no file"
+    );
+    // A file written to be read back is refused as -, not written under that name.
+    for args in [
+        ["lint", "--write-baseline"],
+        ["review", "--write-overrides"],
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+            .args([args[0], spec.as_str(), args[1], "-"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&output.stderr).contains("'-' is standard output"),
+            "{args:?}"
+        );
+        assert!(!dir.path().join("-").exists(), "{args:?}");
+    }
 }

@@ -86,7 +86,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         let Some(path) = &settings.output else {
             return Err(Error::new(
                 ErrorKind::Usage,
-                "--check compares with the output file: name it with -o FILE",
+                "--check compares with an output file: name it with -o FILE (- is standard output)",
             ));
         };
         return check_manifest(&spec, options, path);

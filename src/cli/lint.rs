@@ -39,7 +39,7 @@ pub(super) struct LintArgs {
     #[arg(long, value_name = "N")]
     max_problems: Option<usize>,
     /// Write every finding to FILE as the baseline that --baseline reads, and report none
-    #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+    #[arg(long, value_name = "FILE", conflicts_with = "baseline", value_parser = super::file_to_keep)]
     write_baseline: Option<std::path::PathBuf>,
     #[command(flatten)]
     lint: LintOptions,

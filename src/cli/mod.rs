@@ -196,6 +196,15 @@ fn over<T: merge::Merge>(mut flags: T, file: T) -> T {
     flags
 }
 
+/// A file written to be read back (a baseline, an overrides file): `-`, standard output
+/// elsewhere, is refused rather than written as a file of that name.
+fn file_to_keep(value: &str) -> Result<PathBuf, String> {
+    if value == "-" {
+        return Err("'-' is standard output: this writes a file to read back, name one".into());
+    }
+    Ok(PathBuf::from(value))
+}
+
 /// `-o`'s file: `-` names standard output, as it does for an input.
 fn output_file(path: Option<PathBuf>) -> Option<PathBuf> {
     path.filter(|path| path.as_os_str() != "-")

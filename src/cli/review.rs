@@ -48,7 +48,7 @@ pub(super) struct ReviewArgs {
     #[arg(long, requires = "base")]
     fail_on_loosened: bool,
     /// Write every suggestion to FILE as a commented-out overrides entry, keeping FILE's decisions
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::file_to_keep)]
     write_overrides: Option<PathBuf>,
     #[command(flatten)]
     spec_args: SpecArgs,

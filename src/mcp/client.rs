@@ -57,7 +57,6 @@ pub async fn list_tools(server: &Server, timeout: Duration) -> Result<Listed, Er
         Server::Command(command) => list_over_stdio(command, timeout).await,
         Server::Url(url) => list_over_http(url, timeout).await,
     }
-    .map_err(|e| e.with_kind(ErrorKind::Server))
 }
 
 fn lifecycle() -> ClientLifecycleMode {

@@ -431,9 +431,14 @@ fn takes_money(facts: &Facts<'_>, settles: &[&Evidence]) -> bool {
         facts.path.unwrap_or(""),
     ];
     text.iter().any(|text| {
-        crate::words::snake_case(text)
-            .split('_')
-            .any(|word| vocabulary::MONEY.contains(&word))
+        let snake = crate::words::snake_case(text);
+        let words: Vec<&str> = snake.split('_').collect();
+        // "pre-auth" and `PreAuth` are two words here: `preauth` joined.
+        let joined = words.windows(2).map(|pair| pair.concat());
+        words.iter().any(|word| vocabulary::MONEY.contains(word))
+            || joined
+                .into_iter()
+                .any(|word| vocabulary::MONEY.contains(&word.as_str()))
     })
 }
 

@@ -375,7 +375,12 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
         // An adverb before the verb ("Permanently delete", "Asynchronously creates") says
         // how, not what.
-        let adverb = |w: &str| w.len() > 4 && w.to_ascii_lowercase().ends_with("ly");
+        // ("Apply", "Reply" are verbs themselves.)
+        let adverb = |w: &str| {
+            w.len() > 4
+                && w.to_ascii_lowercase().ends_with("ly")
+                && vocabulary::summary_verb(w).is_none()
+        };
         if words.len() > 1 && adverb(words[0]) && vocabulary::summary_verb(words[1]).is_some() {
             words.remove(0);
         }
@@ -533,10 +538,14 @@ impl<'r, 'f> Reader<'r, 'f> {
         // collection.
         let bare = segment.split('.').next().unwrap_or(segment);
         let one_thing = path.contains('{') || !bare.ends_with('s');
-        // A POST to a part of one resource (`/users/{id}/relationship`) changes that part.
+        // A POST that sets values on a part of one resource (`/users/{id}/relationship`,
+        // "Modify the relationship") changes that part; "Write to the feed" may not.
         let mut segments = path.trim_end_matches('/').rsplit('/');
         let after_a_parameter = segments.nth(1).is_some_and(|s| s.starts_with('{'));
-        let part_of_one = post && after_a_parameter && !bare.ends_with('s');
+        let sets = self
+            .verbs_said()
+            .any(|w| vocabulary::SET_TO_VALUE.contains(&w.as_str()));
+        let part_of_one = post && after_a_parameter && !bare.ends_with('s') && sets;
         if (post && ends_in_parameter) || (patch && one_thing) || part_of_one {
             self.push(Source::Path, Says::OneResource, path, at);
         }

@@ -92,6 +92,7 @@ fn settling_that_takes_money_is_not_said_idempotent() {
     for (summary, path) in [
         ("Capture payment", "/transactions/{key}/payments/capture"),
         ("Complete pre-auth", "/payments/{transId}/completions"),
+        ("Complete a PreAuth", "/transactions/{id}/completions"),
     ] {
         let mut facts = facts(&post, "", summary);
         facts.path = Some(path);
@@ -146,6 +147,10 @@ fn a_post_to_a_part_of_one_resource_sets_it() {
     let mut facts = super::tests::facts(&post, "", "Modify the notes of the user.");
     facts.path = Some("/users/{user-id}/notes");
     assert!(!said(&facts).contains(&sets));
+    // Only values set: writing to a part may add to it.
+    let mut facts = super::tests::facts(&post, "", "Write to the feed of the user.");
+    facts.path = Some("/users/{user-id}/feed");
+    assert!(read(&facts).iter().all(|e| e.says != Says::OneResource));
 }
 
 /// Unbinding ends a binding, as unlinking does: ending it again changes nothing.
@@ -166,6 +171,13 @@ fn an_opening_adverb_stands_before_the_verb() {
     facts.path = Some("/updates/{id}/destroy");
     let ends = (HintKind::Idempotent, true, Confidence::Medium);
     assert!(said(&facts).contains(&ends), "{:?}", said(&facts));
+    // A verb ending in -ly is no adverb: "Apply" is read.
+    let facts = super::tests::facts(&post, "", "Apply update to the device");
+    assert!(
+        read(&facts).iter().any(|e| e.seen == "Apply"),
+        "{:?}",
+        read(&facts)
+    );
 }
 
 /// A switch verb on a POST that answers 201 makes something new on each call.
