@@ -15,9 +15,9 @@ mod synthetic;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use openapi2mcp::load::{self, Input};
-use openapi2mcp::search::OperationIndex;
-use openapi2mcp::tool::Tool;
+use openapi2mcp_core::load::{self, Input};
+use openapi2mcp_core::search::OperationIndex;
+use openapi2mcp_core::tool::Tool;
 
 fn main() {
     let corpus = PathBuf::from(
@@ -77,7 +77,7 @@ fn main() {
 fn tools(spec: &Path) -> Vec<Tool> {
     let loaded = load::load(&Input::Path(spec.to_path_buf()), &Default::default())
         .unwrap_or_else(|e| panic!("{} loads: {e}", spec.display()));
-    openapi2mcp::pipeline::convert_spec(&loaded, &Default::default())
+    openapi2mcp_core::pipeline::convert_spec(&loaded, &Default::default())
         .expect("converts")
         .tools
         .into_iter()

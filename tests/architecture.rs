@@ -1,48 +1,61 @@
-//! The shape of the library, as docs/architecture.md draws it: data flows one way, so no
-//! module of `src/` imports one that imports it back (directly or through others). Read
-//! from the source: each `crate::NAME` outside comments and test modules is an import of
-//! the top-level module NAME.
+//! The shape of the libraries, as docs/architecture.md draws it: data flows one way, so no
+//! module of `crates/core/src/` or `crates/serve/src/` imports one that imports it back
+//! (directly or through others), and the core imports nothing of serve's. Read from the
+//! source: each `crate::NAME` or `openapi2mcp_core::NAME` outside comments and test modules
+//! is an import of the top-level module NAME (names are unique across the crates).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::common::repo_path;
 
-/// The top-level modules each one uses, by name (`convert` for everything in
-/// `src/convert/`); the binary's `cli/`, `main.rs` and `lib.rs` are left out.
-fn imports() -> BTreeMap<String, BTreeSet<String>> {
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut files = vec![repo_path("src")];
+/// The top-level modules of one crate's `src/` each one uses, by name (`convert` for
+/// everything in `src/convert/`); `lib.rs` is left out.
+fn imports(crate_src: &Path, graph: &mut BTreeMap<String, BTreeSet<String>>) {
+    let mut files = vec![crate_src.to_path_buf()];
     while let Some(path) = files.pop() {
         if path.is_dir() {
             files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
             continue;
         }
-        let relative = path.strip_prefix(repo_path("src")).unwrap();
-        let module = module_of(relative);
-        if path.extension().is_none_or(|e| e != "rs")
-            || ["main", "lib", "cli"].contains(&module.as_str())
-        {
+        let module = module_of(path.strip_prefix(crate_src).unwrap());
+        if path.extension().is_none_or(|e| e != "rs") || module == "lib" {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
         let code = text.split("#[cfg(test)]").next().unwrap();
         for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            for (_, rest) in line
-                .match_indices("crate::")
-                .map(|(i, _)| ((), &line[i + 7..]))
-            {
-                let used: String = rest
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                if !used.is_empty() && used != module {
-                    graph.entry(module.clone()).or_default().insert(used);
+            for prefix in ["crate::", "openapi2mcp_core::"] {
+                for (i, _) in line.match_indices(prefix) {
+                    let used: String = line[i + prefix.len()..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    if !used.is_empty() && used != module {
+                        graph.entry(module.clone()).or_default().insert(used);
+                    }
                 }
             }
         }
     }
+}
+
+/// Every library module and the modules it uses, in both crates.
+fn library_imports() -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph = BTreeMap::new();
+    for krate in ["crates/core/src", "crates/serve/src"] {
+        imports(&repo_path(krate), &mut graph);
+    }
     graph
+}
+
+/// The top-level modules of a crate's `src/`.
+fn modules_of(crate_src: &str) -> BTreeSet<String> {
+    std::fs::read_dir(repo_path(crate_src))
+        .unwrap()
+        .map(|e| module_of(Path::new(&e.unwrap().file_name())))
+        .filter(|m| m != "lib")
+        .collect()
 }
 
 fn module_of(relative: &Path) -> String {
@@ -82,8 +95,8 @@ fn path_back(
 
 #[test]
 fn no_module_imports_one_that_imports_it_back() {
-    let graph = imports();
-    assert!(graph.len() > 15, "the modules of src/ were read: {graph:?}");
+    let graph = library_imports();
+    assert!(graph.len() > 15, "the modules were read: {graph:?}");
     let mut circles = Vec::new();
     for (module, used) in &graph {
         for other in used {
@@ -97,4 +110,19 @@ fn no_module_imports_one_that_imports_it_back() {
         "imports that come back:\n{}",
         circles.join("\n")
     );
+}
+
+/// The core builds without the server stack, so none of its modules may reach into the
+/// serve crate's (a `crate::serve` in the core would not compile, but a module of the same
+/// name added to the core would hide the mistake from the graph above).
+#[test]
+fn the_core_and_serve_crates_share_no_module_name() {
+    let core = modules_of("crates/core/src");
+    let serve = modules_of("crates/serve/src");
+    assert!(
+        core.contains("convert") && serve.contains("serve"),
+        "{core:?} {serve:?}"
+    );
+    let both: Vec<_> = core.intersection(&serve).collect();
+    assert!(both.is_empty(), "modules in both crates: {both:?}");
 }

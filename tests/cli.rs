@@ -218,12 +218,13 @@ fn a_spec_by_url_is_downloaded_with_its_references_and_bounds() {
 /// A download that gets no answer ends at the downloader's timeout.
 #[test]
 fn a_download_without_an_answer_ends_at_the_timeout() {
-    use openapi2mcp::load::Fetch;
+    use openapi2mcp_core::load::Fetch;
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     // Accepted and kept open, never answered.
     let held = std::thread::spawn(move || listener.accept().map(|(stream, _)| stream));
-    let downloader = openapi2mcp::fetch::Downloader::new(std::time::Duration::from_millis(300));
+    let downloader =
+        openapi2mcp_serve::fetch::Downloader::new(std::time::Duration::from_millis(300));
     let error = downloader
         .fetch(&format!("http://127.0.0.1:{port}/api.yaml"), 1 << 20)
         .unwrap_err();

@@ -3,8 +3,8 @@
 
 use crate::common::properties::{manifest_problems, Checks};
 use crate::common::{convert_file, default_options, repo_path, tool_names};
-use openapi2mcp::convert::Options;
-use openapi2mcp::hints::HintStyle;
+use openapi2mcp_core::convert::Options;
+use openapi2mcp_core::hints::HintStyle;
 use serde_json::Value;
 
 fn snapshot(name: &str, text: &str) {

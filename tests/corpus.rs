@@ -94,8 +94,8 @@ fn every_document_converts() {
 
 #[test]
 fn every_document_lints() {
-    use openapi2mcp::lint::{self, report, RuleSettings};
-    use openapi2mcp::load::{self, Input};
+    use openapi2mcp_core::lint::{self, report, RuleSettings};
+    use openapi2mcp_core::load::{self, Input};
     let Some((root, entries)) = corpus() else {
         crate::common::skipped("OPENAPI2MCP_CORPUS", "the corpus is not linted");
         return;
@@ -105,7 +105,7 @@ fn every_document_lints() {
         let spec =
             load::load(&Input::Path(root.join(&entry.path)), &Default::default()).expect("loads");
         let conversion =
-            openapi2mcp::pipeline::convert_spec(&spec, &default_options()).expect("converts");
+            openapi2mcp_core::pipeline::convert_spec(&spec, &default_options()).expect("converts");
         let subjects = lint::subjects_from_conversion(&spec, &conversion.tools);
         let mut findings = lint::lint(&subjects, &RuleSettings::default(), None);
         lint::add_lines(&mut findings, &spec);
@@ -132,20 +132,21 @@ fn every_document_lints() {
 /// full, every property still holding; in full, GitHub is more tools than VS Code takes.
 #[test]
 fn big_apis_fit_a_context_with_compact() {
-    use openapi2mcp::convert::profile::ClientProfile;
-    use openapi2mcp::lint::{self, RuleSettings};
-    use openapi2mcp::load::{self, Input};
+    use openapi2mcp_core::convert::profile::ClientProfile;
+    use openapi2mcp_core::lint::{self, RuleSettings};
+    use openapi2mcp_core::load::{self, Input};
     let Some((root, _)) = corpus() else {
         crate::common::skipped("OPENAPI2MCP_CORPUS", "the big APIs are not measured");
         return;
     };
-    let compact = openapi2mcp::convert::Options {
+    let compact = openapi2mcp_core::convert::Options {
         compact: true,
         ..default_options()
     };
     let convert = |path: &str| {
         let spec = load::load(&Input::Path(root.join(path)), &Default::default()).expect("loads");
-        let conversion = openapi2mcp::pipeline::convert_spec(&spec, &compact).expect("converts");
+        let conversion =
+            openapi2mcp_core::pipeline::convert_spec(&spec, &compact).expect("converts");
         let manifest = serde_json::json!({"tools": conversion.tools.iter().map(|c| &c.tool).collect::<Vec<_>>()});
         let problems = manifest_problems(&manifest, ALL);
         assert!(problems.is_empty(), "{path}:\n{}", problems.join("\n"));
@@ -173,7 +174,7 @@ fn big_apis_fit_a_context_with_compact() {
     assert!(cuts.tokens_after * 2 <= cuts.tokens_before, "{cuts}");
 
     let spec = load::load(&Input::Path(root.join(github_path)), &Default::default()).unwrap();
-    let full = openapi2mcp::pipeline::convert_spec(&spec, &default_options()).unwrap();
+    let full = openapi2mcp_core::pipeline::convert_spec(&spec, &default_options()).unwrap();
     let subjects = lint::subjects_from_conversion(&spec, &full.tools);
     let settings = RuleSettings::only(lint::rules::find("too-many-tools").unwrap());
     let findings = lint::lint(&subjects, &settings, Some((ClientProfile::Vscode, None)));
@@ -190,19 +191,20 @@ fn big_apis_fit_a_context_with_compact() {
 /// for GitHub, as they measure today: tools, tokens in full, the largest tool, and the
 /// same with `--compact`.
 fn size_row_is_in_the_readme(root: &Path, api: &str, path: &str) {
-    use openapi2mcp::load::{self, Input};
-    use openapi2mcp::text::thousands;
+    use openapi2mcp_core::load::{self, Input};
+    use openapi2mcp_core::text::thousands;
     let spec = load::load(&Input::Path(root.join(path)), &Default::default()).expect("loads");
     let tokens = |compact: bool| {
-        let options = openapi2mcp::convert::Options {
+        let options = openapi2mcp_core::convert::Options {
             compact,
             ..default_options()
         };
-        let conversion = openapi2mcp::pipeline::convert_spec(&spec, &options).expect("converts");
+        let conversion =
+            openapi2mcp_core::pipeline::convert_spec(&spec, &options).expect("converts");
         let counts: Vec<usize> = conversion
             .tools
             .iter()
-            .map(|c| openapi2mcp::tokens::count(&c.tool))
+            .map(|c| openapi2mcp_core::tokens::count(&c.tool))
             .collect();
         let sum: usize = counts.iter().sum();
         (counts.len(), sum, counts.into_iter().max().unwrap_or(0))
@@ -224,7 +226,7 @@ fn size_row_is_in_the_readme(root: &Path, api: &str, path: &str) {
         "the README's Size table should hold\n{row}"
     );
     if api == "GitHub REST" {
-        let docs = openapi2mcp::lint::rules::find("too-many-tools")
+        let docs = openapi2mcp_core::lint::rules::find("too-many-tools")
             .unwrap()
             .doc;
         let about = |n: usize| format!("about {}k tokens", (n + 500) / 1000);
@@ -253,7 +255,7 @@ fn size_row_is_in_the_readme(root: &Path, api: &str, path: &str) {
 /// with `--client vscode`, draft-07 validity (VS Code's check) and the MCP schema.
 #[test]
 fn reshaping_profiles_pass_their_clients_checks() {
-    use openapi2mcp::convert::profile::ClientProfile;
+    use openapi2mcp_core::convert::profile::ClientProfile;
     let mut specs: Vec<(PathBuf, bool)> = std::fs::read_dir(crate::common::repo_path("specs"))
         .expect("specs/")
         .map(|entry| (entry.expect("an entry").path(), false))
@@ -264,7 +266,7 @@ fn reshaping_profiles_pass_their_clients_checks() {
         None => crate::common::skipped("OPENAPI2MCP_CORPUS", "only fixtures are checked"),
     }
     specs.sort();
-    let options = |client| openapi2mcp::convert::Options {
+    let options = |client| openapi2mcp_core::convert::Options {
         client,
         output_schema: client == ClientProfile::Gemini,
         ..default_options()

@@ -3,13 +3,13 @@
 //! applies no decision, markdown opens no HTML and keeps its table rows, and the terminal
 //! formats carry no control character.
 
-use openapi2mcp::convert::overrides::{self, Overrides};
-use openapi2mcp::convert::Options;
-use openapi2mcp::lint::report::{self, ReportFormat};
-use openapi2mcp::lint::{self, RuleSettings};
-use openapi2mcp::load;
-use openapi2mcp::pipeline;
-use openapi2mcp::review::{self, ReviewFormat};
+use openapi2mcp_core::convert::overrides::{self, Overrides};
+use openapi2mcp_core::convert::Options;
+use openapi2mcp_core::lint::report::{self, ReportFormat};
+use openapi2mcp_core::lint::{self, RuleSettings};
+use openapi2mcp_core::load;
+use openapi2mcp_core::pipeline;
+use openapi2mcp_core::review::{self, ReviewFormat};
 use proptest::prelude::*;
 use serde_json::json;
 

@@ -23,12 +23,12 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use openapi2mcp::convert::{Converted, Options};
-use openapi2mcp::hints::Hints;
-use openapi2mcp::lint::{self, RuleSettings};
-use openapi2mcp::load::{self, Input};
-use openapi2mcp::pipeline;
-use openapi2mcp::tool::HintKind;
+use openapi2mcp_core::convert::{Converted, Options};
+use openapi2mcp_core::hints::Hints;
+use openapi2mcp_core::lint::{self, RuleSettings};
+use openapi2mcp_core::load::{self, Input};
+use openapi2mcp_core::pipeline;
+use openapi2mcp_core::tool::HintKind;
 use serde::Deserialize;
 
 /// What the test half may not fall below (or rise above), with the corpus.

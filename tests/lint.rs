@@ -171,7 +171,7 @@ fn sarif_validates_against_the_schema() {
         let rules = log["runs"][0]["tool"]["driver"]["rules"]
             .as_array()
             .unwrap();
-        assert_eq!(rules.len(), openapi2mcp::lint::rules::ALL.len());
+        assert_eq!(rules.len(), openapi2mcp_core::lint::rules::ALL.len());
         for rule in rules {
             let short = rule["shortDescription"]["text"].as_str().unwrap();
             assert!(short.ends_with('.') || short.ends_with(')'), "cut: {short}");
@@ -363,7 +363,7 @@ fn rules_prints_the_documentation() {
     );
     // Shells complete rule codes and names.
     let zsh = String::from_utf8(run(&["completions", "zsh"], None).stdout).unwrap();
-    let rules = openapi2mcp::lint::rules::ALL.iter();
+    let rules = openapi2mcp_core::lint::rules::ALL.iter();
     for rule in rules.flat_map(|rule| [rule.code, rule.name]) {
         assert!(zsh.contains(rule), "{rule}");
     }
@@ -424,7 +424,7 @@ fn token_limits_are_set_by_flag_or_config() {
 fn the_rules_page_is_generated_from_the_rules() {
     let mut page = String::from(
         "# Lint rules\n\n[README](../README.md)\n\n\
-         <!-- Made from the rules' documentation in src/lint/rules/ by the test \
+         <!-- Made from the rules' documentation in crates/core/src/lint/rules/ by the test \
          `the_rules_page_is_generated_from_the_rules`:\n     \
          OPENAPI2MCP_WRITE_DOCS=1 cargo test the_rules_page -->\n\n\
          [`lint`](commands.md#lint) checks these rules; `--ignore`, `x-openapi2mcp-ignore` and\n\
@@ -432,7 +432,7 @@ fn the_rules_page_is_generated_from_the_rules() {
          ## The rules\n\n\
          | code | name | default | what it checks |\n|---|---|---|---|\n",
     );
-    for rule in openapi2mcp::lint::rules::ALL {
+    for rule in openapi2mcp_core::lint::rules::ALL {
         page.push_str(&format!(
             "| `{}` | `{}` | {} | {} |\n",
             rule.code,
@@ -442,7 +442,7 @@ fn the_rules_page_is_generated_from_the_rules() {
         ));
     }
     page.push_str(NAME_RULES);
-    for rule in openapi2mcp::lint::rules::ALL {
+    for rule in openapi2mcp_core::lint::rules::ALL {
         page.push_str(&format!(
             "\n## {} {}\n\nDefault severity: {}. `openapi2mcp rules {0}` prints this.\n\n{}\n",
             rule.code,
@@ -476,10 +476,10 @@ an upsert (idempotent by design) while a PUT that sends an email on every call i
 /// `specs/lint/CODE.yaml` (a spec) or `CODE.json` (a manifest), whose comments say what
 /// must fire and what must not; the whole report is its snapshot `lint-rule-CODE`.
 fn rule_alone_on_its_own_fixture(code: &str) {
-    use openapi2mcp::convert::profile::ClientProfile;
-    use openapi2mcp::lint::{self, report, RuleSettings};
-    use openapi2mcp::load::{self, Input};
-    use openapi2mcp::pipeline;
+    use openapi2mcp_core::convert::profile::ClientProfile;
+    use openapi2mcp_core::lint::{self, report, RuleSettings};
+    use openapi2mcp_core::load::{self, Input};
+    use openapi2mcp_core::pipeline;
 
     let rule = lint::rules::find(code).unwrap_or_else(|| panic!("no rule {code}"));
     let fixture = ["yaml", "json"]
@@ -523,7 +523,7 @@ macro_rules! rule_tests {
 
         #[test]
         fn every_rule_has_its_test() {
-            let registry: Vec<&str> = openapi2mcp::lint::rules::ALL.iter().map(|r| r.code).collect();
+            let registry: Vec<&str> = openapi2mcp_core::lint::rules::ALL.iter().map(|r| r.code).collect();
             assert_eq!([$($code),*].as_slice(), registry.as_slice(), "add the rule to rule_tests!");
         }
     };
@@ -694,9 +694,9 @@ fn reviewed_overrides_are_info_and_cancelled_inferences_are_not_redundant() {
 /// same way in `corpus::every_document_lints`).
 #[test]
 fn no_converted_fixture_has_an_invalid_json_schema() {
-    use openapi2mcp::lint::{self, RuleSettings};
-    use openapi2mcp::load::{self, Input};
-    use openapi2mcp::{manifest, pipeline};
+    use openapi2mcp_core::lint::{self, RuleSettings};
+    use openapi2mcp_core::load::{self, Input};
+    use openapi2mcp_core::{manifest, pipeline};
 
     let rule = lint::rules::find("OAM016").expect("the rule exists");
     let mut stack = vec![repo_path("specs")];

@@ -1015,7 +1015,7 @@ fn profiles_shape_names_and_schemas() {
 /// The documented config example is exact: it loads, and it shows every key the file takes.
 #[test]
 fn the_documented_config_example_holds_every_key_and_loads() {
-    use openapi2mcp::config::Config;
+    use openapi2mcp_core::config::Config;
     let readme = std::fs::read_to_string(repo_path("docs/configuration.md")).unwrap();
     let section = &readme[readme.find("## The configuration file").unwrap()..];
     let start = section.find("```yaml\n").unwrap() + "```yaml\n".len();
@@ -1071,8 +1071,8 @@ fn the_readme_samples_are_what_the_commands_print() {
 /// documented examples hold to them, and a misspelt key does not.
 #[test]
 fn the_json_schemas_match_the_types_and_the_documented_examples() {
-    use openapi2mcp::config::Config;
-    use openapi2mcp::convert::overrides::Overrides;
+    use openapi2mcp_core::config::Config;
+    use openapi2mcp_core::convert::overrides::Overrides;
     let docs = std::fs::read_to_string(repo_path("docs/configuration.md")).unwrap();
     let example_under = |heading: &str| -> Value {
         let section = &docs[docs.find(heading).unwrap()..];
@@ -1232,7 +1232,7 @@ fn no_config_reads_no_config_file() {
 
 /// Every lint rule's code and name: what an overrides entry's `ignore` takes.
 fn rule_names() -> Vec<&'static str> {
-    openapi2mcp::lint::rules::ALL
+    openapi2mcp_core::lint::rules::ALL
         .iter()
         .flat_map(|rule| [rule.code, rule.name])
         .collect()
@@ -1242,14 +1242,14 @@ fn rule_names() -> Vec<&'static str> {
 /// that is not a spec `Input`, a filter that names nothing `Usage`.
 #[test]
 fn errors_say_their_kind() {
-    use openapi2mcp::convert::{filter::Filters, Options};
-    use openapi2mcp::error::ErrorKind;
-    use openapi2mcp::load::{load, FileAccess, Input};
-    use openapi2mcp::options::FilterOptions;
+    use openapi2mcp_core::convert::{filter::Filters, Options};
+    use openapi2mcp_core::error::ErrorKind;
+    use openapi2mcp_core::load::{load, FileAccess, Input};
+    use openapi2mcp_core::options::FilterOptions;
     let dir = tempfile::tempdir().unwrap();
     let kind_of = |path: &std::path::Path| {
         load(&Input::Path(path.to_path_buf()), &FileAccess::default())
-            .and_then(|spec| openapi2mcp::pipeline::convert_spec(&spec, &Options::default()))
+            .and_then(|spec| openapi2mcp_core::pipeline::convert_spec(&spec, &Options::default()))
             .unwrap_err()
             .kind
     };
@@ -1271,6 +1271,6 @@ fn errors_say_their_kind() {
         &FileAccess::default(),
     )
     .unwrap();
-    let error = openapi2mcp::pipeline::convert_spec(&petstore, &options).unwrap_err();
+    let error = openapi2mcp_core::pipeline::convert_spec(&petstore, &options).unwrap_err();
     assert_eq!(error.kind, ErrorKind::Usage, "{error}");
 }

@@ -11,8 +11,8 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-use openapi2mcp::load::Input;
-use openapi2mcp::pipeline;
+use openapi2mcp_core::load::Input;
+use openapi2mcp_core::pipeline;
 use serde_json::Value;
 
 use crate::common::repo_path;

@@ -40,9 +40,9 @@ fn the_table_cuts_no_name_when_piped_and_fits_a_terminal() {
     snapshot("review-table", &table);
 
     let naming = spec("naming.yaml");
-    let options = openapi2mcp::convert::Options::default();
-    let conversion = openapi2mcp::pipeline::convert_input(
-        &openapi2mcp::load::Input::Path(naming.clone().into()),
+    let options = openapi2mcp_core::convert::Options::default();
+    let conversion = openapi2mcp_core::pipeline::convert_input(
+        &openapi2mcp_core::load::Input::Path(naming.clone().into()),
         &Default::default(),
         &options,
     )
@@ -61,10 +61,10 @@ fn the_table_cuts_no_name_when_piped_and_fits_a_terminal() {
     let widest = piped.lines().map(|l| l.chars().count()).max().unwrap();
     assert!(widest > 80, "naming.yaml's names are long: {widest}");
     for width in [80, 100] {
-        let fitted = openapi2mcp::review::render_tools(
+        let fitted = openapi2mcp_core::review::render_tools(
             &tools,
-            openapi2mcp::review::ReviewFormat::Table,
-            &openapi2mcp::review::Presentation {
+            openapi2mcp_core::review::ReviewFormat::Table,
+            &openapi2mcp_core::review::Presentation {
                 width: Some(width),
                 ..Default::default()
             },

@@ -14,9 +14,9 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-use openapi2mcp::convert::Converted;
-use openapi2mcp::load::{self, Input};
-use openapi2mcp::search::OperationIndex;
+use openapi2mcp_core::convert::Converted;
+use openapi2mcp_core::load::{self, Input};
+use openapi2mcp_core::search::OperationIndex;
 
 /// Recall@5 this test may not fall below: all tasks of the test APIs, their paraphrases,
 /// and GitHub's tasks (tuned on).
@@ -203,7 +203,7 @@ fn operation_words(converted: &Converted) -> BTreeSet<String> {
 fn measure(corpus: &Path, api: &Labelled, misses: &mut Vec<String>) -> Found {
     let spec = load::load(&Input::Path(corpus.join(&api.spec)), &Default::default())
         .unwrap_or_else(|e| panic!("{}: {e}", api.spec));
-    let conversion = openapi2mcp::pipeline::convert_spec(&spec, &Default::default())
+    let conversion = openapi2mcp_core::pipeline::convert_spec(&spec, &Default::default())
         .unwrap_or_else(|e| panic!("{}: {e}", api.spec));
     let tools = &conversion.tools;
     let mut by_label: HashMap<String, usize> = HashMap::new();

@@ -5,12 +5,12 @@ use base64::prelude::{Engine, BASE64_STANDARD};
 use std::collections::HashMap;
 use std::time::Duration;
 
-use openapi2mcp::convert::overrides::Overrides;
-use openapi2mcp::convert::Options;
-use openapi2mcp::load::Input;
-use openapi2mcp::pipeline;
-use openapi2mcp::serve::{ApiCaller, CallSettings, Media, MediaKind, Outcome};
-use openapi2mcp::tool::Tool;
+use openapi2mcp_core::convert::overrides::Overrides;
+use openapi2mcp_core::convert::Options;
+use openapi2mcp_core::load::Input;
+use openapi2mcp_core::pipeline;
+use openapi2mcp_core::tool::Tool;
+use openapi2mcp_serve::serve::{ApiCaller, CallSettings, Media, MediaKind, Outcome};
 use serde_json::{json, Map, Value};
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};
@@ -817,10 +817,10 @@ async fn images_come_whole_and_other_binary_bodies_are_described() {
 #[tokio::test]
 async fn an_assumed_credential_is_sent_where_the_spec_declares_none() {
     let text = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /user:\n    get:\n      operationId: getUser\n      parameters:\n        - {name: access_token, in: query, schema: {type: string}}\n      responses: {'200': {description: ok}}\n  /meta:\n    get:\n      operationId: getMeta\n      security: [{key: []}]\n      responses: {'200': {description: ok}}\n  /public:\n    get:\n      operationId: getPublic\n      security: []\n      responses: {'200': {description: ok}}\ncomponents:\n  securitySchemes:\n    key: {type: apiKey, in: header, name: X-Key}\n";
-    let spec = openapi2mcp::load::load_bytes("api.yaml", text.as_bytes().to_vec()).unwrap();
+    let spec = openapi2mcp_core::load::load_bytes("api.yaml", text.as_bytes().to_vec()).unwrap();
     let options = Options {
         assumed_auth: Some(
-            openapi2mcp::options::AssumedAuth::parse("query:access_token")
+            openapi2mcp_core::options::AssumedAuth::parse("query:access_token")
                 .unwrap()
                 .scheme,
         ),
@@ -901,7 +901,8 @@ async fn arguments_cannot_set_framing_headers_or_shadow_credentials() {
     let mock = mock_answering(200).await;
     let secrets = [("OPENAPI2MCP_AUTH_KEY", "SECRET")];
     let binding = tools[0].meta.http.as_mut().unwrap();
-    let host = openapi2mcp::tool::Param::new(openapi2mcp::tool::In::Header, Some("Host".into()));
+    let host =
+        openapi2mcp_core::tool::Param::new(openapi2mcp_core::tool::In::Header, Some("Host".into()));
     binding.params.insert("host".into(), host);
     let api = api_with(tools, settings_for(&mock), &secrets);
     for (given, message) in [
@@ -1034,7 +1035,7 @@ async fn required_bodies_user_agent_and_redirects() {
 
 /// The tools of a spec given as text.
 fn tools_of(name: &str, text: &str) -> Vec<Tool> {
-    let spec = openapi2mcp::load::load_bytes(name, text.as_bytes().to_vec()).unwrap();
+    let spec = openapi2mcp_core::load::load_bytes(name, text.as_bytes().to_vec()).unwrap();
     let conversion = pipeline::convert_spec(&spec, &Options::default()).unwrap();
     conversion.tools.into_iter().map(|c| c.tool).collect()
 }
@@ -1340,7 +1341,8 @@ async fn credential_parameters_are_sent_from_the_environment() {
         .iter_mut()
         .find(|t| t.name == "chat_post_message")
         .unwrap();
-    let token = openapi2mcp::tool::Param::new(openapi2mcp::tool::In::Body, Some("token".into()));
+    let token =
+        openapi2mcp_core::tool::Param::new(openapi2mcp_core::tool::In::Body, Some("token".into()));
     chat.meta
         .http
         .as_mut()

@@ -772,8 +772,9 @@ async fn the_python_sdk_client_uses_dynamic_mode_on_github() {
         let tokens: usize = listed
             .iter()
             .map(|tool| {
-                let tool: openapi2mcp::tool::Tool = serde_json::from_value(tool.clone()).unwrap();
-                openapi2mcp::tokens::count(&tool)
+                let tool: openapi2mcp_core::tool::Tool =
+                    serde_json::from_value(tool.clone()).unwrap();
+                openapi2mcp_core::tokens::count(&tool)
             })
             .sum();
         assert!(
@@ -785,7 +786,7 @@ async fn the_python_sdk_client_uses_dynamic_mode_on_github() {
         let row = format!(
             "| {} tools, {} tokens |",
             listed.len(),
-            openapi2mcp::text::thousands(tokens)
+            openapi2mcp_core::text::thousands(tokens)
         );
         let readme = std::fs::read_to_string(repo_path("README.md")).unwrap();
         assert!(readme.contains(&row), "README's size table: not {row}");

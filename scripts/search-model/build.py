@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Builds data/search-words.bin, the static word model behind the meaning ranking of
-`serve --dynamic`'s search (src/search/meaning.rs). Run by hand, not in CI:
+"""Builds crates/core/data/search-words.bin, the static word model behind the meaning ranking of
+`serve --dynamic`'s search (crates/core/src/search/meaning.rs). Run by hand, not in CI:
 
     python3 -m venv /tmp/venv && /tmp/venv/bin/pip install -r scripts/search-model/requirements.txt
     /tmp/venv/bin/python scripts/search-model/build.py [../shared/specs]
@@ -18,7 +18,7 @@ What it does, from named sources only:
    text's word vectors points where the teacher's embedding of the text does (cosine).
 4. Export: each word's vector times its weight, as int8 with a scale per word.
 
-Tokenization is the one src/search/meaning.rs uses: a boundary between a lower-case letter
+Tokenization is the one crates/core/src/search/meaning.rs uses: a boundary between a lower-case letter
 or digit and an upper-case letter, words of ASCII letters and digits, lower-cased.
 """
 import collections, glob, hashlib, json, os, re, sys, zipfile
@@ -30,7 +30,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT.parent / "shared" / "specs").resolve()
-OUT = ROOT / "data" / "search-words.bin"
+OUT = ROOT / "crates" / "core" / "data" / "search-words.bin"
 WORK = Path(os.environ.get("SEARCH_MODEL_WORK", "/tmp/search-model"))
 EXCLUDED = ("apisguru/trello.com", "apisguru/bitbucket.org", "apisguru/twilio.com", "twilio/")
 TEACHER_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
@@ -38,7 +38,7 @@ DIMS, EPOCHS, LEARNING_RATE, BATCH, MIN_COUNT = 256, 8, 0.01, 512, 3
 
 
 def words(text):
-    """The words of a text, as src/search/meaning.rs cuts them."""
+    """The words of a text, as crates/core/src/search/meaning.rs cuts them."""
     text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)
     return re.sub(r"[^A-Za-z0-9]+", " ", text).lower().split()
 

@@ -9,10 +9,10 @@ use clap::{Args, Parser, ValueEnum};
 use serde_json::{json, Map, Value};
 
 use super::{serve, warn, Cli, Command};
-use openapi2mcp::config::Config;
-use openapi2mcp::convert::profile::ClientProfile;
-use openapi2mcp::error::{Error, ErrorKind};
-use openapi2mcp::load::Input;
+use openapi2mcp_core::config::Config;
+use openapi2mcp_core::convert::profile::ClientProfile;
+use openapi2mcp_core::error::{Error, ErrorKind};
+use openapi2mcp_core::load::Input;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -94,7 +94,7 @@ const PATH_OPTIONS: [&str; 3] = ["--overrides", "--config", "--allow-ref-outside
 pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Error> {
     let (serve_args, name) = serve_command(&args)?;
     let tools = tools_served(&serve_args)?;
-    let variables = openapi2mcp::serve::credential_variables(&tools);
+    let variables = openapi2mcp_serve::serve::credential_variables(&tools);
     let (command, launcher_args) = args.launcher.command()?;
     let server = ServerEntry {
         command,
@@ -184,7 +184,7 @@ fn serve_command(args: &ClientConfigArgs) -> Result<(Vec<String>, String), Error
 
 /// The tools serve will serve with `serve_args`, read as serve will read them: a mistake
 /// shows now, not in the client's log.
-fn tools_served(serve_args: &[String]) -> Result<Vec<openapi2mcp::tool::Tool>, Error> {
+fn tools_served(serve_args: &[String]) -> Result<Vec<openapi2mcp_core::tool::Tool>, Error> {
     let argv = std::iter::once("openapi2mcp".to_string()).chain(serve_args.iter().cloned());
     let parsed = Cli::try_parse_from(argv).map_err(|e| {
         let message = e.render().to_string();
@@ -233,7 +233,7 @@ impl ServerEntry {
     fn for_client(&self, client: McpClient, name: &str) -> (String, &'static str, &'static str) {
         match client {
             McpClient::ClaudeDesktop => (
-                pretty(&json!({"mcpServers": {name: self.entry(false, &|_| openapi2mcp::serve::PLACEHOLDER.into())}})),
+                pretty(&json!({"mcpServers": {name: self.entry(false, &|_| openapi2mcp_serve::serve::PLACEHOLDER.into())}})),
                 "add this to claude_desktop_config.json (Settings > Developer > Edit Config)",
                 "put each credential in place of <secret> (one left as it is, or empty, counts as unset)",
             ),

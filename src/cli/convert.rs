@@ -7,16 +7,16 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use super::{report_warnings, spec_input, verbose, warn, write_stdout, SpecArgs};
-use openapi2mcp::convert::profile::ClientProfile;
-use openapi2mcp::convert::{Conversion, Options};
-use openapi2mcp::error::{Error, ErrorKind};
-use openapi2mcp::load::{self, FileAccess, Input};
-use openapi2mcp::manifest::ManifestWriter;
-use openapi2mcp::options::{ConvertOptions, OutputOptions};
-use openapi2mcp::output::{self, OutputFile};
-use openapi2mcp::pipeline;
-use openapi2mcp::text::{counted, thousands};
-use openapi2mcp::tokens::{OverBudget, LIST_BUDGET};
+use openapi2mcp_core::convert::profile::ClientProfile;
+use openapi2mcp_core::convert::{Conversion, Options};
+use openapi2mcp_core::error::{Error, ErrorKind};
+use openapi2mcp_core::load::{self, FileAccess, Input};
+use openapi2mcp_core::manifest::ManifestWriter;
+use openapi2mcp_core::options::{ConvertOptions, OutputOptions};
+use openapi2mcp_core::output::{self, OutputFile};
+use openapi2mcp_core::pipeline;
+use openapi2mcp_core::text::{counted, thousands};
+use openapi2mcp_core::tokens::{OverBudget, LIST_BUDGET};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -127,12 +127,12 @@ fn check_manifest(spec: &load::Spec, options: &Options, path: &Path) -> Result<E
     let (conversion, _, text) = write_manifest(spec, options, Vec::new(), path)?;
     report_warnings(&conversion);
     let text = String::from_utf8(text).expect("JSON is UTF-8");
-    let said = match openapi2mcp::load::read_written_file(path)? {
+    let said = match openapi2mcp_core::load::read_written_file(path)? {
         Some(existing) if existing == text => return Ok(ExitCode::SUCCESS),
         Some(existing) => format!(
             "{} is stale:\n{}",
             path.display(),
-            openapi2mcp::review::staleness(&existing, &text)
+            openapi2mcp_core::review::staleness(&existing, &text)
         ),
         None => format!(
             "{} does not exist yet: run `openapi2mcp convert` with -o {} to write it\n",
@@ -254,7 +254,7 @@ pub(super) enum Output {
 
 /// Converts `spec`, writing each tool to `out` as it is made; returns what was written.
 fn write_manifest<W: Write>(
-    spec: &openapi2mcp::load::Spec,
+    spec: &openapi2mcp_core::load::Spec,
     options: &Options,
     out: W,
     path: &Path,
@@ -270,7 +270,7 @@ fn write_manifest<W: Write>(
         written.tools += 1;
         super::report_tool_cuts(converted.name(), &converted.cuts);
         if count_all {
-            written.tokens += openapi2mcp::tokens::count(&converted.tool);
+            written.tokens += openapi2mcp_core::tokens::count(&converted.tool);
         }
         written.over_budget.add(&converted.tool);
         writer

@@ -6,13 +6,13 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{spec_input, warn, write_stdout, ServerArgs, SpecArgs};
-use openapi2mcp::config::Config;
-use openapi2mcp::error::{Error, ErrorKind};
-use openapi2mcp::lint::baseline::Baseline;
-use openapi2mcp::lint::{self, RuleSettings, Severity};
-use openapi2mcp::options::{FailOn, LintOptions, OutputOptions, SpecOptions};
-use openapi2mcp::text::counted;
-use openapi2mcp::{load, pipeline};
+use openapi2mcp_core::config::Config;
+use openapi2mcp_core::error::{Error, ErrorKind};
+use openapi2mcp_core::lint::baseline::Baseline;
+use openapi2mcp_core::lint::{self, RuleSettings, Severity};
+use openapi2mcp_core::options::{FailOn, LintOptions, OutputOptions, SpecOptions};
+use openapi2mcp_core::text::counted;
+use openapi2mcp_core::{load, pipeline};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -101,7 +101,7 @@ pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     }
     if let Some(path) = &args.write_baseline {
         let baseline = Baseline::of(path, &findings);
-        openapi2mcp::output::write_file(path, &baseline.render())?;
+        openapi2mcp_core::output::write_file(path, &baseline.render())?;
         warn(&format!(
             "wrote {} to the baseline {}",
             counted(baseline.len(), "finding"),
@@ -116,7 +116,7 @@ pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     let presentation = lint::report::Presentation::new(color, args.max_problems);
     let report = lint::report::render(&findings, args.format, presentation, &line_source);
     match &args.output {
-        Some(path) => openapi2mcp::output::write_file(path, &report)?,
+        Some(path) => openapi2mcp_core::output::write_file(path, &report)?,
         None => write_stdout(&report)?,
     }
     if args.format != lint::report::ReportFormat::Human || args.output.is_some() {

@@ -28,15 +28,16 @@ use review::ReviewArgs;
 use serve::ServeArgs;
 use verify::VerifyArgs;
 
-use openapi2mcp::config::Config;
-use openapi2mcp::convert::compact::Cuts;
-use openapi2mcp::convert::Conversion;
-use openapi2mcp::error::{Error, ErrorKind};
-use openapi2mcp::load::Input;
-use openapi2mcp::mcp::client::{Listed, Server};
-use openapi2mcp::options::{OutputOptions, Seconds, SpecOptions};
-use openapi2mcp::tool::Tool;
-use openapi2mcp::{manifest, mcp, pipeline};
+use openapi2mcp_core::config::Config;
+use openapi2mcp_core::convert::compact::Cuts;
+use openapi2mcp_core::convert::Conversion;
+use openapi2mcp_core::error::{Error, ErrorKind};
+use openapi2mcp_core::load::Input;
+use openapi2mcp_core::options::{OutputOptions, Seconds, SpecOptions};
+use openapi2mcp_core::tool::Tool;
+use openapi2mcp_core::{manifest, pipeline};
+use openapi2mcp_serve::mcp;
+use openapi2mcp_serve::mcp::client::{Listed, Server};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -77,7 +78,7 @@ fn warn(message: &str) {
 fn for_terminal(message: &str) -> String {
     message
         .split('\n')
-        .map(openapi2mcp::escape::visible)
+        .map(openapi2mcp_core::escape::visible)
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -93,7 +94,7 @@ fn remove_unfinished_files_on_signals() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            openapi2mcp::output::remove_unfinished_files();
+            openapi2mcp_core::output::remove_unfinished_files();
             std::process::exit(128 + signal);
         }
     });
@@ -307,7 +308,7 @@ fn report_warnings(conversion: &Conversion) {
 /// The tools of a loaded spec (converted with these options) or manifest (the same filters
 /// and output options applied): see [`pipeline::tool_list`].
 fn tools_of(
-    spec: &openapi2mcp::load::Spec,
+    spec: &openapi2mcp_core::load::Spec,
     spec_options: &SpecOptions,
     output: &OutputOptions,
     config: &Config,
@@ -323,11 +324,11 @@ fn tools_of(
 /// [`tools_of`], described: the tools with their hints, suggestions and risks, converted
 /// with `overrides` when given (else the options' own).
 fn conversion_of(
-    spec: &openapi2mcp::load::Spec,
+    spec: &openapi2mcp_core::load::Spec,
     spec_options: &SpecOptions,
     output: &OutputOptions,
     config: &Config,
-    overrides: Option<openapi2mcp::convert::overrides::Overrides>,
+    overrides: Option<openapi2mcp_core::convert::overrides::Overrides>,
 ) -> Result<Conversion, Error> {
     let options = options_for(spec, spec_options, output, config, overrides)?;
     let conversion = pipeline::tools(spec, &options)?;
@@ -339,12 +340,12 @@ fn conversion_of(
 /// a spec uses is refused when given as a flag and left out with a word when the config
 /// file gave it. With `overrides` given, they are used instead of the options' own file.
 fn options_for(
-    spec: &openapi2mcp::load::Spec,
+    spec: &openapi2mcp_core::load::Spec,
     spec_options: &SpecOptions,
     output: &OutputOptions,
     config: &Config,
-    overrides: Option<openapi2mcp::convert::overrides::Overrides>,
-) -> Result<openapi2mcp::convert::Options, Error> {
+    overrides: Option<openapi2mcp_core::convert::overrides::Overrides>,
+) -> Result<openapi2mcp_core::convert::Options, Error> {
     let (spec_options, output) = if manifest::is_spec(spec.root()) {
         (spec_options.clone(), output.clone())
     } else {
@@ -371,7 +372,7 @@ fn options_for(
 }
 
 /// What the user hears about a conversion: its warnings, and with `--compact` its cuts.
-fn report_conversion(conversion: &Conversion, options: &openapi2mcp::convert::Options) {
+fn report_conversion(conversion: &Conversion, options: &openapi2mcp_core::convert::Options) {
     report_warnings(conversion);
     if options.compact {
         for converted in &conversion.tools {
@@ -395,11 +396,11 @@ fn report_cuts(total: &Cuts) {
 
 /// What the spec and the files its references name may be read from: files as the options
 /// allow, and URLs through the downloader.
-fn file_access(options: &SpecOptions) -> openapi2mcp::load::FileAccess {
-    openapi2mcp::load::FileAccess {
-        fetch: Some(std::sync::Arc::new(openapi2mcp::fetch::Downloader::new(
-            openapi2mcp::fetch::TIMEOUT,
-        ))),
+fn file_access(options: &SpecOptions) -> openapi2mcp_core::load::FileAccess {
+    openapi2mcp_core::load::FileAccess {
+        fetch: Some(std::sync::Arc::new(
+            openapi2mcp_serve::fetch::Downloader::new(openapi2mcp_serve::fetch::TIMEOUT),
+        )),
         ..options.file_access()
     }
 }

@@ -6,14 +6,14 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{conversion_of, spec_input, write_stdout, SpecArgs};
-use openapi2mcp::config::Config;
-use openapi2mcp::convert::overrides;
-use openapi2mcp::convert::Converted;
-use openapi2mcp::error::Error;
-use openapi2mcp::load::{self, Input};
-use openapi2mcp::options::{OutputOptions, SpecOptions};
-use openapi2mcp::review::{self, Only, ReviewFormat, Side};
-use openapi2mcp::{output, pipeline};
+use openapi2mcp_core::config::Config;
+use openapi2mcp_core::convert::overrides;
+use openapi2mcp_core::convert::Converted;
+use openapi2mcp_core::error::Error;
+use openapi2mcp_core::load::{self, Input};
+use openapi2mcp_core::options::{OutputOptions, SpecOptions};
+use openapi2mcp_core::review::{self, Only, ReviewFormat, Side};
+use openapi2mcp_core::{output, pipeline};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -62,7 +62,7 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
     let color = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
     // The file being written holds decisions too: they apply to what is reviewed.
     let existing = match &args.write_overrides {
-        Some(path) if path.exists() => Some(openapi2mcp::options::read_overrides(path)?),
+        Some(path) if path.exists() => Some(openapi2mcp_core::options::read_overrides(path)?),
         _ => None,
     };
     let spec = load::load(&input, &super::file_access(&spec_options))?;
@@ -93,7 +93,7 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         eprintln!(
             "wrote {}: {}, commented out",
             path.display(),
-            openapi2mcp::text::counted(count, "suggestion")
+            openapi2mcp_core::text::counted(count, "suggestion")
         );
     }
 

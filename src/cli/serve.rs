@@ -5,11 +5,12 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{runtime, spec_input, tools_of, verbose, warn, SpecArgs};
-use openapi2mcp::error::{Error, ErrorKind};
-use openapi2mcp::options::{OutputOptions, Seconds, ServeOptions, SpecOptions};
-use openapi2mcp::text::counted;
-use openapi2mcp::tool::Tool;
-use openapi2mcp::{load, mcp, serve};
+use openapi2mcp_core::error::{Error, ErrorKind};
+use openapi2mcp_core::load;
+use openapi2mcp_core::options::{OutputOptions, Seconds, ServeOptions, SpecOptions};
+use openapi2mcp_core::text::counted;
+use openapi2mcp_core::tool::Tool;
+use openapi2mcp_serve::{mcp, serve};
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:
@@ -98,7 +99,7 @@ impl ServeSettings {
             toolsets,
             token_budget: options
                 .token_budget
-                .unwrap_or(openapi2mcp::tokens::LIST_BUDGET),
+                .unwrap_or(openapi2mcp_core::tokens::LIST_BUDGET),
         })
     }
 }

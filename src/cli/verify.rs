@@ -5,9 +5,9 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{tools_of, warn, write_stdout, ServerArgs, SpecArgs};
-use openapi2mcp::error::Error;
-use openapi2mcp::load::{self, Input};
-use openapi2mcp::verify;
+use openapi2mcp_core::error::Error;
+use openapi2mcp_core::load::{self, Input};
+use openapi2mcp_core::verify;
 
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:

@@ -9,9 +9,9 @@ pub mod synthetic;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use openapi2mcp::convert::Options;
-use openapi2mcp::load::Input;
-use openapi2mcp::{manifest, pipeline};
+use openapi2mcp_core::convert::Options;
+use openapi2mcp_core::load::Input;
+use openapi2mcp_core::{manifest, pipeline};
 use serde_json::Value;
 
 pub fn repo_path(relative: &str) -> PathBuf {
@@ -19,7 +19,10 @@ pub fn repo_path(relative: &str) -> PathBuf {
 }
 
 /// Converts a spec file through the library, as `convert` does, into manifest text.
-pub fn convert_file(path: &Path, options: &Options) -> Result<String, openapi2mcp::error::Error> {
+pub fn convert_file(
+    path: &Path,
+    options: &Options,
+) -> Result<String, openapi2mcp_core::error::Error> {
     let conversion = pipeline::convert_input(
         &Input::Path(path.to_path_buf()),
         &Default::default(),

@@ -2,10 +2,10 @@
 //! run it: it may refuse the input, but it must not panic, and whatever it converts must
 //! have every property of `properties`.
 
-use openapi2mcp::convert::Options;
-use openapi2mcp::hints::HintStyle;
-use openapi2mcp::lint::{self, report, RuleSettings};
-use openapi2mcp::{load, manifest, pipeline, review};
+use openapi2mcp_core::convert::Options;
+use openapi2mcp_core::hints::HintStyle;
+use openapi2mcp_core::lint::{self, report, RuleSettings};
+use openapi2mcp_core::{load, manifest, pipeline, review};
 
 use super::properties::{manifest_problems, Checks};
 

@@ -112,8 +112,8 @@ pub fn manifest_problems(manifest: &Value, checks: Checks) -> Vec<String> {
         }
         // Clients compile patterns as ECMA-262 in unicode mode; convert translates or drops
         // the others, whatever the spec holds.
-        for (pointer, pattern) in openapi2mcp::schema::patterns(input) {
-            if let Err(reason) = openapi2mcp::pattern::compile(pattern) {
+        for (pointer, pattern) in openapi2mcp_core::schema::patterns(input) {
+            if let Err(reason) = openapi2mcp_core::pattern::compile(pattern) {
                 problem(format!(
                     "inputSchema{pointer}: pattern '{pattern}' does not compile: {reason}"
                 ));
@@ -138,7 +138,7 @@ pub fn manifest_problems(manifest: &Value, checks: Checks) -> Vec<String> {
             .into_iter()
             .flatten()
         {
-            for reference in openapi2mcp::schema::references(schema) {
+            for reference in openapi2mcp_core::schema::references(schema) {
                 let resolves = reference
                     .strip_prefix('#')
                     .and_then(|pointer| schema.pointer(pointer))

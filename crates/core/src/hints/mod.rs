@@ -51,7 +51,7 @@ pub struct Hint {
     serde::Deserialize,
     schemars::JsonSchema,
 )]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum HintStyle {
     /// Only what differs from the MCP defaults; nothing but `readOnlyHint` on read-only tools.

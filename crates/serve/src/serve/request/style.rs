@@ -4,8 +4,8 @@
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde_json::Value;
 
-use crate::http::{is_json, media_essence};
-use crate::tool::{CollectionFormat, Param, Style};
+use openapi2mcp_core::http::{is_json, media_essence};
+use openapi2mcp_core::tool::{CollectionFormat, Param, Style};
 
 /// Everything but RFC 3986's unreserved characters: what a path segment or a query
 /// component may carry literally when it comes from a value.

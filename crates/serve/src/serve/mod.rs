@@ -16,10 +16,10 @@ use base64::prelude::{Engine, BASE64_STANDARD};
 use reqwest::Url;
 use serde_json::{json, Map, Value};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::tool::{Binding, Scheme, SchemeKind, Tool, HTTP_META_KEY};
 use credentials::{clash, sendable_schemes};
 pub use credentials::{credential_variables, is_set, PLACEHOLDER};
+use openapi2mcp_core::error::{Error, ErrorKind, Result};
+use openapi2mcp_core::tool::{Binding, Scheme, SchemeKind, Tool, HTTP_META_KEY};
 use request::{Files, Payload, Request, Secret};
 
 /// How the server calls the API.
@@ -273,7 +273,10 @@ impl ApiCaller {
         if let Some(argument) = unknown {
             let message = format!(
                 "invalid arguments, nothing was sent: the tool takes no argument '{argument}'{}",
-                crate::text::did_you_mean(argument, tool.binding.params.keys().map(String::as_str))
+                openapi2mcp_core::text::did_you_mean(
+                    argument,
+                    tool.binding.params.keys().map(String::as_str)
+                )
             );
             return (
                 Outcome::error(message),
@@ -550,7 +553,7 @@ fn failure_text(error: &dyn std::error::Error) -> String {
 fn without_uncompilable_patterns(schema: &Value) -> (Option<Value>, Vec<(String, String)>) {
     let compiles =
         |pattern: &str| jsonschema::draft202012::new(&json!({ "pattern": pattern })).is_ok();
-    let unchecked: Vec<(String, String)> = crate::schema::patterns(schema)
+    let unchecked: Vec<(String, String)> = openapi2mcp_core::schema::patterns(schema)
         .into_iter()
         .filter(|(_, pattern)| !compiles(pattern))
         .map(|(pointer, pattern)| (pointer, pattern.to_string()))
@@ -578,12 +581,13 @@ fn without_uncompilable_patterns(schema: &Value) -> (Option<Value>, Vec<(String,
 
 /// Why a response's body cannot be a structured result, if it is not a JSON object.
 fn why_unstructured(response: &Response) -> &'static str {
-    let essence = crate::http::media_essence(response.content_type.as_deref().unwrap_or_default());
+    let essence =
+        openapi2mcp_core::http::media_essence(response.content_type.as_deref().unwrap_or_default());
     if response.cut {
         "the body was cut"
     } else if response.body.is_empty() {
         "there is no body"
-    } else if !crate::http::is_json(essence) {
+    } else if !openapi2mcp_core::http::is_json(essence) {
         "the body is not JSON"
     } else if serde_json::from_slice::<Value>(&response.body).is_err() {
         "the body is not valid JSON"
@@ -697,8 +701,8 @@ impl Served {
         forms: &redact::Forms,
     ) -> Outcome {
         let content_type = response.content_type.clone().unwrap_or_default();
-        let essence = crate::http::media_essence(&content_type);
-        let is_json = crate::http::is_json(essence);
+        let essence = openapi2mcp_core::http::media_essence(&content_type);
+        let is_json = openapi2mcp_core::http::is_json(essence);
         let success = (200..300).contains(&response.status);
         let media_kind = match essence.split('/').next() {
             Some("image") => Some(MediaKind::Image),

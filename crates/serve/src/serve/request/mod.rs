@@ -20,8 +20,8 @@ use base64::prelude::{Engine, BASE64_STANDARD};
 use reqwest::Url;
 use serde_json::{Map, Value};
 
-use crate::http::Method;
-use crate::tool::{Binding, In, KeyLocation, Scheme, SchemeKind};
+use openapi2mcp_core::http::Method;
+use openapi2mcp_core::tool::{Binding, In, KeyLocation, Scheme, SchemeKind};
 
 pub use body::Files;
 use body::{body, BodyField};
@@ -188,7 +188,7 @@ fn place_arguments<'a>(
                 other => query.push(QueryPiece::Text(encode(&text(other), QUERY_TEXT))),
             },
             In::Header => {
-                if crate::http::is_client_owned_header(name) {
+                if openapi2mcp_core::http::is_client_owned_header(name) {
                     return Err(format!(
                         "the argument '{argument}' would set the header '{name}', which only the HTTP client sets"
                     ));
@@ -327,7 +327,7 @@ fn check_query_keys(
     };
     if let Some(key) = argument_keys
         .iter()
-        .find(|k| crate::hints::evidence::is_method_override(k) && !declared(k))
+        .find(|k| openapi2mcp_core::hints::evidence::is_method_override(k) && !declared(k))
     {
         return Err(format!(
             "an argument would set the query parameter '{key}', which overrides the HTTP method"

@@ -11,7 +11,7 @@ use crate::escape::visible;
 use crate::hints::{HintKind, HintSource};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum ReviewFormat {
     /// A table for the terminal.

@@ -18,11 +18,11 @@ use rmcp::service::{RequestContext, SubscriptionContext, SubscriptionSink};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Map, Value};
 
-use crate::error::{Error, ErrorKind, Result};
-use crate::hints::HintStyle;
 use crate::serve::dynamic::{self, Catalog};
 use crate::serve::{ApiCaller, MediaKind, Outcome};
-use crate::tool::HTTP_META_KEY;
+use openapi2mcp_core::error::{Error, ErrorKind, Result};
+use openapi2mcp_core::hints::HintStyle;
+use openapi2mcp_core::tool::HTTP_META_KEY;
 
 #[derive(Clone)]
 pub struct ToolServer {
@@ -162,8 +162,8 @@ impl ToolServer {
             };
             return Err(Error::new(ErrorKind::Usage, format!(
                 "{what} would take {} tokens, over the budget of {} (--token-budget); serve with {way_out}",
-                crate::text::thousands(listed),
-                crate::text::thousands(toolsets.budget)
+                openapi2mcp_core::text::thousands(listed),
+                openapi2mcp_core::text::thousands(toolsets.budget)
             )));
         }
         let dynamic_tools = in_sdk_model(catalog.tools().iter())?;
@@ -246,7 +246,7 @@ impl ToolServer {
         let log = format!(
             "{}: {name}: {} listed",
             dynamic::ENABLE_TOOLSET,
-            crate::text::counted(tools.len(), "tool")
+            openapi2mcp_core::text::counted(tools.len(), "tool")
         );
         (outcome, log)
     }
@@ -369,7 +369,9 @@ async fn asked(
 }
 
 /// Tools in the SDK's model; an error names one the SDK refuses.
-fn in_sdk_model<'t>(tools: impl Iterator<Item = &'t crate::tool::Tool>) -> Result<Vec<Tool>> {
+fn in_sdk_model<'t>(
+    tools: impl Iterator<Item = &'t openapi2mcp_core::tool::Tool>,
+) -> Result<Vec<Tool>> {
     tools
         .map(|tool| {
             serde_json::to_value(tool)
@@ -474,7 +476,7 @@ impl ServerHandler for ToolServer {
                         let log = format!("{name}: {refusal}");
                         (self.log)(&format!(
                             "openapi2mcp serve: {}",
-                            crate::escape::visible(&log)
+                            openapi2mcp_core::escape::visible(&log)
                         ));
                         return Ok(CallToolResult::error(vec![ContentBlock::text(refusal)]).into());
                     }
@@ -500,7 +502,7 @@ impl ServerHandler for ToolServer {
         let (outcome, log) = tokio::select! {
             done = call => done,
             () = context.ct.cancelled() => {
-                let name = crate::escape::visible(&request.name);
+                let name = openapi2mcp_core::escape::visible(&request.name);
                 (self.log)(&format!("openapi2mcp serve: {name}: cancelled by the client"));
                 return Err(ErrorData::internal_error("the client cancelled the call", None));
             }
@@ -508,7 +510,7 @@ impl ServerHandler for ToolServer {
         // What a client sent (a tool's name, an argument echoed in a URL) is shown escaped.
         (self.log)(&format!(
             "openapi2mcp serve: {}",
-            crate::escape::visible(&log)
+            openapi2mcp_core::escape::visible(&log)
         ));
         let mut content = vec![ContentBlock::text(outcome.text)];
         if let Some(media) = outcome.media {

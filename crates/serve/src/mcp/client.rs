@@ -19,7 +19,7 @@ use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
 use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncReadExt, ReadBuf};
 
-use crate::error::{Error, ErrorKind};
+use openapi2mcp_core::error::{Error, ErrorKind};
 
 /// Where the server is.
 #[derive(Debug, Clone)]

@@ -1,5 +1,5 @@
 //! Every option of every command, declared once. Each type derives clap's `Args` (with the
-//! `cli` feature: the doc comments are the `--help` text), serde's `Deserialize` (the config
+//! `clap` feature: the doc comments are the `--help` text), serde's `Deserialize` (the config
 //! file's keys, in kebab-case) and [`Merge`], every field optional, so that merging the
 //! config file's options into the command line's lays one over the other field by field: a
 //! flag given wins, a flag left out takes the file's value. Adding an option is one field
@@ -25,35 +25,35 @@ use crate::tool::{KeyLocation, SchemeKind};
 /// How a spec becomes tools: shared by every command that reads one.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
 #[merge(strategy = merge::option::overwrite_none)]
-#[cfg_attr(feature = "cli", derive(clap::Args))]
-#[cfg_attr(feature = "cli", command(next_help_heading = "Reading the spec"))]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+#[cfg_attr(feature = "clap", command(next_help_heading = "Reading the spec"))]
 #[serde(rename_all = "kebab-case")]
 pub struct SpecOptions {
     /// Add openWorldHint: false to every tool, for APIs that act only on the caller's own domain
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, num_args = 0, default_missing_value = "true")
     )]
     pub closed_world: Option<bool>,
     /// Longest tool name, 16 to 128 (default: the client profile's, 64 for most); longer names
     /// are cut and end in a hash
-    #[cfg_attr(feature = "cli", arg(long, value_name = "N", value_parser = NameMax::parse))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = NameMax::parse))]
     pub name_max: Option<NameMax>,
     /// Apply the hint decisions in FILE (see `review --write-overrides`) over the spec's
-    #[cfg_attr(feature = "cli", arg(long, value_name = "FILE"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub overrides: Option<PathBuf>,
     /// Allow $refs to files under DIR, outside the spec's own directory (repeatable)
-    #[cfg_attr(feature = "cli", arg(long, value_name = "DIR"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "DIR"))]
     pub allow_ref_outside: Option<Vec<PathBuf>>,
     /// For a spec given by URL: allow $refs to documents on HOST (or HOST:PORT) too, not
     /// only on the spec's own (repeatable)
-    #[cfg_attr(feature = "cli", arg(long, value_name = "HOST"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "HOST"))]
     pub allow_ref_host: Option<Vec<String>>,
     /// Largest file read, in MiB (default 256); only regular files are read
-    #[cfg_attr(feature = "cli", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20)))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20)))]
     #[schemars(range(min = 1, max = 1048576))]
     pub max_file_size: Option<u64>,
-    #[cfg_attr(feature = "cli", command(flatten))]
+    #[cfg_attr(feature = "clap", command(flatten))]
     #[serde(default)]
     #[schemars(with = "Option<FilterOptions>")]
     #[merge(strategy = FilterOptions::merge_noting_the_file)]
@@ -61,14 +61,14 @@ pub struct SpecOptions {
     /// Fit names and schemas to a client: claude (or claude-desktop, claude-code) and openai
     /// (the default), cursor, gemini, vscode, mcp
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, value_enum, value_name = "CLIENT", help_heading = "The client")
     )]
     pub client: Option<ClientProfile>,
     /// The name the MCP server is registered under (Cursor counts it in a tool's name; serve
     /// gives it to clients as serverInfo.name)
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, value_name = "NAME", help_heading = "The client")
     )]
     pub server_name: Option<String>,
@@ -76,7 +76,7 @@ pub struct SpecOptions {
     /// declares none): bearer, basic, header:NAME, query:NAME or cookie:NAME. serve reads it
     /// from OPENAPI2MCP_AUTH_DEFAULT, and calls without it while that is unset
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, value_name = "KIND", value_parser = AssumedAuth::parse, help_heading = "The client")
     )]
     #[schemars(with = "Option<String>")]
@@ -240,17 +240,17 @@ fn assumed_scheme(text: &str) -> std::result::Result<SchemeKind, String> {
 /// How the tools are written: for the commands that emit or serve them.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
 #[merge(strategy = merge::option::overwrite_none)]
-#[cfg_attr(feature = "cli", derive(clap::Args))]
-#[cfg_attr(feature = "cli", command(next_help_heading = "Writing the tools"))]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+#[cfg_attr(feature = "clap", command(next_help_heading = "Writing the tools"))]
 #[serde(rename_all = "kebab-case")]
 pub struct OutputOptions {
     /// Hint style: minimal (the default: only what differs from the MCP defaults) or explicit
     /// (all four)
-    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "STYLE"))]
+    #[cfg_attr(feature = "clap", arg(long, value_enum, value_name = "STYLE"))]
     pub hints: Option<HintStyle>,
     /// Add outputSchema from each operation's first 2xx JSON response
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, num_args = 0, default_missing_value = "true")
     )]
     pub output_schema: Option<bool>,
@@ -258,7 +258,7 @@ pub struct OutputOptions {
     /// deeper than two levels listed without their properties (serve still checks arguments
     /// against the full schema)
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, num_args = 0, default_missing_value = "true")
     )]
     pub compact: Option<bool>,
@@ -267,16 +267,16 @@ pub struct OutputOptions {
 /// `convert`'s own options that the config file can hold too.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
 #[merge(strategy = merge::option::overwrite_none)]
-#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 #[serde(rename_all = "kebab-case")]
 pub struct ConvertOptions {
     /// Write the manifest to FILE, atomically, instead of to standard output (which - names)
-    #[cfg_attr(feature = "cli", arg(short, long, value_name = "FILE"))]
+    #[cfg_attr(feature = "clap", arg(short, long, value_name = "FILE"))]
     pub output: Option<PathBuf>,
     /// Fail with exit code 1, writing nothing, when hints the spec claims (x-mcp-annotations)
     /// contradict the method (an overrides entry, a person's decision, does not count)
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, num_args = 0, default_missing_value = "true")
     )]
     pub strict: Option<bool>,
@@ -285,43 +285,43 @@ pub struct ConvertOptions {
 /// `serve`'s own options that the config file can hold too (`serve:` there).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
 #[merge(strategy = merge::option::overwrite_none)]
-#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 #[serde(rename_all = "kebab-case")]
 #[schemars(deny_unknown_fields)]
 pub struct ServeOptions {
     /// Send every request to URL instead of the spec's server URL
-    #[cfg_attr(feature = "cli", arg(long, value_name = "URL"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "URL"))]
     pub base_url: Option<String>,
     /// Seconds to wait for each response from the API (default 30, at most a day)
-    #[cfg_attr(feature = "cli", arg(long, value_name = "SECONDS", value_parser = Seconds::parse))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "SECONDS", value_parser = Seconds::parse))]
     #[schemars(with = "Option<f64>", range(max = 86400))]
     pub timeout: Option<Seconds>,
     /// Repeat a call that timed out or got a 5xx up to N times (at most 10; default 0), only
     /// where that is safe whatever the hints claim: an idempotent HTTP method (GET, PUT,
     /// DELETE...), or a write reviewed as idempotent in the overrides file that takes an
     /// idempotency key
-    #[cfg_attr(feature = "cli", arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_RETRIES))))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_RETRIES))))]
     #[schemars(range(max = 10))]
     pub retries: Option<u32>,
     /// Cut response bodies longer than BYTES, with a note saying so (default 1000000)
-    #[cfg_attr(feature = "cli", arg(long, value_name = "BYTES"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "BYTES"))]
     pub max_response_bytes: Option<usize>,
     /// List a handful of tools that search, describe and call the API's operations, instead
     /// of one tool per operation
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, num_args = 0, default_missing_value = "true")
     )]
     pub dynamic: Option<bool>,
     /// Serve the operations tagged TAG (repeatable): alone, only those; with --dynamic, list
     /// their tools beside the dynamic tools from the start (over --http, the only way: a
     /// client cannot enable a toolset there, as the list would change for every client)
-    #[cfg_attr(feature = "cli", arg(long, value_name = "TAG"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "TAG"))]
     pub toolset: Option<Vec<String>>,
     /// With --dynamic: the most tokens the tool list may take, the toolsets listed counted;
     /// a toolset that would pass it is refused, with its size (default 100000)
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, value_name = "TOKENS", requires = "dynamic")
     )]
     pub token_budget: Option<usize>,
@@ -379,7 +379,7 @@ impl From<Seconds> for f64 {
 
 /// When lint fails the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum FailOn {
     Error,
@@ -391,29 +391,29 @@ pub enum FailOn {
 /// `lint`'s options (`lint:` in the config file).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
 #[merge(strategy = merge::option::overwrite_none)]
-#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 #[serde(rename_all = "kebab-case")]
 #[schemars(deny_unknown_fields)]
 pub struct LintOptions {
     /// Exit with code 1 when a finding is at least this severe: error (the default), warning,
     /// info, or never
-    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "LEVEL"))]
+    #[cfg_attr(feature = "clap", arg(long, value_enum, value_name = "LEVEL"))]
     pub fail_on: Option<FailOn>,
     /// Rule severities by code or name: error, warning, info or off (config file only)
-    #[cfg_attr(feature = "cli", arg(skip))]
+    #[cfg_attr(feature = "clap", arg(skip))]
     pub rules: Option<IndexMap<String, String>>,
     /// Turn a rule off, by code or name (repeatable)
-    #[cfg_attr(feature = "cli", arg(long = "ignore", value_name = "RULE"))]
+    #[cfg_attr(feature = "clap", arg(long = "ignore", value_name = "RULE"))]
     #[serde(skip)]
     pub ignore: Option<Vec<String>>,
     /// Tokens one tool may take before tool-too-large reports it (default 8000)
-    #[cfg_attr(feature = "cli", arg(long, value_name = "TOKENS"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "TOKENS"))]
     pub tool_token_limit: Option<usize>,
     /// Tokens the whole tool list may take before too-many-tools reports it (default 100000)
-    #[cfg_attr(feature = "cli", arg(long, value_name = "TOKENS"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "TOKENS"))]
     pub token_budget: Option<usize>,
     /// Report only findings that FILE, a baseline (see --write-baseline), does not hold
-    #[cfg_attr(feature = "cli", arg(long, value_name = "FILE"))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
     pub baseline: Option<PathBuf>,
 }
 

@@ -130,7 +130,7 @@ impl HintCell {
 }
 /// Which tools to show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Only {
     /// Tools with suggestions.

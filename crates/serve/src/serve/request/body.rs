@@ -8,8 +8,8 @@ use serde_json::{Map, Value};
 
 use super::style::{encode, query_pairs, text, COMPONENT};
 use super::{Part, Payload};
-use crate::http::{is_json, media_essence};
-use crate::tool::{Binding, CollectionFormat, Param};
+use openapi2mcp_core::http::{is_json, media_essence};
+use openapi2mcp_core::tool::{Binding, CollectionFormat, Param};
 
 /// The arguments that hold a file's content, by name: what the tool's `inputSchema` marks
 /// with `format: binary`, `contentMediaType` or `contentEncoding: base64`, or an array of

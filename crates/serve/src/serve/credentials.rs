@@ -1,7 +1,7 @@
 //! Which credentials the tools send: the environment variables that hold them, whether a
 //! value is set, and the schemes of one requirement that would collide in a request.
 
-use crate::tool::{Binding, KeyLocation, Scheme, SchemeKind, Tool};
+use openapi2mcp_core::tool::{Binding, KeyLocation, Scheme, SchemeKind, Tool};
 
 /// Whether a credential variable's value is one: not empty, and not a placeholder a client
 /// configuration left in place (`<secret>`, which `client-config` writes for Claude

@@ -6,7 +6,7 @@
 //! write. Each toolset (an OpenAPI tag) can be enabled to list its own tools, each with its
 //! own hints; `mcp::server` tells the client that the list changed.
 //!
-//! [`Binding::read_only_verified`]: crate::tool::Binding::read_only_verified
+//! [`Binding::read_only_verified`]: openapi2mcp_core::tool::Binding::read_only_verified
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -14,10 +14,10 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use super::{ApiCaller, Outcome};
-use crate::convert::compact::first_sentence;
-use crate::hints::{self, HintStyle};
-use crate::search::OperationIndex;
-use crate::tool::{HintKind, Tool};
+use openapi2mcp_core::convert::compact::first_sentence;
+use openapi2mcp_core::hints::{self, HintStyle};
+use openapi2mcp_core::search::OperationIndex;
+use openapi2mcp_core::tool::{HintKind, Tool};
 
 pub const SEARCH: &str = "search_operations";
 pub const DESCRIBE: &str = "describe_operation";
@@ -79,7 +79,7 @@ impl Catalog {
         let tokens: HashMap<String, usize> = api
             .tools()
             .filter(|tool| counted && !tool.meta.tags.is_empty())
-            .map(|tool| (tool.name.clone(), crate::tokens::count(tool)))
+            .map(|tool| (tool.name.clone(), openapi2mcp_core::tokens::count(tool)))
             .collect();
         let sizes = toolsets.enabled_by_client.then(|| {
             by_tag
@@ -148,7 +148,7 @@ impl Catalog {
             .filter_map(|name| self.toolset(name))
             .flatten()
             .collect();
-        let dynamic: usize = self.tools.iter().map(crate::tokens::count).sum();
+        let dynamic: usize = self.tools.iter().map(openapi2mcp_core::tokens::count).sum();
         let size = dynamic + listed.iter().map(|name| self.tokens[*name]).sum::<usize>();
         if size <= self.budget {
             Ok(())
@@ -163,10 +163,10 @@ impl Catalog {
         let size: usize = tools.iter().map(|tool| self.tokens[tool]).sum();
         format!(
             "toolset '{name}' ({}, {} tokens) would make the tool list {} tokens, over the budget of {} (--token-budget); nothing was listed. {SEARCH}, {DESCRIBE} and {CALL} reach its operations without listing them; or serve with --compact, or a larger --token-budget",
-            crate::text::counted(tools.len(), "tool"),
-            crate::text::thousands(size),
-            crate::text::thousands(listed),
-            crate::text::thousands(self.budget),
+            openapi2mcp_core::text::counted(tools.len(), "tool"),
+            openapi2mcp_core::text::thousands(size),
+            openapi2mcp_core::text::thousands(listed),
+            openapi2mcp_core::text::thousands(self.budget),
         )
     }
 
@@ -264,7 +264,10 @@ impl Catalog {
                 result.insert("annotations".into(), every_hint(tool));
                 let read_only = tool.binding().is_some_and(|b| b.read_only_verified);
                 result.insert("callReadOnly".into(), read_only.into());
-                result.insert("tokens".into(), crate::tokens::count(tool).into());
+                result.insert(
+                    "tokens".into(),
+                    openapi2mcp_core::tokens::count(tool).into(),
+                );
                 Value::Object(result)
             })
             .collect()
@@ -275,7 +278,7 @@ impl Catalog {
         api.tool(name).ok_or_else(|| {
             format!(
                 "no operation named '{name}'{}; {SEARCH} finds operations by what they do",
-                crate::text::did_you_mean(name, api.tools().map(|t| t.name.as_str()))
+                openapi2mcp_core::text::did_you_mean(name, api.tools().map(|t| t.name.as_str()))
             )
         })
     }
@@ -285,14 +288,14 @@ impl Catalog {
 pub fn check_toolsets<'t>(
     tools: impl IntoIterator<Item = &'t Tool>,
     toolsets: &[String],
-) -> crate::error::Result<()> {
+) -> openapi2mcp_core::error::Result<()> {
     let known: BTreeSet<&str> = tools
         .into_iter()
         .flat_map(|t| t.meta.tags.iter().map(String::as_str))
         .collect();
     match toolsets.iter().find(|t| !known.contains(t.as_str())) {
-        Some(unknown) => Err(crate::error::Error::new(
-            crate::error::ErrorKind::Usage,
+        Some(unknown) => Err(openapi2mcp_core::error::Error::new(
+            openapi2mcp_core::error::ErrorKind::Usage,
             format!(
                 "--toolset: {}",
                 unknown_toolset(unknown, known.iter().copied())
@@ -306,7 +309,7 @@ pub fn check_toolsets<'t>(
 fn unknown_toolset<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     format!(
         "no toolset '{name}'{}",
-        crate::text::did_you_mean(name, known)
+        openapi2mcp_core::text::did_you_mean(name, known)
     )
 }
 
@@ -454,7 +457,10 @@ fn dynamic_tools(
         let sizes: Vec<String> = toolsets
             .iter()
             .map(|(name, count, tokens)| {
-                format!("{name} ({count}, {})", crate::text::thousands(*tokens))
+                format!(
+                    "{name} ({count}, {})",
+                    openapi2mcp_core::text::thousands(*tokens)
+                )
             })
             .collect();
         tools.push(tool(

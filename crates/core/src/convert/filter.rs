@@ -17,43 +17,43 @@ use crate::tool::Tool;
 /// Which operations become tools (`filters:` in the config file).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, Merge)]
 #[merge(strategy = merge::option::overwrite_none)]
-#[cfg_attr(feature = "cli", derive(clap::Args))]
-#[cfg_attr(feature = "cli", command(next_help_heading = "Choosing operations"))]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+#[cfg_attr(feature = "clap", command(next_help_heading = "Choosing operations"))]
 #[serde(rename_all = "kebab-case")]
 #[schemars(deny_unknown_fields)]
 pub struct FilterOptions {
     /// Keep only operations tagged TAG (repeatable: any of them)
-    #[cfg_attr(feature = "cli", arg(long = "include-tag", value_name = "TAG"))]
+    #[cfg_attr(feature = "clap", arg(long = "include-tag", value_name = "TAG"))]
     pub include_tags: Option<Vec<String>>,
     /// Leave out operations tagged TAG (repeatable)
-    #[cfg_attr(feature = "cli", arg(long = "exclude-tag", value_name = "TAG"))]
+    #[cfg_attr(feature = "clap", arg(long = "exclude-tag", value_name = "TAG"))]
     pub exclude_tags: Option<Vec<String>>,
     /// Keep only operations whose path matches GLOB, such as '/pets/**' (repeatable)
-    #[cfg_attr(feature = "cli", arg(long = "include-path", value_name = "GLOB"))]
+    #[cfg_attr(feature = "clap", arg(long = "include-path", value_name = "GLOB"))]
     pub include_paths: Option<Vec<String>>,
     /// Leave out operations whose path matches GLOB (repeatable)
-    #[cfg_attr(feature = "cli", arg(long = "exclude-path", value_name = "GLOB"))]
+    #[cfg_attr(feature = "clap", arg(long = "exclude-path", value_name = "GLOB"))]
     pub exclude_paths: Option<Vec<String>>,
     /// Keep only these HTTP methods, comma-separated: GET,POST
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, value_name = "METHODS", value_delimiter = ',')
     )]
     pub methods: Option<Vec<String>>,
     /// Keep only the operation with this operationId or tool name (repeatable)
-    #[cfg_attr(feature = "cli", arg(long = "operation", value_name = "ID"))]
+    #[cfg_attr(feature = "clap", arg(long = "operation", value_name = "ID"))]
     pub operations: Option<Vec<String>>,
     /// Keep only tools that are read-only by their hints, with a safe method, nothing in
     /// their words saying they may act and, for a GET, something saying it reads (or that
     /// an overrides entry with a reason says are read-only): the safe subset for an agent
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         arg(long, num_args = 0, default_missing_value = "true")
     )]
     pub read_only: Option<bool>,
     /// The filters above that the config file gave (by their key there), so that a problem
     /// with one names where it was written.
-    #[cfg_attr(feature = "cli", arg(skip))]
+    #[cfg_attr(feature = "clap", arg(skip))]
     #[serde(skip)]
     #[schemars(skip)]
     #[merge(skip)]

@@ -10,7 +10,7 @@ use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use serde_json::Value;
 
 use super::request::{Secret, COMPONENT};
-use crate::tool::SchemeKind;
+use openapi2mcp_core::tool::SchemeKind;
 
 /// Secrets shorter than this are left alone: they would blot out ordinary text, and are no
 /// real credential.
@@ -146,7 +146,7 @@ pub fn holds_secret(body: &[u8], forms: &Forms) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tool::Scheme;
+    use openapi2mcp_core::tool::Scheme;
 
     fn forms_of(kind: SchemeKind, value: &str) -> Forms {
         let scheme = Scheme::new("s", kind);

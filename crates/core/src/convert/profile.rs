@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
     serde::Deserialize,
     schemars::JsonSchema,
 )]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum ClientProfile {
@@ -23,7 +23,7 @@ pub enum ClientProfile {
     /// taken as `claude-desktop` and `claude-code`, the names `client-config` takes.
     #[default]
     #[cfg_attr(
-        feature = "cli",
+        feature = "clap",
         value(alias = "claude-desktop", alias = "claude-code")
     )]
     #[serde(alias = "claude-desktop", alias = "claude-code")]
