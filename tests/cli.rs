@@ -625,13 +625,16 @@ fn filters_apply_to_a_manifest_as_to_a_spec() {
             read_only.len()
         )
     );
-    let refused = run(&["serve", manifest, "--client", "gemini"], None);
-    assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        text(&refused.stderr).contains("--client applies to a spec as it is converted"),
-        "{}",
-        text(&refused.stderr)
-    );
+    // A client whose profile sets its own name length is named as the flag given.
+    for client in ["gemini", "mcp"] {
+        let refused = run(&["serve", manifest, "--client", client], None);
+        assert_eq!(refused.status.code(), Some(2));
+        assert!(
+            text(&refused.stderr).contains("--client applies to a spec as it is converted"),
+            "{client}: {}",
+            text(&refused.stderr)
+        );
+    }
     let unknown = run(&["review", manifest, "--operation", "replace_items"], None);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(

@@ -1,7 +1,8 @@
 //! The configuration file, `openapi2mcp.yaml`: found from the working directory upward
 //! (no higher than the repository's root, marked by `.git`, or the home directory; only
-//! the working directory itself outside both), or named with `--config`. It holds every option of convert, review and lint, and serve's (in the
-//! types of [`crate::options`], which the command line shares), so that a pipeline runs
+//! the working directory itself outside both), or named with `--config`. It holds every
+//! option of convert, review and lint, and serve's (in the types of [`crate::options`],
+//! which the command line shares), so that a pipeline runs
 //! `openapi2mcp convert --check` and nothing more; command-line flags win. Paths in it are
 //! relative to the file. Unknown keys are errors with the file and line.
 //!
@@ -55,6 +56,7 @@ use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
 use crate::options::{ConvertOptions, LintOptions, OutputOptions, ServeOptions, SpecOptions};
 
+/// The file's name, looked for from the working directory upward.
 pub const FILE_NAME: &str = "openapi2mcp.yaml";
 /// The file's other spelling, read where the first is absent.
 pub const OTHER_FILE_NAME: &str = "openapi2mcp.yml";
@@ -67,10 +69,15 @@ pub const OTHER_FILE_NAME: &str = "openapi2mcp.yml";
 pub struct Config {
     /// The spec the commands read when none is named
     pub spec: Option<PathBuf>,
+    /// convert's own options (`output`, `strict`), at the file's top level.
     #[serde(flatten)]
     pub convert: ConvertOptions,
+    /// How the tools are written (`hints`, `output-schema`, `compact`), at the top level. Where
+    /// they are written is [`Config::convert`]'s `output`.
     #[serde(flatten)]
     pub output: OutputOptions,
+    /// How the spec is read and becomes tools (`closed-world`, `overrides`, `filters`, `client`
+    /// and the rest), at the top level.
     #[serde(flatten)]
     pub spec_options: SpecOptions,
     /// lint's options
@@ -268,7 +275,6 @@ impl Config {
     }
 }
 
-/// `path` with `.` and `..` taken out by the words alone (it may not exist yet).
 /// `path` as the system resolves it: its longest existing part with every symbolic link
 /// followed, the rest as written. `None` when a link leads nowhere.
 fn resolved(path: &Path) -> Option<PathBuf> {
@@ -280,6 +286,7 @@ fn resolved(path: &Path) -> Option<PathBuf> {
     Some(lexical(&real.join(absolute.strip_prefix(existing).ok()?)))
 }
 
+/// `path` with `.` and `..` taken out by the words alone (it may not exist yet).
 fn lexical(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for component in path.components() {

@@ -20,10 +20,14 @@ pub enum ErrorKind {
     Server,
 }
 
+/// A failure of some stage: what went wrong and, as far as it is known, where. It displays
+/// as `file:line:col: message (at /json/pointer)`.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Error {
+    /// What kind of failure this is.
     pub kind: ErrorKind,
+    /// What went wrong, without the place: the other fields say that.
     pub message: String,
     /// The file as the user named it (`-` for standard input).
     pub file: Option<String>,
@@ -57,6 +61,7 @@ impl PartialEq for Error {
 impl Eq for Error {}
 
 impl Error {
+    /// An error of `kind` that says `message`, with no place or source yet.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
         Error {
             kind,
@@ -68,26 +73,31 @@ impl Error {
         }
     }
 
+    /// The same error, of another kind.
     pub fn with_kind(mut self, kind: ErrorKind) -> Self {
         self.kind = kind;
         self
     }
 
+    /// The same error, recording the other library's error it comes from as its source.
     pub fn caused_by(mut self, source: impl std::error::Error + Send + Sync + 'static) -> Self {
         self.source = Some(Arc::new(source));
         self
     }
 
+    /// The same error, in `file` as the user named it (`-` for standard input).
     pub fn in_file(mut self, file: impl Into<String>) -> Self {
         self.file = Some(file.into());
         self
     }
 
+    /// The same error, at the node of the file that the JSON pointer `pointer` names.
     pub fn at(mut self, pointer: impl Into<String>) -> Self {
         self.pointer = Some(pointer.into());
         self
     }
 
+    /// The same error, at a 1-based line and column of the file.
     pub fn at_line(mut self, line: usize, column: usize) -> Self {
         self.line_col = Some((line, column));
         self
@@ -122,6 +132,7 @@ impl std::error::Error for Error {
     }
 }
 
+/// A result whose error is an [`Error`] unless said otherwise.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Reads a `T` from a JSON value; an error names the JSON pointer of the value at fault,

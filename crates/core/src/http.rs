@@ -10,16 +10,25 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// method, spelled as the spec spells it and known to be an RFC 9110 token.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Method {
+    /// `GET`: transfer a current representation of the target resource.
     Get,
+    /// `HEAD`: as `GET`, without the response's content.
     Head,
+    /// `OPTIONS`: describe the communication options for the target resource.
     Options,
+    /// `TRACE`: a loop-back test of the request along the path to the target resource.
     Trace,
     /// The HTTP QUERY method (safe and idempotent, like GET, with a body).
     Query,
+    /// `PUT`: replace the target resource's state with the request's content.
     Put,
+    /// `DELETE`: remove the target resource.
     Delete,
+    /// `POST`: have the target resource process the request's content in its own way.
     Post,
+    /// `PATCH` (RFC 5789): modify part of the target resource.
     Patch,
+    /// `CONNECT`: open a tunnel to the server that the target identifies.
     Connect,
     /// Any other token (`COPY`, `LOCK`, `PURGE`...): HTTP says nothing about its effects.
     Extension(String),

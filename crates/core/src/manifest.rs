@@ -19,6 +19,7 @@ pub struct ManifestWriter<W: Write> {
 }
 
 impl<W: Write> ManifestWriter<W> {
+    /// A writer to `out`, which gets nothing before the first tool or [`ManifestWriter::finish`].
     pub fn new(out: W) -> Self {
         ManifestWriter {
             out,
@@ -27,6 +28,7 @@ impl<W: Write> ManifestWriter<W> {
         }
     }
 
+    /// Writes the next tool.
     pub fn push(&mut self, tool: &Tool) -> io::Result<()> {
         self.out.write_all(if self.written == 0 {
             b"{\n  \"tools\": [\n    "
@@ -47,6 +49,7 @@ impl<W: Write> ManifestWriter<W> {
         Ok(())
     }
 
+    /// Ends the manifest (`{"tools": []}` when no tool came), flushes `out` and gives it back.
     pub fn finish(mut self) -> io::Result<W> {
         let end: &[u8] = if self.written == 0 {
             b"{\n  \"tools\": []\n}\n"
@@ -77,6 +80,7 @@ pub fn is_spec(root: &Value) -> bool {
 /// A tools manifest as read.
 #[derive(Debug, Clone)]
 pub struct Manifest {
+    /// The tools, in the document's order.
     pub tools: Vec<Tool>,
     /// The JSON pointer of the array of tools in the document (`/tools`, `/result/tools`,
     /// or empty for a bare array): tool `i` stands at `{pointer}/{i}`.

@@ -53,6 +53,7 @@ pub struct SpecOptions {
     #[cfg_attr(feature = "clap", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20)))]
     #[schemars(range(min = 1, max = 1048576))]
     pub max_file_size: Option<u64>,
+    /// Which operations become tools.
     #[cfg_attr(feature = "clap", command(flatten))]
     #[serde(default)]
     #[schemars(with = "Option<FilterOptions>")]
@@ -183,6 +184,7 @@ impl schemars::JsonSchema for NameMax {
 #[serde(try_from = "String", into = "String")]
 pub struct AssumedAuth {
     text: String,
+    /// The scheme the text names.
     pub scheme: SchemeKind,
 }
 
@@ -382,9 +384,13 @@ impl From<Seconds> for f64 {
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum FailOn {
+    /// On an error.
     Error,
+    /// On a warning or an error.
     Warning,
+    /// On any finding.
     Info,
+    /// Never: the findings are only reported.
     Never,
 }
 

@@ -51,6 +51,8 @@ pub fn remove_unfinished_files() {
 }
 
 impl OutputFile {
+    /// Starts writing `path`: a temporary file beside the file it names, links followed, or the
+    /// file itself for a device or a FIFO. A regular file no one may write is refused.
     pub fn create(path: &Path) -> Result<OutputFile> {
         let fail = |e| write_error(path, e);
         let replaces = resolve_links(path).map_err(fail)?;
@@ -101,6 +103,7 @@ impl OutputFile {
         })
     }
 
+    /// Where the text goes.
     pub fn writer(&mut self) -> &mut std::fs::File {
         match &mut self.target {
             Target::Atomic { file, .. } => {
@@ -110,6 +113,9 @@ impl OutputFile {
         }
     }
 
+    /// Puts the text in place: the temporary file, given the old file's mode (0644 for a new
+    /// file), replaces the file, or is copied into it when it has hard links. A device or a
+    /// FIFO is flushed.
     pub fn commit(mut self) -> Result<()> {
         let path = self.path.clone();
         let fail = |e| write_error(&path, e);

@@ -18,7 +18,7 @@ pub fn convert_input(input: &Input, access: &FileAccess, options: &Options) -> R
 
 /// The tools of any input: a spec converted with `options`, or a manifest in any form
 /// (`{"tools": [...]}`, an array of tools, a tools/list result or response) with the
-/// options' filters applied (see [`convert::listed`]). One step for every command, so no
+/// options' filters applied (see `convert/listed.rs`). One step for every command, so no
 /// flag is applied to one kind of input and silently ignored on the other.
 pub fn tools(spec: &Spec, options: &Options) -> Result<Conversion> {
     match read_tools(spec)? {
@@ -133,8 +133,7 @@ pub fn convert_spec(spec: &Spec, options: &Options) -> Result<Conversion> {
     Ok(conversion)
 }
 
-/// Like [`convert_spec`], handing each tool to `sink` as it is made (see
-/// [`convert::convert_each`]).
+/// Like [`convert_spec`], handing each tool to `sink` as it is made, holding none.
 pub fn convert_spec_each(
     spec: &Spec,
     options: &Options,

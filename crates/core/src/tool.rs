@@ -17,18 +17,27 @@ pub const HTTP_META_KEY: &str = "openapi2mcp/http";
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Tool {
+    /// The tool's name as MCP lists it, and as a call names it.
     pub name: String,
+    /// A short title for people to read. Convert takes an overrides entry's, else the
+    /// operation's `summary`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// What the tool does, for the model to read. Convert writes the operation's summary and
+    /// description (or an overrides entry's); a deprecated operation's begins by saying so.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Always set by convert; a manifest from elsewhere may lack it (lint says so).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_schema: Option<Value>,
+    /// The JSON Schema of a result's `structuredContent`. Convert writes one only with
+    /// `--output-schema`, from the first 2xx response with a JSON schema.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<Value>,
+    /// The hints the tool declares, and perhaps a title.
     #[serde(default, skip_serializing_if = "Annotations::is_empty")]
     pub annotations: Annotations,
+    /// The tool's `_meta`: its HTTP binding and what else a runtime needs.
     #[serde(rename = "_meta", default, skip_serializing_if = "Meta::is_empty")]
     pub meta: Meta,
 }
@@ -62,6 +71,7 @@ impl Tool {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct Meta {
+    /// How the tool's arguments become an HTTP request, under [`HTTP_META_KEY`].
     #[serde(
         rename = "openapi2mcp/http",
         default,
@@ -87,6 +97,8 @@ pub struct Meta {
 }
 
 impl Meta {
+    /// Whether there is nothing in it: no binding, tags or full input schema. A manifest then
+    /// leaves `_meta` out.
     pub fn is_empty(&self) -> bool {
         self.http.is_none() && self.input_schema.is_none() && self.tags.is_empty()
     }
@@ -95,13 +107,20 @@ impl Meta {
 /// The four MCP tool annotation hints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HintKind {
+    /// `readOnlyHint`: the tool does not change its environment.
     ReadOnly,
+    /// `destructiveHint`: the tool may destroy or overwrite what is there, rather than only
+    /// add to it.
     Destructive,
+    /// `idempotentHint`: a call repeated with the same arguments has no further effect.
     Idempotent,
+    /// `openWorldHint`: the tool may deal with an open world of outside entities, such as the
+    /// web, rather than a closed domain.
     OpenWorld,
 }
 
 impl HintKind {
+    /// Every hint, in the order of MCP's `ToolAnnotations`; arrays of hint values follow it.
     pub const ALL: [HintKind; 4] = [
         HintKind::ReadOnly,
         HintKind::Destructive,
@@ -138,6 +157,8 @@ impl HintKind {
         value != self.default_value()
     }
 
+    /// The hint whose key in `ToolAnnotations` is `key` (`readOnlyHint`...); `None` for any
+    /// other text.
     pub fn from_key(key: &str) -> Option<HintKind> {
         HintKind::ALL.into_iter().find(|k| k.key() == key)
     }
@@ -148,14 +169,20 @@ impl HintKind {
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Annotations {
+    /// A title for people to read; the tool's own `title`, when set, comes first
+    /// ([`Tool::display_title`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// The declared [`HintKind::ReadOnly`]; `None` leaves it to its default (`false`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
+    /// The declared [`HintKind::Destructive`]; `None` leaves it to its default (`true`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
+    /// The declared [`HintKind::Idempotent`]; `None` leaves it to its default (`false`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
+    /// The declared [`HintKind::OpenWorld`]; `None` leaves it to its default (`true`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
 }
@@ -166,6 +193,7 @@ impl Annotations {
         *self.slot(kind)
     }
 
+    /// Declares a hint's value, or with `None` leaves it undeclared.
     pub fn set(&mut self, kind: HintKind, value: Option<bool>) {
         *self.slot_mut(kind) = value;
     }
@@ -187,6 +215,8 @@ impl Annotations {
             .filter_map(|kind| Some((kind, self.get(kind)?)))
     }
 
+    /// Whether neither a title nor any hint is declared. A manifest then leaves `annotations`
+    /// out.
     pub fn is_empty(&self) -> bool {
         self.title.is_none() && self.declared().next().is_none()
     }
@@ -215,12 +245,15 @@ impl Annotations {
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Binding {
+    /// The request's method.
     pub method: Method,
     /// The path template, such as `/items/{id}`.
     pub path: String,
     /// The spec's server URL for this operation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server: Option<String>,
+    /// The request body's media type, sent as its `Content-Type`; `None` when the operation
+    /// takes no body.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body_media_type: Option<String>,
     /// The request body is required: sent (as `{}` or the media type's empty form) even
@@ -259,6 +292,8 @@ impl Binding {
         self.method.is_idempotent() || self.retry_reviewed
     }
 
+    /// A binding of a method and a path template, with no server, body, credentials or
+    /// arguments yet.
     pub fn new(method: Method, path: impl Into<String>) -> Binding {
         Binding {
             method,
@@ -281,13 +316,18 @@ impl Binding {
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Param {
+    /// Where the value goes in the request.
     #[serde(rename = "in")]
     pub location: In,
     /// The name in the request; absent for a body sent whole.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// OpenAPI's `style`, as the spec gave it; `None` for the location's default (`simple` in
+    /// a path or header, `form` in a query or cookie).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub style: Option<Style>,
+    /// OpenAPI's `explode`, as the spec gave it; `None` for the style's default (true for
+    /// `form`, false for any other).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explode: Option<bool>,
     /// The media type of a parameter described by `content` rather than `schema`.
@@ -302,6 +342,8 @@ pub struct Param {
 }
 
 impl Param {
+    /// A parameter that goes in `location` under `name` (`None` for a body sent whole),
+    /// serialized in the default way.
     pub fn new(location: In, name: Option<String>) -> Param {
         Param {
             location,
@@ -319,12 +361,17 @@ impl Param {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum In {
+    /// A variable of the path template.
     Path,
+    /// A query parameter.
     Query,
     /// OpenAPI 3.2 `in: querystring`: the whole query string as one value.
     QueryString,
+    /// A request header.
     Header,
+    /// A cookie, in the `Cookie` header.
     Cookie,
+    /// The request body: a field of it, or all of it.
     Body,
 }
 
@@ -341,6 +388,7 @@ impl In {
         })
     }
 
+    /// The location as a manifest writes it (its `in`).
     pub fn as_str(self) -> &'static str {
         match self {
             In::Path => "path",
@@ -357,18 +405,26 @@ impl In {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Style {
+    /// `;name=value`, as in RFC 6570's path-style expansion.
     Matrix,
+    /// `.value`, as in RFC 6570's label expansion.
     Label,
+    /// `value` or `a,b,c`: the default in a path or header.
     Simple,
+    /// `name=value`: the default in a query or cookie.
     Form,
     /// OpenAPI 3.2: a cookie's `name=value` pairs without percent-encoding rules of `form`.
     Cookie,
+    /// An array's items joined by spaces.
     SpaceDelimited,
+    /// An array's items joined by `|`.
     PipeDelimited,
+    /// An object's properties as `name[key]=value`.
     DeepObject,
 }
 
 impl Style {
+    /// Every style.
     pub const ALL: [Style; 8] = [
         Style::Matrix,
         Style::Label,
@@ -380,6 +436,7 @@ impl Style {
         Style::DeepObject,
     ];
 
+    /// The style as OpenAPI spells it.
     pub fn as_str(self) -> &'static str {
         match self {
             Style::Matrix => "matrix",
@@ -393,6 +450,7 @@ impl Style {
         }
     }
 
+    /// The style OpenAPI spells `text` (case counts); `None` for any other text.
     pub fn parse(text: &str) -> Option<Style> {
         Style::ALL.into_iter().find(|s| s.as_str() == text)
     }
@@ -402,15 +460,20 @@ impl Style {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CollectionFormat {
+    /// Items joined by commas.
     Csv,
+    /// Items joined by spaces.
     Ssv,
+    /// Items joined by tabs.
     Tsv,
+    /// Items joined by `|`.
     Pipes,
     /// The parameter repeated, once per item.
     Multi,
 }
 
 impl CollectionFormat {
+    /// Every format.
     pub const ALL: [CollectionFormat; 5] = [
         CollectionFormat::Csv,
         CollectionFormat::Ssv,
@@ -419,6 +482,7 @@ impl CollectionFormat {
         CollectionFormat::Multi,
     ];
 
+    /// The format as Swagger 2.0 spells it.
     pub fn as_str(self) -> &'static str {
         match self {
             CollectionFormat::Csv => "csv",
@@ -429,6 +493,7 @@ impl CollectionFormat {
         }
     }
 
+    /// The format Swagger 2.0 spells `text`; `None` for any other text.
     pub fn parse(text: &str) -> Option<CollectionFormat> {
         CollectionFormat::ALL
             .into_iter()
@@ -453,10 +518,12 @@ impl CollectionFormat {
 pub struct Scheme {
     /// The scheme's name in the spec.
     pub scheme: String,
+    /// How the credential is sent.
     #[serde(flatten)]
     pub kind: SchemeKind,
 }
 
+/// How a security scheme's credential goes in a request: the manifest's `type`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum SchemeKind {
@@ -464,20 +531,31 @@ pub enum SchemeKind {
     Bearer,
     /// `Authorization: Basic <base64(user:password)>`.
     Basic,
+    /// An API key, sent as it is where `location` and `name` say.
     ApiKey {
+        /// Where the key goes.
         #[serde(rename = "in")]
         location: KeyLocation,
+        /// The name of the header, query parameter, cookie or form field.
         name: String,
     },
     /// A scheme serve cannot send, with what it is.
-    Unsupported { reason: String },
+    Unsupported {
+        /// Why serve cannot send it, for a message: what the scheme is (`HTTP 'digest'
+        /// authentication`) or what is wrong with it.
+        reason: String,
+    },
 }
 
+/// Where an API key goes in a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum KeyLocation {
+    /// A request header.
     Header,
+    /// A query parameter.
     Query,
+    /// A cookie.
     Cookie,
     /// A field of a form body (URL-encoded or multipart). No security scheme puts a key
     /// there; a form field that carries the credential under another name does.
@@ -520,6 +598,7 @@ impl KeyLocation {
 }
 
 impl Scheme {
+    /// The scheme the spec names `scheme`, sent as `kind` says.
     pub fn new(scheme: impl Into<String>, kind: SchemeKind) -> Scheme {
         Scheme {
             scheme: scheme.into(),

@@ -15,11 +15,16 @@ use crate::tool::{Annotations, HintKind};
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Difference {
+    /// [`Severity::Error`] for a tool missing or listed twice, a hint misplaced, dropped or
+    /// other than the manifest's, and a protocol violation; [`Severity::Warning`] for a tool
+    /// the manifest lacks, or another title, description or input schema.
     pub severity: Severity,
+    /// The tool's name; empty for a protocol violation.
     pub tool: String,
     /// `missing`, `extra`, `duplicate`, `annotations-missing`, `misplaced-hint`, `hint`,
     /// `title`, `description`, `input-schema`, `protocol`.
     pub kind: &'static str,
+    /// What differs, for a person.
     pub message: String,
 }
 
@@ -178,6 +183,8 @@ pub fn protocol_violations(lines_not_json_rpc: &[String]) -> Vec<Difference> {
         .collect()
 }
 
+/// The differences as a table for the terminal, then a count of them (or one line saying
+/// there are none); `listed` is how many tools the server lists.
 pub fn render_human(differences: &[Difference], listed: usize) -> String {
     if differences.is_empty() {
         return format!(
@@ -231,6 +238,7 @@ fn differences_and_errors(all: usize, errors: usize) -> String {
     format!("{}, {errors}", counted(all, "difference"))
 }
 
+/// The differences as a JSON array, one object each.
 pub fn render_json(differences: &[Difference]) -> String {
     let list: Vec<Value> = differences
         .iter()

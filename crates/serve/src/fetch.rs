@@ -1,7 +1,7 @@
 //! Specs by URL: a document downloaded over HTTP(S) with a timeout, a size limit and at most
 //! [`MAX_REDIRECTS`] redirects. [`openapi2mcp_core::load`] reads documents through its
-//! [`Fetch`](openapi2mcp_core::load::Fetch) trait and holds no HTTP stack itself; this is the one the
-//! command line gives it.
+//! [`openapi2mcp_core::load::Fetch`] trait and holds no HTTP stack itself; this is the one
+//! the command line gives it.
 
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;

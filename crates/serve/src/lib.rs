@@ -5,6 +5,9 @@
 //! by URL for `openapi2mcp_core::load`. The tools come from `openapi2mcp-core`, which
 //! this crate reads and never changes.
 
+// As the core: every public item documented, no private type reachable through one.
+#![deny(missing_docs, unnameable_types)]
+
 pub mod fetch;
 pub mod mcp;
 pub mod serve;

@@ -42,6 +42,7 @@ pub struct Cuts {
     pub objects: usize,
     /// The tokens ([`crate::tokens::count`]) the tools took before and take after.
     pub tokens_before: usize,
+    /// The tokens the tools take after compaction.
     pub tokens_after: usize,
 }
 
@@ -51,6 +52,7 @@ impl Cuts {
         self.examples + self.titles + self.descriptions + self.objects == 0
     }
 
+    /// Adds `other`'s counts to these.
     pub fn add(&mut self, other: Cuts) {
         self.examples += other.examples;
         self.titles += other.titles;

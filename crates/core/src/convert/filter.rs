@@ -84,9 +84,13 @@ impl FilterOptions {
     }
 }
 
+/// Which operations become tools, made from [`FilterOptions`] by [`Filters::of`]: an empty
+/// list keeps every operation.
 #[derive(Debug, Clone, Default)]
 pub struct Filters {
+    /// Keep only operations tagged with any of these.
     pub include_tags: Vec<String>,
+    /// Leave out operations tagged with any of these.
     pub exclude_tags: Vec<String>,
     include_paths: Option<GlobSet>,
     exclude_paths: Option<GlobSet>,
@@ -188,7 +192,7 @@ impl Filters {
     }
 
     /// Whether an operation, named `name`, is kept (before its hints are known).
-    pub fn keeps(&self, operation: &Operation<'_>, name: &str) -> bool {
+    pub(crate) fn keeps(&self, operation: &Operation<'_>, name: &str) -> bool {
         let tagged = |tags: &[String]| operation.tags.iter().any(|t| tags.iter().any(|w| w == t));
         !operation.excluded
             && (self.include_tags.is_empty() || tagged(&self.include_tags))
@@ -314,7 +318,9 @@ impl Seen {
         }
     }
 
-    pub fn add(&mut self, operation: &Operation<'_>, name: &str) {
+    /// What an operation, named `name`, holds that filters name: that name, its
+    /// operationId, tags, method and path.
+    pub(crate) fn add(&mut self, operation: &Operation<'_>, name: &str) {
         self.names.insert(name.to_string());
         if let Some(id) = operation.operation_id {
             self.names.insert(id.to_string());

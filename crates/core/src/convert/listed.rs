@@ -136,8 +136,9 @@ fn refuse_spec_options(options: &Options) -> Result<()> {
         (options.overrides.is_some(), "--overrides"),
         (options.assumed_auth.is_some(), "--assume-auth"),
         (options.output_schema, "--output-schema"),
-        (options.name_max != DEFAULT_NAME_MAX, "--name-max"),
+        // Before --name-max, which a client's profile sets too.
         (options.client != Default::default(), "--client"),
+        (options.name_max != DEFAULT_NAME_MAX, "--name-max"),
     ];
     match given.iter().find(|(given, _)| *given) {
         Some((_, flag)) => Err(Error::new(ErrorKind::Usage, format!(

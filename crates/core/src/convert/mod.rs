@@ -1,12 +1,12 @@
-//! Stage 3, convert: each [`Operation`] becomes a [`Tool`]: a name, a description, one
+//! Stage 3, convert: each operation becomes a [`Tool`]: a name, a description, one
 //! input schema, hints, and the HTTP binding a runtime needs to make the call. The tool
 //! comes as a [`Converted`], with what produced it, for review and lint.
 
 pub mod compact;
 pub mod filter;
 mod input;
-pub mod listed;
-pub mod naming;
+pub(crate) mod listed;
+pub(crate) mod naming;
 pub mod overrides;
 pub mod profile;
 
@@ -30,9 +30,14 @@ use profile::ClientProfile;
 /// The longest tool name Claude and OpenAI accept.
 pub const DEFAULT_NAME_MAX: usize = 64;
 
+/// How convert makes tools, resolved from the command line and the config file (see
+/// [`crate::options::SpecOptions::convert_options`]).
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The longest tool name, in characters: a longer one is cut and ends in a hash (default
+    /// [`DEFAULT_NAME_MAX`]).
     pub name_max: usize,
+    /// How the hints are written into each tool's annotations.
     pub hint_style: HintStyle,
     /// Every tool acts only on the caller's own closed domain: `openWorldHint: false`.
     pub closed_world: bool,
@@ -82,11 +87,14 @@ pub struct Converted {
     pub suggestions: Vec<Suggestion>,
     /// Hints from the spec or the overrides that contradict the method.
     pub risks: Vec<Risk>,
+    /// The operation's operationId, if the spec gives one (`None` for a tool read from a
+    /// manifest).
     pub operation_id: Option<String>,
     /// The operation's key the tool's title comes from (`summary`), and the one its
     /// description comes from (`description`, or `summary` when that is all there is):
     /// `None` when an overrides entry gave it, or nothing did.
     pub title_from: Option<&'static str>,
+    /// The operation's key the tool's description comes from: see [`Converted::title_from`].
     pub description_from: Option<&'static str>,
     /// Where the overrides file sets this tool's fields (`name`, `title`, `description`, a
     /// hint's key): a finding about one points there, not at the spec.
@@ -97,7 +105,7 @@ pub struct Converted {
     pub location: Location,
     /// Patterns of the spec left out of this tool's schemas (each reported with the first
     /// tool that uses it).
-    pub dropped_patterns: Vec<DroppedPattern>,
+    pub(crate) dropped_patterns: Vec<DroppedPattern>,
     /// Parts of the tool's schemas left out because JSON Schema refuses them as the spec
     /// wrote them: `inputSchema/...` or `outputSchema/...` pointers.
     pub invalid_keywords: Vec<String>,
@@ -106,6 +114,7 @@ pub struct Converted {
 }
 
 impl Converted {
+    /// The tool's name.
     pub fn name(&self) -> &str {
         &self.tool.name
     }
@@ -120,7 +129,11 @@ impl Converted {
 #[derive(Debug, Default)]
 #[non_exhaustive]
 pub struct Conversion {
+    /// The tools, in the spec's order; empty from `convert_each`, which hands each to its
+    /// sink instead.
     pub tools: Vec<Converted>,
+    /// What the user should hear about that does not stop the run (a key of the spec's
+    /// annotations ignored, a pattern or keyword left out), each line naming its tool.
     pub warnings: Vec<String>,
     /// Hints in the spec that contradict the method: warnings `--strict` turns into a
     /// failure.
@@ -139,7 +152,7 @@ pub struct Conversion {
 /// out without holding every tool at once. The first operation that cannot be converted
 /// stops the run, unless `keep_going` is set: then it is listed in `skipped` and the rest
 /// go on. ([`crate::pipeline`] joins this to loading and collects the tools.)
-pub fn convert_each(
+pub(crate) fn convert_each(
     spec: &Spec,
     api: &ApiModel<'_>,
     options: &Options,

@@ -57,6 +57,7 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// The value this decides for the hint `kind`, if it decides one.
     pub fn get(&self, kind: HintKind) -> Option<bool> {
         match kind {
             HintKind::ReadOnly => self.read_only_hint,
@@ -78,25 +79,35 @@ struct OverridesFile {
 
 /// What names a tool in the overrides file.
 pub struct ToolKey<'a> {
+    /// The name convert made for the tool, before an entry renames it.
     pub name: &'a str,
+    /// The operation's operationId, if it has one.
     pub operation_id: Option<&'a str>,
+    /// The HTTP method, matched case aside.
     pub method: &'a str,
+    /// The path as the spec writes it (`/pets/{petId}`).
     pub path: &'a str,
 }
 
 /// Where a field of the overrides file is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldPlace {
+    /// The overrides file, as the user named it.
     pub file: String,
+    /// A JSON Pointer to the field in that file (`/tools/get_pet/title`).
     pub pointer: String,
 }
 
+/// An overrides file, read and checked: a person's decisions, for every tool and by tool.
 #[derive(Debug, Clone)]
 pub struct Overrides {
     /// The file as the user named it.
     pub file: String,
     text: String,
+    /// The hints decided for every tool (`defaults:`); a tool's own entry wins.
     pub defaults: Decision,
+    /// Each tool's entry (`tools:`), in the file's order, by its key there: a tool name, an
+    /// operationId or `METHOD /path`.
     pub tools: IndexMap<String, Decision>,
 }
 
@@ -125,11 +136,17 @@ impl Overrides {
         schema
     }
 
+    /// Reads the overrides file at `path` and parses it as [`Overrides::parse`] does; its
+    /// `ignore` entries are not checked against lint's rules (see
+    /// [`crate::options::read_overrides`]).
     pub fn load(path: &Path) -> Result<Overrides> {
         let (file, text) = crate::load::read_own_file(path, "the overrides file")?;
         Overrides::parse(file, text)
     }
 
+    /// Parses `text`, the overrides file named `file` (the name its errors give), refusing
+    /// what the file's types let through: a tool's own field in `defaults`, or a name no MCP
+    /// client takes.
     pub fn parse(file: String, text: String) -> Result<Overrides> {
         let shape: OverridesFile = parse_typed_yaml(&file, &text, "invalid overrides")?;
         let overrides = Overrides {

@@ -4,8 +4,8 @@
 //! Precedence, hint by hint: override > `x-mcp-annotations` in the spec > the method table >
 //! the MCP default.
 
-pub mod evidence;
-pub mod vocabulary;
+pub(crate) mod evidence;
+pub(crate) mod vocabulary;
 
 use serde_json::Value;
 
@@ -15,6 +15,7 @@ use crate::load::Spec;
 use crate::model::Node;
 use crate::tool::Annotations;
 pub use crate::tool::HintKind;
+pub use evidence::{is_method_override, Confidence, Evidence, Suggestion};
 
 /// Where a hint's value came from, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -29,10 +30,15 @@ pub enum HintSource {
     Override,
 }
 
+/// One hint as decided: its value, where that came from, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
+    /// The hint's value for the tool.
     pub value: bool,
+    /// Where the value came from.
     pub source: HintSource,
+    /// Why the hint has this value, for a person (`MCP default`, `x-mcp-annotations in the
+    /// spec`).
     pub reason: String,
     /// The reason a person gave for it in an overrides file: a reviewed decision, which
     /// lint reports but never as an error, and `--read-only` trusts.
@@ -73,9 +79,12 @@ pub struct Hints {
 /// with who claims it: what review calls risky.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Risk {
+    /// The hint claimed.
     pub hint: HintKind,
     /// The value claimed.
     pub value: bool,
+    /// Where the claim comes from: [`HintSource::Spec`] (the spec's or a manifest's
+    /// annotations) or [`HintSource::Override`].
     pub source: HintSource,
     /// Who set it, as the hint's reason says (`x-mcp-annotations in the spec`).
     pub set_by: String,
@@ -86,7 +95,10 @@ pub struct Risk {
 /// A declared hint that the HTTP method says is untrue.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contradiction {
+    /// The hint declared.
     pub hint: HintKind,
+    /// What is untrue, for a person (`readOnlyHint: true on POST, a method that changes
+    /// state`).
     pub message: String,
 }
 
@@ -151,10 +163,13 @@ impl Hints {
         hints
     }
 
+    /// The hint of `kind`.
     pub fn get(&self, kind: HintKind) -> &Hint {
         &self.hints[kind as usize]
     }
 
+    /// Sets the hint of `kind` over what was there, with its source and reason; a review
+    /// of the value it replaces is dropped (see [`Hints::mark_reviewed`]).
     pub fn set(&mut self, kind: HintKind, value: bool, source: HintSource, reason: String) {
         self.hints[kind as usize] = Hint {
             value,
@@ -213,7 +228,11 @@ impl Hints {
 
     /// Applies an `x-mcp-annotations` object, hint by hint. A hint that is not a boolean is
     /// an error; keys that are not hints (other than `title`) are returned as warnings.
-    pub fn apply_spec(&mut self, spec: &Spec, annotations: &Node<'_>) -> Result<Vec<String>> {
+    pub(crate) fn apply_spec(
+        &mut self,
+        spec: &Spec,
+        annotations: &Node<'_>,
+    ) -> Result<Vec<String>> {
         let Some(object) = annotations.value.as_object() else {
             return Err(spec.error_at(&annotations.location, "x-mcp-annotations must be an object"));
         };

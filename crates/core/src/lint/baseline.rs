@@ -96,10 +96,12 @@ impl Baseline {
         out
     }
 
+    /// How many findings the baseline accepts.
     pub fn len(&self) -> usize {
         self.accepted.len()
     }
 
+    /// Whether the baseline accepts no finding.
     pub fn is_empty(&self) -> bool {
         self.accepted.is_empty()
     }

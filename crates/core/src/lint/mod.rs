@@ -24,12 +24,16 @@ use rules::Rule;
 /// How serious a finding is; `--fail-on` picks the least that fails the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// Worth knowing; lint fails on it only with `--fail-on info`.
     Info,
+    /// Worth fixing; lint fails on it with `--fail-on warning` or `info`.
     Warning,
+    /// Misleads or breaks clients; lint fails on it by default.
     Error,
 }
 
 impl Severity {
+    /// The name reports and the config file use: `info`, `warning` or `error`.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -38,6 +42,7 @@ impl Severity {
         }
     }
 
+    /// The severity `text` names, as [`Severity::as_str`] writes it; `None` for any other text.
     pub fn parse(text: &str) -> Option<Severity> {
         Some(match text {
             "info" => Severity::Info,
@@ -51,11 +56,20 @@ impl Severity {
 /// The part of a tool a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
+    /// The tool as a whole: its operation in a spec, its entry in a manifest. A finding about
+    /// a part with no place of its own points here too.
     Tool,
+    /// The tool's name, where it was set: the operation's `operationId`, an overrides entry,
+    /// or a manifest tool's `name`.
     Name,
+    /// The tool's title, where it was taken from.
     Title,
+    /// The tool's description, where it was taken from.
     Description,
+    /// The tool's `inputSchema`: that key in a manifest; for a converted tool, its operation.
     InputSchema,
+    /// One hint, where it is stated: `x-mcp-annotations`, an overrides entry, or a
+    /// manifest tool's `annotations`.
     Hint(HintKind),
     /// One of [`Subject::bad_patterns`], by index.
     Pattern(usize),
@@ -64,13 +78,16 @@ pub enum Target {
 /// What a rule found in one tool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hit {
+    /// What is wrong, as the report says it.
     pub message: String,
+    /// The part of the tool the finding points at.
     pub target: Target,
     /// The hint the finding is about, when it points elsewhere (at the name).
     pub about: Option<HintKind>,
 }
 
 impl Hit {
+    /// A finding at `target` that says `message`.
     pub fn new(target: Target, message: impl Into<String>) -> Hit {
         Hit {
             message: message.into(),
@@ -89,6 +106,7 @@ impl Hit {
 /// One tool as the rules see it, whatever it was read from.
 #[derive(Debug)]
 pub struct Subject<'a> {
+    /// The tool itself.
     pub tool: &'a Tool,
     /// The hints the tool states: in a spec, those from `x-mcp-annotations` or overrides;
     /// in a manifest, those in its `annotations`.
@@ -108,6 +126,7 @@ pub struct Subject<'a> {
 }
 
 impl Subject<'_> {
+    /// The tool's name.
     pub fn name(&self) -> &str {
         &self.tool.name
     }
@@ -122,10 +141,12 @@ impl Subject<'_> {
         &self.places.patterns
     }
 
+    /// The effective value of the hint `kind`.
     pub fn hint(&self, kind: HintKind) -> bool {
         self.effective[kind as usize]
     }
 
+    /// The value the tool states for the hint `kind`; `None` when it states none.
     pub fn declares(&self, kind: HintKind) -> Option<bool> {
         self.declared.get(kind)
     }
@@ -139,7 +160,7 @@ impl Subject<'_> {
 
     /// The suggestion of `value` for `hint` that rests on the name's verb, if the judgement
     /// makes it: `(the verb, the suggestion)`. What lint's name rules check.
-    pub fn named(
+    pub(crate) fn named(
         &self,
         hint: HintKind,
         value: bool,
@@ -160,6 +181,7 @@ impl Subject<'_> {
 /// that is not ECMA-262 in unicode mode, what clients compile schemas as.
 #[derive(Debug, Clone)]
 pub struct BadPattern {
+    /// The regular expression as written.
     pub pattern: String,
     /// Why it does not compile.
     pub reason: String,
@@ -282,7 +304,7 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
         .collect()
 }
 
-/// The tools of a manifest ([`manifest::read`]), placed at their JSON pointers. Hints are
+/// The tools of a manifest ([`crate::manifest::read`]), placed at their JSON pointers. Hints are
 /// read with the MCP defaults applied.
 pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Subject<'a>> {
     let methods = manifest
@@ -349,18 +371,30 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
 /// Where a finding points.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FindingLocation {
+    /// The file, by the name messages use for it: `-` for standard input, or when none is
+    /// known.
     pub file: String,
+    /// The JSON pointer into the file; empty for the whole document.
     pub pointer: String,
+    /// The 1-based line and column, once [`add_lines`] or [`add_lines_in`] has found them.
     pub line_col: Option<(usize, usize)>,
 }
 
+/// One problem a rule found in one tool.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Finding {
+    /// The rule that found it.
     pub rule: &'static Rule,
+    /// How serious it is: the rule's severity as the settings set it, or [`Severity::Info`]
+    /// where a person's reviewed decision (an overrides entry with a reason) covers the hint.
     pub severity: Severity,
+    /// The tool's name; for an operation convert skipped, its method and path (`POST /pets`),
+    /// the path alone for a problem elsewhere in the path item, or `-` outside `/paths`.
     pub tool: String,
+    /// What is wrong, for a person.
     pub message: String,
+    /// Where it points.
     pub location: FindingLocation,
 }
 
@@ -370,6 +404,7 @@ pub struct Finding {
 pub struct RuleSettings {
     /// By rule code: a severity, or `None` for off.
     pub severities: HashMap<&'static str, Option<Severity>>,
+    /// The token limits the size rules judge by.
     pub limits: Limits,
 }
 
@@ -430,18 +465,23 @@ pub struct RuleContext {
     /// Every tool states all four hints: the `--hints explicit` style, where stating a
     /// default or a moot hint is on purpose.
     pub explicit_style: bool,
+    /// How many tools bear each name (for duplicate-tool-name).
     pub name_counts: HashMap<String, usize>,
     /// The client named with `--client`, and the server name, if any.
     pub client: Option<(ClientProfile, Option<String>)>,
+    /// The token limits, from [`RuleSettings::limits`].
     pub limits: Limits,
     /// How many tools the list has, and the tokens they take together.
     pub count: usize,
+    /// The tokens all the tools take together.
     pub total_tokens: usize,
     /// Where the tool being checked stands: its place in the list (from 0), its tokens, and
     /// those of the tools before it. Tokens are 0 when no tool nor the list could pass
     /// `limits` (nothing is counted then: [`crate::tokens::count_near_limits`]).
     pub position: usize,
+    /// The tokens the tool being checked takes.
     pub tokens: usize,
+    /// The tokens the tools before it take together.
     pub tokens_before: usize,
 }
 

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use super::rules::{self, Rule};
 use super::{Finding, Severity};
 
+/// How lint writes its findings (`lint --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]
@@ -39,6 +40,7 @@ pub struct Presentation {
 }
 
 impl Presentation {
+    /// Colour or not, and at most `max_problems` findings shown (`None` for all of them).
     pub fn new(color: bool, max_problems: Option<usize>) -> Presentation {
         Presentation {
             color,
@@ -59,6 +61,8 @@ impl Presentation {
     }
 }
 
+/// The report of `findings` in `format`. `line_source` gives the source lines the human
+/// format shows under each finding.
 pub fn render(
     findings: &[Finding],
     format: ReportFormat,

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use elsa::sync::FrozenVec;
 use saphyr_parser::Event;
 
-pub mod locate;
+pub(crate) mod locate;
 mod strict;
 #[cfg(test)]
 mod tests;
@@ -24,7 +24,9 @@ use strict::{StrictValue, StrictYamlValue};
 /// Where a spec comes from.
 #[derive(Debug, Clone)]
 pub enum Input {
+    /// Standard input (`-`).
     Stdin,
+    /// A file.
     Path(PathBuf),
     /// An `http://` or `https://` URL, read through [`FileAccess::fetch`].
     Url(String),
@@ -81,6 +83,7 @@ pub trait Fetch: Send + Sync + std::fmt::Debug {
 /// A downloaded document.
 #[derive(Debug)]
 pub struct Fetched {
+    /// The document as downloaded.
     pub bytes: Vec<u8>,
     /// Where it came from once redirects were followed: its relative references start here.
     pub url: String,
@@ -181,14 +184,18 @@ pub type FileId = usize;
 /// A place in the spec: a file and a JSON pointer into it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Location {
+    /// The file, by its index in the [`Spec`].
     pub file: FileId,
+    /// A JSON Pointer into that file's document (`/paths/~1pets/get`).
     pub pointer: String,
 }
 
+/// One document of a [`Spec`]: the root, or a file or URL one of its references named.
 #[derive(Debug)]
 pub struct File {
     /// The name used in messages.
     pub name: String,
+    /// The parsed document, its `$ref`s as written (see [`Spec::resolve`]).
     pub value: Value,
     /// The directory its relative references start from.
     directory: PathBuf,
@@ -264,6 +271,7 @@ impl Spec {
         }
     }
 
+    /// The root document, as parsed.
     pub fn root(&self) -> &Value {
         &self.file(0).value
     }
@@ -273,6 +281,7 @@ impl Spec {
         self.files.len()
     }
 
+    /// The file `id` names; panics if this spec has read no such file.
     pub fn file(&self, id: FileId) -> &File {
         self.files.get(id).expect("a file id comes from this spec")
     }

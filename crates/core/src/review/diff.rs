@@ -11,9 +11,11 @@ use crate::tool::{HintKind, Tool};
 /// One tool as compared: its name, operation, and effective hints.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Side {
+    /// The tool's name.
     pub name: String,
     /// The binding's method and path; empty for a manifest tool without a binding.
     pub method: String,
+    /// The binding's path; empty likewise.
     pub path: String,
     /// Effective values in [`HintKind::ALL`] order.
     pub values: [bool; 4],
@@ -44,11 +46,16 @@ impl Side {
     }
 }
 
+/// A hint whose effective value differs between the versions of one tool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HintChange {
+    /// The tool's name in the new version.
     pub tool: String,
+    /// The hint that changed.
     pub hint: HintKind,
+    /// Its value in the old version.
     pub old: bool,
+    /// Its value in the new version.
     pub new: bool,
 }
 
@@ -60,10 +67,14 @@ impl HintChange {
     }
 }
 
+/// How the tools of two versions differ: tools added, removed and renamed, and the hints
+/// that changed ([`diff`]).
 #[derive(Debug, Default)]
 #[non_exhaustive]
 pub struct Diff {
+    /// Tools only the new version has, in its order.
     pub added: Vec<Side>,
+    /// Tools only the old version has, in its order.
     pub removed: Vec<Side>,
     /// Old and new: the same method and path under another name.
     pub renamed: Vec<(Side, Side)>,
@@ -72,6 +83,7 @@ pub struct Diff {
 }
 
 impl Diff {
+    /// How many of the hint changes make a tool look safer to clients.
     pub fn loosened(&self) -> usize {
         self.changes.iter().filter(|c| c.loosens()).count()
     }

@@ -7,7 +7,7 @@ mod html;
 mod markdown;
 mod render;
 
-pub use diff::{diff, staleness, Diff, Side};
+pub use diff::{diff, staleness, Diff, HintChange, Side};
 pub use markdown::GITHUB_COMMENT_LIMIT;
 pub use render::{render_diff, render_tools, Presentation, ReviewFormat};
 
@@ -142,6 +142,7 @@ pub enum Only {
 }
 
 impl Only {
+    /// Whether `tool` is one to show.
     pub fn keeps(self, tool: &Converted) -> bool {
         match self {
             Only::Suggestions => tool.suggestions.iter().any(|s| s.is_suggested()),

@@ -10,6 +10,7 @@ use crate::convert::Converted;
 use crate::escape::visible;
 use crate::hints::{HintKind, HintSource};
 
+/// How review writes its output (`review --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[non_exhaustive]

@@ -2,8 +2,8 @@
 //! Schema 2020-12 value.
 //!
 //! - OpenAPI 3.0's dialect is translated (`nullable`, boolean exclusive bounds, `example`).
-//! - Each reference target is converted once per [`Mode`] and memoized, its own references
-//!   left as markers ([`assemble`] says what becomes of them): so converting a spec costs
+//! - Each reference target is converted once per `Mode` and memoized, its own references
+//!   left as markers (`assemble` says what becomes of them): so converting a spec costs
 //!   what the spec holds, however often its schemas refer to each other.
 //! - No reference leaves a tool. A tool's schemas are assembled from those conversions: a
 //!   target the tool uses once is inlined where it is used; one it uses more than once, or
@@ -14,7 +14,7 @@
 //!   connected components over the reference graph), and what a tool shares is decided
 //!   from that tool's schemas alone, so a tool's output never depends on which other tools
 //!   were converted.
-//! - An inlined copy that would nest deeper than [`MAX_INLINE_DEPTH`] goes to `$defs` too,
+//! - An inlined copy that would nest deeper than `MAX_INLINE_DEPTH` goes to `$defs` too,
 //!   so the output's depth stays bounded whatever the chain of references.
 //! - Inputs drop `readOnly` properties; outputs drop `writeOnly` ones.
 //! - Older drafts' forms become 2020-12's: array-form `items` (draft 4's tuples) becomes
@@ -38,8 +38,10 @@ use walk::Walk;
 
 /// Whether a schema describes what a tool takes or what it returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mode {
+pub(crate) enum Mode {
+    /// What a tool takes: its `inputSchema`, without `readOnly` properties.
     Input,
+    /// What a tool returns: its `outputSchema`, without `writeOnly` properties.
     Output,
 }
 
@@ -72,7 +74,7 @@ pub(crate) const SCHEMA_MAP_KEYWORDS: [&str; 5] = [
     "definitions",
 ];
 /// How the description of a schema whose `pattern` was left out starts saying it.
-pub const PATTERN_NOTE: &str = "Must match the pattern ";
+pub(crate) const PATTERN_NOTE: &str = "Must match the pattern ";
 
 /// Keywords that only annotate: next to a `$ref` they refine the inlined copy in place.
 const ANNOTATION_KEYWORDS: [&str; 8] = [
@@ -116,20 +118,23 @@ struct Expansion {
 /// The references a tool's own schemas make (one entry per reference), collected as
 /// [`SchemaConverter::convert`] converts them, for [`SchemaConverter::assemble`].
 #[derive(Debug, Default)]
-pub struct ToolRefs(Vec<usize>);
+pub(crate) struct ToolRefs(Vec<usize>);
 
 /// A `pattern` (or `patternProperties` key) convert left out: it is not ECMA-262 in
 /// unicode mode, and no translation has a certain meaning.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DroppedPattern {
+pub(crate) struct DroppedPattern {
     /// Where the pattern stands in the spec.
     pub location: Location,
+    /// The pattern as the spec wrote it.
     pub pattern: String,
     /// Why it does not compile, in a few words.
     pub reason: String,
 }
 
 impl DroppedPattern {
+    /// What the user is told about it: the pattern, why it was left out, and that the
+    /// description says it.
     pub fn message(&self) -> String {
         format!(
             "pattern '{}' left out: not ECMA-262 in unicode mode ({}); the description says it",
@@ -139,7 +144,7 @@ impl DroppedPattern {
 }
 
 /// Converts the schemas of one spec, caching work across all its tools.
-pub struct SchemaConverter<'s> {
+pub(crate) struct SchemaConverter<'s> {
     spec: &'s Spec,
     dialect: Dialect,
     targets: Vec<Target<'s>>,
@@ -155,7 +160,9 @@ pub struct SchemaConverter<'s> {
 }
 
 impl<'s> SchemaConverter<'s> {
-    pub fn new(spec: &'s Spec, dialect: Dialect) -> Self {
+    /// A converter for the schemas of `spec`, written in `dialect` (OpenAPI 3.0's, or JSON
+    /// Schema 2020-12).
+    pub(crate) fn new(spec: &'s Spec, dialect: Dialect) -> Self {
         SchemaConverter {
             spec,
             dialect,
@@ -473,7 +480,7 @@ fn is_map_ref(keyword: &str, value: &Value) -> bool {
 /// MCP requires each top-level property's schema (of inputSchema and outputSchema) to be an
 /// object: `true` (or a `null` or other
 /// non-schema a broken spec left there) means anything, `{}`; `false` means nothing.
-pub fn as_object_schema(schema: Value) -> Value {
+pub(crate) fn as_object_schema(schema: Value) -> Value {
     match schema {
         Value::Object(_) => schema,
         Value::Bool(false) => json!({"not": {}}),
@@ -539,7 +546,7 @@ fn schema_objects(schema: &Value) -> Vec<(String, &Map<String, Value>)> {
 /// refuses (specs hold `pattern: 0`, `type: application/json`, an `allOf` written as a
 /// map), and makes a subschema that is no schema at all `{}`, so convert never writes a
 /// schema lint calls invalid. Returns the JSON pointer of each part that went.
-pub fn drop_invalid_keywords(schema: &mut Value) -> Vec<String> {
+pub(crate) fn drop_invalid_keywords(schema: &mut Value) -> Vec<String> {
     let validator = jsonschema::draft202012::meta::validator();
     let mut dropped = Vec::new();
     if validator.is_valid(schema) {
@@ -720,7 +727,7 @@ fn merge_siblings(target: Value, siblings: Map<String, Value>) -> Value {
 
 /// A character as it may stand in a property or `$defs` name that every client accepts
 /// (`^[a-zA-Z0-9_.-]+$`): itself, or `_`.
-pub fn name_safe(c: char) -> char {
+pub(crate) fn name_safe(c: char) -> char {
     if c.is_ascii_alphanumeric() || "_.-".contains(c) {
         c
     } else {

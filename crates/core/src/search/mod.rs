@@ -4,7 +4,7 @@
 //! description, tags and path, identifiers split into their words; one of four-letter
 //! pieces of words over its name and title, which finds a word's other forms and the
 //! compounds it is part of ("register" finds "registration", "hook" "webhook"). A third
-//! ranking, by meaning ([`meaning`]), finds what no word of the query names ("stop paying
+//! ranking, by meaning (`meaning.rs`), finds what no word of the query names ("stop paying
 //! for this server"). The tools whose method does what the query asks (to know or to do)
 //! count double. Judged by recall on hand-labelled tasks (`tests/search.rs`).
 

@@ -22,6 +22,7 @@ use tokio::io::{AsyncRead, AsyncReadExt, ReadBuf};
 use openapi2mcp_core::error::{Error, ErrorKind};
 
 /// Where the server is.
+/// Where a running MCP server is reached.
 #[derive(Debug, Clone)]
 pub enum Server {
     /// A command to start, speaking over its standard input and output.
@@ -33,6 +34,7 @@ pub enum Server {
 /// The tools a server listed, and whether they are the raw JSON it sent.
 #[derive(Debug)]
 pub struct Listed {
+    /// Every tool of `tools/list`, all pages, in order.
     pub tools: Vec<Value>,
     /// True over stdio: the JSON as sent. False over HTTP: the SDK's typed reading of it.
     pub raw: bool,

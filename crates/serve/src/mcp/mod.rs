@@ -2,5 +2,5 @@
 //! `lint --server` use to read what a running server lists, and the server of `serve`.
 
 pub mod client;
-pub mod http;
+mod http;
 pub mod server;

@@ -24,6 +24,8 @@ use openapi2mcp_core::error::{Error, ErrorKind, Result};
 use openapi2mcp_core::hints::HintStyle;
 use openapi2mcp_core::tool::HTTP_META_KEY;
 
+/// `serve`'s MCP server: the API's tools (or, with `--dynamic`, the dynamic tools) listed
+/// and called through an [`ApiCaller`].
 #[derive(Clone)]
 pub struct ToolServer {
     api: Arc<ApiCaller>,

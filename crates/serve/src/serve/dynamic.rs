@@ -19,10 +19,15 @@ use openapi2mcp_core::hints::{self, HintStyle};
 use openapi2mcp_core::search::OperationIndex;
 use openapi2mcp_core::tool::{HintKind, Tool};
 
+/// The tool that finds operations by a task in the user's words.
 pub const SEARCH: &str = "search_operations";
+/// The tool that shows one operation: its input schema and all four hints.
 pub const DESCRIBE: &str = "describe_operation";
+/// The tool that calls an operation only when it is verified read-only.
 pub const CALL_READ_ONLY: &str = "call_read_only_operation";
+/// The tool that calls any operation, with the cautious default hints.
 pub const CALL: &str = "call_operation";
+/// The tool that lists a toolset's (a tag's) operations as tools of their own.
 pub const ENABLE_TOOLSET: &str = "enable_toolset";
 
 /// Every dynamic tool's name: no operation of a dynamic server may take one.

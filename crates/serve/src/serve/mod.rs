@@ -6,7 +6,7 @@
 mod credentials;
 pub mod dynamic;
 mod redact;
-pub mod request;
+mod request;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -27,6 +27,7 @@ use request::{Files, Payload, Request, Secret};
 pub struct CallSettings {
     /// Where every request goes, instead of the spec's server URL.
     pub base_url: Option<Url>,
+    /// How long one request may take, answered or not.
     pub timeout: Duration,
     /// How many times a failed call may be repeated, where repeating is safe.
     pub retries: u32,
@@ -69,8 +70,11 @@ pub struct ApiCaller {
 /// What a call produced, in MCP's terms.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
+    /// The text content: the response's body, or what went wrong.
     pub text: String,
+    /// Whether the call failed (MCP's `isError`): no response, or an error status.
     pub is_error: bool,
+    /// The JSON object the tool's `outputSchema` describes, when the body is one.
     pub structured: Option<Value>,
     /// Status and content type, for `_meta`; none when no response arrived.
     pub response: Option<Value>,
@@ -81,14 +85,20 @@ pub struct Outcome {
 /// A body MCP can carry as it is: image or audio content, base64.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Media {
+    /// Which of MCP's content types carries it.
     pub kind: MediaKind,
+    /// The body, base64.
     pub data: String,
+    /// The response's media type, as MCP's `mimeType`.
     pub mime_type: String,
 }
 
+/// The MCP content a [`Media`] body goes out as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MediaKind {
+    /// An `image/*` body: MCP's image content.
     Image,
+    /// An `audio/*` body: MCP's audio content.
     Audio,
 }
 

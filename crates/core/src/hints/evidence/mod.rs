@@ -251,8 +251,8 @@ pub enum Says {
 /// One piece of evidence: what it says, what was seen, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evidence {
-    pub source: Source,
-    pub says: Says,
+    pub(crate) source: Source,
+    pub(crate) says: Says,
     /// The words seen, as they stand: `unstar`, `does not modify`, `repo:write`, `201`.
     pub seen: String,
     /// The JSON pointer where they stand.
@@ -306,11 +306,14 @@ impl Evidence {
 pub enum Confidence {
     /// The evidence disagrees, or there is too little of it: shown, never suggested.
     Low,
+    /// Suggested, on one piece of evidence.
     Medium,
+    /// Suggested, on two pieces or a phrase that says it outright.
     High,
 }
 
 impl Confidence {
+    /// The confidence as review and lint write it: `low`, `medium`, `high`.
     pub fn as_str(self) -> &'static str {
         match self {
             Confidence::Low => "low",
@@ -323,8 +326,11 @@ impl Confidence {
 /// A hint the evidence points to that the tool does not have; never applied by itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Suggestion {
+    /// The hint it is about.
     pub hint: HintKind,
+    /// The value the evidence points to.
     pub value: bool,
+    /// How sure the judgement is; only above [`Confidence::Low`] is it suggested.
     pub confidence: Confidence,
     /// What the judgement rests on, in words.
     pub reason: String,
@@ -382,6 +388,9 @@ fn body_fields<'a>(operation: &'a Operation<'a>) -> impl Iterator<Item = &'a str
     form.chain(properties)
 }
 
+/// Whether a parameter's name, case aside, is one that servers read as the HTTP method to
+/// carry out instead of the request's own (`X-HTTP-Method-Override`, `X-HTTP-Method`,
+/// `X-Method-Override`, `_method`).
 pub fn is_method_override(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     matches!(
@@ -390,14 +399,11 @@ pub fn is_method_override(name: &str) -> bool {
     )
 }
 
-/// Whether an argument carries an idempotency key: named so (`Idempotency-Key`,
-/// `X-Idempotent-Request-Key`, Twilio's `IdempotencyKey`), or described so (AWS's
-/// `ClientToken`, "to ensure the idempotency of the request"; Google's `requestId`, "if you
-/// must retry your request, the server will know to ignore the request").
-pub fn is_idempotency_key(name: &str, description: Option<&str>) -> bool {
-    names_a_key(name) || description.is_some_and(describes_a_key)
-}
-
+/// Whether an argument is named as an idempotency key (`Idempotency-Key`,
+/// `X-Idempotent-Request-Key`, Twilio's `IdempotencyKey`); [`describes_a_key`] finds the
+/// ones only described so (AWS's `ClientToken`, "to ensure the idempotency of the request";
+/// Google's `requestId`, "if you must retry your request, the server will know to ignore
+/// the request").
 fn names_a_key(name: &str) -> bool {
     let squashed: String = name.chars().filter(char::is_ascii_alphanumeric).collect();
     squashed.to_ascii_lowercase().contains("idempoten")

@@ -1,5 +1,5 @@
 //! The lint rules, one small unit each, grouped by what they check. A rule is a plain
-//! function beside its declaration with [`rule!`], whose doc comment is both the Rust
+//! function beside its declaration with `rule!`, whose doc comment is both the Rust
 //! documentation and what `openapi2mcp rules` prints, so the two cannot drift apart. Each
 //! doc says what the rule checks, then `Why:`, `Example:` and `Fix:`. Adding a rule: write
 //! it in its group's file, name it in [`ALL`], and give it a fixture `specs/lint/CODE.*`
@@ -22,6 +22,7 @@ pub struct Rule {
     pub code: &'static str,
     /// Kebab-case name: `name-implies-write`.
     pub name: &'static str,
+    /// The severity of its findings unless the settings change it.
     pub severity: Severity,
     /// The documentation: what it checks, why it matters, an example and the fix.
     pub doc: &'static str,
