@@ -73,12 +73,6 @@ impl Error {
         }
     }
 
-    /// The same error, of another kind.
-    pub fn with_kind(mut self, kind: ErrorKind) -> Self {
-        self.kind = kind;
-        self
-    }
-
     /// The same error, recording the other library's error it comes from as its source.
     pub fn caused_by(mut self, source: impl std::error::Error + Send + Sync + 'static) -> Self {
         self.source = Some(Arc::new(source));

@@ -104,19 +104,20 @@ impl Meta {
     }
 }
 
-/// The four MCP tool annotation hints.
+/// The four MCP tool annotation hints. Each one's number is its place in [`HintKind::ALL`],
+/// which arrays of hint values are indexed by (`values[kind as usize]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HintKind {
     /// `readOnlyHint`: the tool does not change its environment.
-    ReadOnly,
+    ReadOnly = 0,
     /// `destructiveHint`: the tool may destroy or overwrite what is there, rather than only
     /// add to it.
-    Destructive,
+    Destructive = 1,
     /// `idempotentHint`: a call repeated with the same arguments has no further effect.
-    Idempotent,
+    Idempotent = 2,
     /// `openWorldHint`: the tool may deal with an open world of outside entities, such as the
     /// web, rather than a closed domain.
-    OpenWorld,
+    OpenWorld = 3,
 }
 
 impl HintKind {

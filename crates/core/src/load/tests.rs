@@ -1,3 +1,5 @@
+use super::parse::yaml_error;
+use super::strict::StrictYamlValue;
 use super::*;
 
 /// A repeated key is placed at its second occurrence, not at its mapping's start.

@@ -90,22 +90,7 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
     let group = child.id().and_then(|pid| i32::try_from(pid).ok());
     let stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
-    let mut stderr = child.stderr.take().expect("piped");
-    let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
-    let tail = Arc::clone(&stderr_tail);
-    tokio::spawn(async move {
-        let mut buffer = [0u8; 1024];
-        while let Ok(n) = stderr.read(&mut buffer).await {
-            if n == 0 {
-                break;
-            }
-            let mut tail = tail.lock().expect("not poisoned");
-            tail.extend(&buffer[..n]);
-            while tail.len() > STDERR_TAIL {
-                tail.pop_front();
-            }
-        }
-    });
+    let stderr_tail = keep_the_end(child.stderr.take().expect("piped"));
     let seen = Arc::new(Mutex::new(Vec::new()));
     let flooded = Arc::new(AtomicBool::new(false));
     let tap = Tap {
@@ -128,37 +113,9 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
             .and_then(Result::ok),
         _ => None,
     };
-    let _ = child.kill().await;
-    if let Some(group) = group {
-        // SAFETY: kill(2) with a negative pid signals the group the child leads; it
-        // touches no memory of ours.
-        unsafe { libc::kill(-group, libc::SIGKILL) };
-    }
-    // Let the stderr reader take what the server wrote last.
-    tokio::time::sleep(Duration::from_millis(20)).await;
+    end(&mut child, group).await;
     let not_json_rpc = lines_not_json(&seen.lock().expect("not poisoned")).next();
-    let fail = |mut message: String| {
-        if let Some(line) = &not_json_rpc {
-            message.push_str(&format!(
-                "; the server wrote on stdout what is not JSON-RPC: '{line}'"
-            ));
-        }
-        let tail = stderr_tail.lock().expect("not poisoned");
-        let text = String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>())
-            .trim()
-            .to_string();
-        if text.is_empty() {
-            Error::new(
-                ErrorKind::Server,
-                format!("{message} (the server wrote nothing on stderr)"),
-            )
-        } else {
-            Error::new(
-                ErrorKind::Server,
-                format!("{message}; the end of the server's stderr:\n{text}"),
-            )
-        }
-    };
+    let fail = |message: String| failure(message, not_json_rpc.as_deref(), &stderr_tail);
     if flooded.load(Ordering::Relaxed) {
         return Err(fail(format!(
             "the server wrote more than {} MiB on stdout: not read further",
@@ -197,6 +154,63 @@ async fn list_over_stdio(command: &[String], timeout: Duration) -> Result<Listed
         raw: true,
         not_json_rpc: lines_not_json(&seen).take(NOT_JSON_SHOWN).collect(),
     })
+}
+
+/// The last [`STDERR_TAIL`] bytes of what the server writes on stderr, kept as they come.
+fn keep_the_end(mut stderr: tokio::process::ChildStderr) -> Arc<Mutex<VecDeque<u8>>> {
+    let kept = Arc::new(Mutex::new(VecDeque::new()));
+    let tail = Arc::clone(&kept);
+    tokio::spawn(async move {
+        let mut buffer = [0u8; 1024];
+        while let Ok(n) = stderr.read(&mut buffer).await {
+            if n == 0 {
+                break;
+            }
+            let mut tail = tail.lock().expect("not poisoned");
+            tail.extend(&buffer[..n]);
+            while tail.len() > STDERR_TAIL {
+                tail.pop_front();
+            }
+        }
+    });
+    kept
+}
+
+/// Ends the server and whatever it started (the process group it leads).
+async fn end(child: &mut tokio::process::Child, group: Option<i32>) {
+    let _ = child.kill().await;
+    if let Some(group) = group {
+        // SAFETY: kill(2) with a negative pid signals the group the child leads; it
+        // touches no memory of ours.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
+    }
+    // Let the stderr reader take what the server wrote last.
+    tokio::time::sleep(Duration::from_millis(20)).await;
+}
+
+/// The server's failure, with what it wrote that may explain it: a line of its stdout that
+/// is not JSON-RPC, and the end of its stderr.
+fn failure(mut message: String, not_json_rpc: Option<&str>, stderr: &Mutex<VecDeque<u8>>) -> Error {
+    if let Some(line) = not_json_rpc {
+        message.push_str(&format!(
+            "; the server wrote on stdout what is not JSON-RPC: '{line}'"
+        ));
+    }
+    let tail = stderr.lock().expect("not poisoned");
+    let text = String::from_utf8_lossy(&tail.iter().copied().collect::<Vec<u8>>())
+        .trim()
+        .to_string();
+    if text.is_empty() {
+        Error::new(
+            ErrorKind::Server,
+            format!("{message} (the server wrote nothing on stderr)"),
+        )
+    } else {
+        Error::new(
+            ErrorKind::Server,
+            format!("{message}; the end of the server's stderr:\n{text}"),
+        )
+    }
 }
 
 /// The lines of the server's output that are not a JSON message, each cut short, as they

@@ -5,6 +5,7 @@
 
 mod credentials;
 pub mod dynamic;
+mod outcome;
 mod redact;
 mod request;
 
@@ -12,7 +13,6 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use base64::prelude::{Engine, BASE64_STANDARD};
 use reqwest::Url;
 use serde_json::{json, Map, Value};
 
@@ -20,6 +20,8 @@ use credentials::{clash, sendable_schemes};
 pub use credentials::{credential_variables, is_set, PLACEHOLDER};
 use openapi2mcp_core::error::{Error, ErrorKind, Result};
 use openapi2mcp_core::tool::{Binding, Scheme, SchemeKind, Tool, HTTP_META_KEY};
+use outcome::Response;
+pub use outcome::{Media, MediaKind, Outcome};
 use request::{Files, Payload, Request, Secret};
 
 /// How the server calls the API.
@@ -67,51 +69,53 @@ pub struct ApiCaller {
     settings: CallSettings,
 }
 
-/// What a call produced, in MCP's terms.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// The text content: the response's body, or what went wrong.
-    pub text: String,
-    /// Whether the call failed (MCP's `isError`): no response, or an error status.
-    pub is_error: bool,
-    /// The JSON object the tool's `outputSchema` describes, when the body is one.
-    pub structured: Option<Value>,
-    /// Status and content type, for `_meta`; none when no response arrived.
-    pub response: Option<Value>,
-    /// An image or audio body, whole, for the client to show or play.
-    pub media: Option<Media>,
-}
-
-/// A body MCP can carry as it is: image or audio content, base64.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Media {
-    /// Which of MCP's content types carries it.
-    pub kind: MediaKind,
-    /// The body, base64.
-    pub data: String,
-    /// The response's media type, as MCP's `mimeType`.
-    pub mime_type: String,
-}
-
-/// The MCP content a [`Media`] body goes out as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MediaKind {
-    /// An `image/*` body: MCP's image content.
-    Image,
-    /// An `audio/*` body: MCP's audio content.
-    Audio,
-}
-
-impl Outcome {
-    pub(crate) fn error(text: impl Into<String>) -> Outcome {
-        Outcome {
-            text: text.into(),
-            is_error: true,
-            structured: None,
-            response: None,
-            media: None,
+/// Where a tool's requests go: `--base-url`, else the server URL the spec names, which must
+/// be absolute.
+fn base_url(name: &str, binding: &Binding, settings: &CallSettings) -> Result<Url> {
+    let server = match (&settings.base_url, &binding.server) {
+        (Some(base), _) => return Ok(base.clone()),
+        (None, Some(server)) => server,
+        (None, None) => {
+            return Err(Error::new(
+                ErrorKind::Input,
+                format!("tool '{name}': the spec names no server URL; give --base-url"),
+            ))
         }
-    }
+    };
+    let url = Url::parse(server).map_err(|_| {
+        Error::new(
+            ErrorKind::Input,
+            format!("tool '{name}': its server URL '{server}' is not absolute; give --base-url"),
+        )
+    })?;
+    check_base_url(&url).map_err(|problem| {
+        Error::new(
+            ErrorKind::Input,
+            format!(
+                "tool '{name}': its server URL '{}' {problem}; give --base-url",
+                redacted(&url)
+            ),
+        )
+    })?;
+    Ok(url)
+}
+
+/// The one HTTP client every call goes through.
+fn http_client(settings: &CallSettings) -> Result<reqwest::Client> {
+    crate::tls::install_provider();
+    reqwest::Client::builder()
+        .timeout(settings.timeout)
+        // Some APIs refuse a request without one.
+        .user_agent(concat!("openapi2mcp/", env!("CARGO_PKG_VERSION")))
+        // A redirect could take a request, and its credentials, off the API's URL.
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| {
+            Error::new(
+                ErrorKind::Server,
+                format!("cannot start the HTTP client: {e}"),
+            )
+        })
 }
 
 impl ApiCaller {
@@ -144,32 +148,7 @@ impl ApiCaller {
                     "tool '{name}' has no `_meta[\"{HTTP_META_KEY}\"]`: serve needs the binding convert writes"
                 )));
             };
-            let base = match (&settings.base_url, &binding.server) {
-                (Some(base), _) => base.clone(),
-                (None, Some(server)) => {
-                    let url = Url::parse(server).map_err(|_| {
-                        Error::new(ErrorKind::Input, format!(
-                            "tool '{name}': its server URL '{server}' is not absolute; give --base-url"
-                        ))
-                    })?;
-                    check_base_url(&url).map_err(|problem| {
-                        Error::new(
-                            ErrorKind::Input,
-                            format!(
-                                "tool '{name}': its server URL '{}' {problem}; give --base-url",
-                                redacted(&url)
-                            ),
-                        )
-                    })?;
-                    url
-                }
-                (None, None) => {
-                    return Err(Error::new(
-                        ErrorKind::Input,
-                        format!("tool '{name}': the spec names no server URL; give --base-url"),
-                    ))
-                }
-            };
+            let base = base_url(&name, &binding, &settings)?;
             for scheme in binding.auth.iter().flatten() {
                 if let Some(secret) = environment(&scheme.variable()).filter(|s| is_set(s)) {
                     secrets.insert(scheme.scheme.clone(), secret);
@@ -206,26 +185,12 @@ impl ApiCaller {
                 output_validator: OnceLock::new(),
             });
         }
-        crate::tls::install_provider();
-        let client = reqwest::Client::builder()
-            .timeout(settings.timeout)
-            // Some APIs refuse a request without one.
-            .user_agent(concat!("openapi2mcp/", env!("CARGO_PKG_VERSION")))
-            // A redirect could take a request, and its credentials, off the API's URL.
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .map_err(|e| {
-                Error::new(
-                    ErrorKind::Server,
-                    format!("cannot start the HTTP client: {e}"),
-                )
-            })?;
         Ok(ApiCaller {
             notes,
             tools: served,
             by_name,
             secrets,
-            client,
+            client: http_client(&settings)?,
             settings,
         })
     }
@@ -275,19 +240,7 @@ impl ApiCaller {
             );
         };
         let mut arguments = arguments.unwrap_or_default();
-        // An argument no part of the request takes would be dropped unseen, and the call
-        // would report success without it.
-        let unknown = arguments
-            .keys()
-            .find(|argument| !tool.binding.params.contains_key(*argument));
-        if let Some(argument) = unknown {
-            let message = format!(
-                "invalid arguments, nothing was sent: the tool takes no argument '{argument}'{}",
-                openapi2mcp_core::text::did_you_mean(
-                    argument,
-                    tool.binding.params.keys().map(String::as_str)
-                )
-            );
+        if let Some(message) = tool.unknown_argument(&arguments) {
             return (
                 Outcome::error(message),
                 format!("{name}: unknown argument, not sent"),
@@ -323,24 +276,7 @@ impl ApiCaller {
                 }
             };
         let started = Instant::now();
-        let attempts = if tool.retry_safe {
-            self.settings.retries + 1
-        } else {
-            1
-        };
-        let mut attempt = 0;
-        let outcome = loop {
-            attempt += 1;
-            let result = self.send(&request).await;
-            let failed = match &result {
-                Ok(response) => response.status >= 500,
-                Err(error) => error.is_timeout(),
-            };
-            if !failed || attempt >= attempts {
-                break result;
-            }
-            tokio::time::sleep(backoff(attempt)).await;
-        };
+        let (outcome, attempt) = self.send_retrying(&request, tool.retry_safe).await;
         let took = started.elapsed().as_millis();
         let tries = if attempt > 1 {
             format!(", {attempt} attempts")
@@ -438,6 +374,33 @@ impl ApiCaller {
         })
     }
 
+    /// Sends the request, again after a timeout or a 5xx where a retry is safe, at most
+    /// `--retries` more times: the last result and how many attempts it took.
+    async fn send_retrying(
+        &self,
+        request: &Request,
+        retry_safe: bool,
+    ) -> (reqwest::Result<Response>, u32) {
+        let attempts = if retry_safe {
+            self.settings.retries + 1
+        } else {
+            1
+        };
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let result = self.send(request).await;
+            let failed = match &result {
+                Ok(response) => response.status >= 500,
+                Err(error) => error.is_timeout(),
+            };
+            if !failed || attempt >= attempts {
+                return (result, attempt);
+            }
+            tokio::time::sleep(backoff(attempt)).await;
+        }
+    }
+
     async fn send(&self, request: &Request) -> reqwest::Result<Response> {
         // A `Method` is an RFC 9110 token, which is all `from_bytes` asks of it.
         let method = reqwest::Method::from_bytes(request.method.as_str().as_bytes())
@@ -500,17 +463,6 @@ impl ApiCaller {
             cut,
         })
     }
-}
-
-/// A response as read, its body no longer than the limit.
-struct Response {
-    status: u16,
-    content_type: Option<String>,
-    /// Where a redirect points (serve does not follow it: it could leave the API's URL).
-    location: Option<String>,
-    body: Vec<u8>,
-    /// The body went on past the limit.
-    cut: bool,
 }
 
 /// What makes `url` unfit as the URL every request is built on: another scheme than
@@ -589,23 +541,6 @@ fn without_uncompilable_patterns(schema: &Value) -> (Option<Value>, Vec<(String,
     (Some(checked), unchecked)
 }
 
-/// Why a response's body cannot be a structured result, if it is not a JSON object.
-fn why_unstructured(response: &Response) -> &'static str {
-    let essence =
-        openapi2mcp_core::http::media_essence(response.content_type.as_deref().unwrap_or_default());
-    if response.cut {
-        "the body was cut"
-    } else if response.body.is_empty() {
-        "there is no body"
-    } else if !openapi2mcp_core::http::is_json(essence) {
-        "the body is not JSON"
-    } else if serde_json::from_slice::<Value>(&response.body).is_err() {
-        "the body is not valid JSON"
-    } else {
-        "the body is not a JSON object"
-    }
-}
-
 /// The validator for a tool's `schema` (`field` names it), compiled on first use.
 fn compiled<'v>(
     lock: &'v OnceLock<std::result::Result<jsonschema::Validator, String>>,
@@ -626,6 +561,19 @@ fn backoff(attempt: u32) -> Duration {
 }
 
 impl Served {
+    /// The refusal of an argument no part of the request takes, which would be dropped
+    /// unseen and the call report success without it.
+    fn unknown_argument(&self, arguments: &Map<String, Value>) -> Option<String> {
+        let params = &self.binding.params;
+        let argument = arguments
+            .keys()
+            .find(|argument| !params.contains_key(*argument))?;
+        Some(format!(
+            "invalid arguments, nothing was sent: the tool takes no argument '{argument}'{}",
+            openapi2mcp_core::text::did_you_mean(argument, params.keys().map(String::as_str))
+        ))
+    }
+
     /// Checks the arguments against the tool's `inputSchema`; the message names the
     /// argument at fault.
     fn validate(&self, arguments: &Map<String, Value>) -> std::result::Result<(), String> {
@@ -654,145 +602,6 @@ impl Served {
                 "invalid arguments, nothing was sent: {}",
                 problems.join("; ")
             ))
-        }
-    }
-
-    /// `outcome` as the tool's `outputSchema` allows: a success whose body is not the
-    /// structured result the schema describes (no body, not JSON, cut, or not matching)
-    /// becomes an error result that shows the body and says why, so that the model still
-    /// sees what the API said and no client that checks results against the schema fails.
-    fn fit_output(&self, mut outcome: Outcome, why_unstructured: &str) -> Outcome {
-        let Some(schema) = self.listed.output_schema.as_ref() else {
-            return outcome;
-        };
-        if outcome.is_error {
-            return outcome;
-        }
-        let problem = match &outcome.structured {
-            None => why_unstructured.to_string(),
-            Some(value) => match compiled(
-                &self.output_validator,
-                Some(self.checked_output.as_ref().unwrap_or(schema)),
-                "outputSchema",
-            ) {
-                Ok(validator) => match validator.validate(value) {
-                    Ok(()) => return outcome,
-                    Err(error) => format!(
-                        "the body does not match it: {error} (at {})",
-                        error.instance_path()
-                    ),
-                },
-                Err(message) => message,
-            },
-        };
-        outcome.is_error = true;
-        outcome.structured = None;
-        outcome.text.push_str(&format!(
-            "\n[openapi2mcp: the request succeeded, but this is not the result the tool's outputSchema describes: {problem}]"
-        ));
-        outcome
-    }
-
-    /// The result of a response; every form of a secret in `forms` it holds redacted.
-    fn outcome(&self, response: Response, limit: usize, forms: &redact::Forms) -> Outcome {
-        // Judged only for a tool that promises structured results.
-        let why_unstructured = match self.listed.output_schema {
-            Some(_) => why_unstructured(&response),
-            None => "",
-        };
-        let outcome = self.unchecked_outcome(response, limit, forms);
-        self.fit_output(outcome, why_unstructured)
-    }
-
-    fn unchecked_outcome(
-        &self,
-        response: Response,
-        limit: usize,
-        forms: &redact::Forms,
-    ) -> Outcome {
-        let content_type = response.content_type.clone().unwrap_or_default();
-        let essence = openapi2mcp_core::http::media_essence(&content_type);
-        let is_json = openapi2mcp_core::http::is_json(essence);
-        let success = (200..300).contains(&response.status);
-        let media_kind = match essence.split('/').next() {
-            Some("image") => Some(MediaKind::Image),
-            Some("audio") => Some(MediaKind::Audio),
-            _ => None,
-        };
-        // A whole image or audio body goes as it is; a cut one is no image, and one that
-        // holds a credential (an SVG is text) does not go.
-        let echoes = redact::holds_secret(&response.body, forms);
-        if let (Some(kind), true, false, false) = (media_kind, success, response.cut, echoes) {
-            return Outcome {
-                text: format!(
-                    "HTTP {}: {essence}, {} bytes",
-                    response.status,
-                    response.body.len()
-                ),
-                is_error: false,
-                structured: None,
-                response: Some(json!({"status": response.status, "contentType": content_type})),
-                media: Some(Media {
-                    kind,
-                    data: BASE64_STANDARD.encode(&response.body),
-                    mime_type: essence.to_string(),
-                }),
-            };
-        }
-        let text = match std::str::from_utf8(&response.body) {
-            Ok(text) => redact::redact(text, forms, response.cut),
-            // A cut can split a character; what is whole before it is kept.
-            Err(e) if response.cut && e.error_len().is_none() => {
-                let whole = String::from_utf8_lossy(&response.body[..e.valid_up_to()]);
-                redact::redact(&whole, forms, true)
-            }
-            Err(_) if echoes => format!(
-                "[openapi2mcp: a body of {} bytes ({content_type}) that holds a credential the API echoed, not shown]",
-                response.body.len()
-            ),
-            Err(_) => format!(
-                "[openapi2mcp: a binary body of {} bytes ({content_type}), not shown]",
-                response.body.len()
-            ),
-        };
-        let structured =
-            (success && is_json && !response.cut && self.listed.output_schema.is_some())
-                .then(|| serde_json::from_str::<Value>(&text).ok())
-                .flatten()
-                .and_then(|value| match &self.binding.result_property {
-                    Some(property) => Some(json!({ property: value })),
-                    None => value.is_object().then_some(value),
-                });
-        let mut shown = if success {
-            if text.is_empty() {
-                format!("HTTP {}", response.status)
-            } else {
-                text
-            }
-        } else {
-            let reason = reqwest::StatusCode::from_u16(response.status)
-                .ok()
-                .and_then(|s| s.canonical_reason())
-                .unwrap_or("");
-            let location = match &response.location {
-                Some(location) => format!("\nLocation: {}", redact::redact(location, forms, false)),
-                None => String::new(),
-            };
-            format!("HTTP {} {reason}{location}\n{text}", response.status)
-                .trim_end()
-                .to_string()
-        };
-        if response.cut {
-            shown.push_str(&format!(
-                "\n[openapi2mcp: the response was cut at {limit} bytes (--max-response-bytes)]"
-            ));
-        }
-        Outcome {
-            text: shown,
-            is_error: !success,
-            structured,
-            response: Some(json!({"status": response.status, "contentType": content_type})),
-            media: None,
         }
     }
 }

@@ -1,6 +1,8 @@
 use super::read::{generated, scope_reads};
 use super::*;
 
+mod words;
+
 fn facts<'a>(method: &'a Method, name: &'a str, summary: &'a str) -> Facts<'a> {
     Facts {
         method: Some(method),
@@ -16,42 +18,6 @@ fn said(facts: &Facts<'_>) -> Vec<(HintKind, bool, Confidence)> {
         .into_iter()
         .map(|s| (s.hint, s.value, s.confidence))
         .collect()
-}
-
-/// Without a summary, the description's first sentence is read as one: a POST that
-/// "Lists" at a path that lists reads; a later sentence's verb is not its verb.
-#[test]
-fn without_a_summary_the_description_opens() {
-    let post = Method::Post;
-    let mut facts = facts(&post, "", "");
-    facts.description = Some("Lists your dedicated IP pools. Delete one with another call.");
-    facts.path = Some("/ips/list-pools.json");
-    assert_eq!(said(&facts), [(HintKind::ReadOnly, true, Confidence::High)]);
-}
-
-/// A format suffix is not read as a word: `/tags/delete.json` is an action segment, and
-/// with the description's "Deletes" it ends something.
-#[test]
-fn a_format_suffix_is_no_word_of_the_action() {
-    let post = Method::Post;
-    let mut facts = facts(&post, "", "");
-    facts.description = Some("Deletes a tag permanently.");
-    facts.path = Some("/tags/delete.json");
-    assert!(said(&facts).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
-}
-
-/// `Resource_Action` names say their action after the underscore: the resource's words
-/// are nouns (`ScaleSets` sets nothing). A glued name says its verb first.
-#[test]
-fn a_resource_action_name_acts_as_its_action_says() {
-    let get = Method::Get;
-    for name in [
-        "VirtualMachineScaleSets_ListAll",
-        "NetworkInterfaces_GetVirtualMachineScaleSetNetworkInterface",
-    ] {
-        let facts = facts(&get, name, "");
-        assert_eq!(said(&facts), [], "{name}");
-    }
 }
 
 /// Starting a resource (`/vms/{vm}/start`) is a switch its stop undoes: idempotent and not
@@ -106,20 +72,6 @@ fn settling_that_takes_money_is_not_said_idempotent() {
     );
 }
 
-/// A word that opens a clause ("Given a word, returns ...") is no imperative: a GET it
-/// opens is not said to act, as an unknown verb before "a" would be.
-#[test]
-fn a_clause_opener_is_no_verb() {
-    let get = Method::Get;
-    let facts = facts(&get, "", "Given a word as a string, returns related words");
-    assert_eq!(said(&facts), []);
-    let facts = super::tests::facts(&get, "", "Frobnicate a word");
-    assert_eq!(
-        said(&facts),
-        [(HintKind::ReadOnly, false, Confidence::Medium)]
-    );
-}
-
 /// "Create a new product" says twice that something is added: not destructive. On a PUT,
 /// which may replace what is at its URI, the create verb alone says nothing of the kind.
 #[test]
@@ -163,23 +115,6 @@ fn unbinding_ends_a_binding() {
     assert!(said(&facts).contains(&ends), "{:?}", said(&facts));
 }
 
-/// An adverb opening the summary ("Permanently delete") stands before the verb.
-#[test]
-fn an_opening_adverb_stands_before_the_verb() {
-    let post = Method::Post;
-    let mut facts = facts(&post, "", "Permanently delete an existing status update.");
-    facts.path = Some("/updates/{id}/destroy");
-    let ends = (HintKind::Idempotent, true, Confidence::Medium);
-    assert!(said(&facts).contains(&ends), "{:?}", said(&facts));
-    // A verb ending in -ly is no adverb: "Apply" is read.
-    let facts = super::tests::facts(&post, "", "Apply update to the device");
-    assert!(
-        read(&facts).iter().any(|e| e.seen == "Apply"),
-        "{:?}",
-        read(&facts)
-    );
-}
-
 /// A switch verb on a POST that answers 201 makes something new on each call.
 #[test]
 fn a_switch_that_creates_is_not_idempotent() {
@@ -221,57 +156,6 @@ fn a_delete_is_never_suggested_read_only() {
         "{:?}",
         said(&facts)
     );
-}
-
-#[test]
-fn a_name_that_begins_with_its_method_reads_its_summary() {
-    let post = Method::Post;
-    let search = facts(&post, "post_items_search", "Search items");
-    assert_eq!(
-        said(&search),
-        [(HintKind::ReadOnly, true, Confidence::High)]
-    );
-    assert_eq!(
-        name_words("get_items_delete", Some(&Method::Get)),
-        ["items", "delete"]
-    );
-    assert_eq!(
-        name_words("deleteUser", Some(&Method::Delete)),
-        ["delete", "user"]
-    );
-    assert_eq!(
-        name_words("deleteOrder", Some(&Method::Delete)),
-        ["delete", "order"]
-    );
-    assert_eq!(
-        name_words("getServiceAccountIssuerOpenIDKeyset", Some(&Method::Get)),
-        ["get", "service", "account", "issuer", "openid", "keyset"]
-    );
-}
-
-#[test]
-fn glued_names_are_split() {
-    assert_eq!(
-        name_words("getinputtokencounts", Some(&Method::Post)),
-        ["get", "input", "token", "counts"]
-    );
-}
-
-#[test]
-fn a_noun_that_looks_like_a_verb_raises_nothing() {
-    let get = Method::Get;
-    // The name says `post`, the summary `List`: a note, not a suggestion.
-    let replies = facts(&get, "post_replies", "List replies to a post");
-    assert_eq!(
-        said(&replies),
-        [(HintKind::ReadOnly, false, Confidence::Low)]
-    );
-    // "Rerequest a check suite": the verb is rerequest, not check.
-    let post = Method::Post;
-    let rerequest = facts(&post, "checks/rerequest-suite", "Rerequest a check suite");
-    assert!(said(&rerequest)
-        .iter()
-        .all(|(hint, _, _)| *hint != HintKind::ReadOnly));
 }
 
 #[test]
@@ -400,37 +284,6 @@ fn a_manifest_key_naming_no_argument_reads_as_no_key() {
     assert_eq!(facts.idempotency_key, None);
 }
 
-/// A name made of the method and the path's words says nothing: `charge` in
-/// `PostChargesChargeCapture` is the path's noun; its action, capture, is the path's.
-#[test]
-fn a_generated_name_is_read_as_the_path_it_repeats() {
-    let post = Method::Post;
-    let mut capture = facts(&post, "PostChargesChargeCapture", "");
-    capture.path = Some("/v1/charges/{charge}/capture");
-    let evidence = read(&capture);
-    assert!(
-        evidence.iter().all(|e| e.source != Source::Name),
-        "{evidence:?}"
-    );
-    let settles = |e: &Evidence| e.source == Source::Path && e.says == Says::Verb(Verb::Settle);
-    assert!(evidence.iter().any(settles), "{evidence:?}");
-    assert!(generated(
-        "GetChargesCharge",
-        Some(&Method::Get),
-        "/v1/charges/{charge}"
-    ));
-    assert!(!generated(
-        "delete_order",
-        Some(&Method::Delete),
-        "/orders/{orderId}"
-    ));
-    assert!(!generated(
-        "chargeCustomer",
-        Some(&Method::Post),
-        "/v1/customers/{customer}"
-    ));
-}
-
 /// A PUT that "creates" at a given URI replaces what is there: not suggested
 /// non-destructive, unless what it adds is a relation.
 #[test]
@@ -546,62 +399,6 @@ fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
     ]));
 }
 
-#[test]
-fn a_glued_summary_opening_is_a_verb_and_its_object() {
-    let get = Method::Get;
-    let remove = facts(&get, "", "removeContact");
-    assert!(said(&remove).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
-}
-
-#[test]
-fn a_scope_is_read_by_its_action_part() {
-    for (scope, reads) in [
-        ("admin.teams:read", Some(true)),
-        (
-            "https://www.googleapis.com/auth/admin.directory.user.readonly",
-            Some(true),
-        ),
-        ("read:org", Some(true)),
-        ("repo:write", Some(false)),
-        ("admin:org", Some(false)),
-        ("channels:history", None),
-        ("https://www.googleapis.com/auth/cloud-platform", None),
-        ("https://www.googleapis.com/auth/spreadsheets", None),
-        ("gmail.thread", None),
-    ] {
-        assert_eq!(scope_reads(scope), reads, "{scope}");
-    }
-}
-
-#[test]
-fn idempotency_key_headers_in_their_common_spellings() {
-    for name in [
-        "Idempotency-Key",
-        "X-Idempotency-Key",
-        "idempotency_key",
-        "Idempotency-Token",
-        "X-Idempotent-Request-Key",
-    ] {
-        assert!(names_a_key(name), "{name}");
-    }
-    assert!(!names_a_key("X-Request-Id"));
-    assert!(!describes_a_key("Traces the request in logs"));
-    let token = "Unique, case-sensitive identifier that you provide to ensure the \
-                 idempotency of the request.";
-    assert!(!names_a_key("ClientToken") && describes_a_key(token));
-    let request_id = "Specify a unique request ID so that if you must retry your request, \
-                      the server will know to ignore the request if it has already been \
-                      completed.";
-    assert!(describes_a_key(request_id));
-}
-
-/// A list named by a verb (`blocklist`) is one noun, not the verb and its object.
-#[test]
-fn a_list_named_by_a_verb_is_a_noun() {
-    assert_eq!(name_words("ip_blocklist", None), ["ip", "blocklist"]);
-    assert_eq!(name_words("getallowlists", None), ["get", "allowlists"]);
-}
-
 /// A PATCH that updates one resource sets values: a repeat changes nothing. With a JSON
 /// Patch body (a list of changes), an `add` applies again: nothing is suggested.
 #[test]
@@ -692,27 +489,6 @@ fn creates_or_updates_overwrites_and_a_collection_gets_another() {
     assert_eq!(said(&devices), []);
 }
 
-/// A title of one plural word names what a GET reads: "Broadcasts" broadcasts nothing.
-/// With an object, the word is a verb.
-#[test]
-fn a_plural_title_is_not_a_verb() {
-    let get = Method::Get;
-    assert_eq!(said(&facts(&get, "", "Broadcasts")), []);
-    let acts = said(&facts(&get, "", "Broadcasts a message"));
-    assert!(
-        acts.contains(&(HintKind::ReadOnly, false, Confidence::Medium)),
-        "{acts:?}"
-    );
-}
-
-/// A name generated from the path and the method (`sentimentPost`) says nothing of the
-/// operation: the method ending it is not a verb.
-#[test]
-fn a_name_ending_in_its_method_says_nothing() {
-    let post = Method::Post;
-    assert_eq!(said(&facts(&post, "sentimentPost", "")), []);
-}
-
 /// What a runner carries out decides: an analysis reads, a restart acts.
 #[test]
 fn performing_an_analysis_reads() {
@@ -725,18 +501,6 @@ fn performing_an_analysis_reads() {
     assert_eq!(analysis, [Says::Verb(Verb::Read)]);
     let restart = verbs("Performs a restart of the server");
     assert_eq!(restart, [Says::Verb(Verb::Repeat)]);
-}
-
-/// In a `Resource.action` name the resource comes first: `Place.pairing` places nothing.
-#[test]
-fn a_resource_then_its_action() {
-    let get = Method::Get;
-    assert_eq!(said(&facts(&get, "Place.pairing", "")), []);
-    let post = Method::Post;
-    let login = said(&facts(&post, "Auth.accountLogin", ""));
-    assert!(!login
-        .iter()
-        .any(|(hint, value, _)| *hint == HintKind::ReadOnly && *value));
 }
 
 /// A PATCH sets values on what its path names, a part of one resource too.
@@ -753,19 +517,6 @@ fn a_patch_of_a_part_of_one_resource_sets_values() {
         "{:?}",
         said(&metadata)
     );
-}
-
-/// A path segment a parameter follows names a collection: deleting a call record at
-/// `/call/{call_id}` calls nothing.
-#[test]
-fn a_segment_before_a_parameter_is_a_noun() {
-    let delete = Method::Delete;
-    let call = Facts {
-        path: Some("/call/{call_id}"),
-        ..facts(&delete, "deleteCallEntity", "DELETE for Call")
-    };
-    let idempotent = (HintKind::Idempotent, true, Confidence::High);
-    assert!(said(&call).contains(&idempotent), "{:?}", said(&call));
 }
 
 /// A PATCH of the caller's own (`/account`, `/me`) sets values as one of `/users/{id}` does.
@@ -854,50 +605,6 @@ fn getting_an_access_token_mints_one() {
     let mut grant = facts(&get, "token", "Get a token");
     grant.grant = Some("grant_type");
     assert!(said(&grant).contains(&(HintKind::ReadOnly, false, Confidence::High)));
-}
-
-/// Without a verb in the name (one generated from the path), the opening's verb decides
-/// whether a relation is detached: "Delete a label" of a repository deletes it for every
-/// issue; "Remove a label from an issue" detaches one.
-#[test]
-fn the_opening_verb_decides_a_relation_when_the_name_has_none() {
-    let delete = Method::Delete;
-    let not_destructive = (HintKind::Destructive, false, Confidence::Medium);
-    let mut label = facts(&delete, "", "");
-    label.description = Some("Delete a label");
-    label.path = Some("/repos/{owner}/{repo}/labels/{name}");
-    assert!(
-        !said(&label).contains(&not_destructive),
-        "{:?}",
-        said(&label)
-    );
-    let mut detach = facts(&delete, "", "");
-    detach.description = Some("Remove a label from an issue");
-    detach.path = Some("/repos/{owner}/{repo}/issues/{number}/labels/{name}");
-    assert!(
-        said(&detach).contains(&not_destructive),
-        "{:?}",
-        said(&detach)
-    );
-}
-
-/// A verb that is also a noun (`run`) after a resource's words, in a name that ends in a
-/// verb that changes something, names a thing: the last verb is the action. Leading the
-/// name, or before a read (`run_cluster_lint`), it is the verb.
-#[test]
-fn a_noun_like_verb_between_resources_names_a_thing() {
-    let put = Method::Put;
-    let stats = facts(&put, "projects_servers_run_stats_replace", "");
-    assert!(
-        !said(&stats).contains(&(HintKind::Idempotent, false, Confidence::Medium)),
-        "{:?}",
-        said(&stats)
-    );
-    let evidence = read(&stats);
-    assert_eq!(evidence[0].seen, "replace", "{evidence:?}");
-    let post = Method::Post;
-    let lint = facts(&post, "kubernetes_run_clusterLint", "");
-    assert_eq!(read(&lint)[0].seen, "run");
 }
 
 /// Two words that make one name are read as one: an autocomplete completes nothing, an

@@ -1,0 +1,192 @@
+//! Parsing a document's text: JSON or YAML told apart by content, YAML that nests too
+//! deep or repeats a key refused, and every error placed at its line and column.
+
+use saphyr_parser::Event;
+use serde_json::Value;
+
+use super::strict::{StrictValue, StrictYamlValue};
+use crate::error::{Error, ErrorKind, Result};
+
+/// Parses a document: a UTF-8 byte-order mark is skipped; content that starts with `{` or
+/// `[` is JSON, anything else YAML. Returns the value and the text (without the mark). The
+/// error carries line and column when known.
+pub fn parse_document(bytes: Vec<u8>) -> Result<(Value, String)> {
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let valid = e.utf8_error().valid_up_to();
+        let (line, col) = line_col(&bytes[..valid]);
+        Error::new(ErrorKind::Input, "the file is not valid UTF-8").at_line(line, col)
+    })?;
+    let text = match text.strip_prefix('\u{FEFF}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
+    let trimmed = text.trim_start();
+    if trimmed.is_empty() {
+        return Err(Error::new(ErrorKind::Input, "the file is empty"));
+    }
+    let value = if trimmed.starts_with(['{', '[']) {
+        serde_json::from_str::<StrictValue>(&text)
+            .map(|v| v.0)
+            .map_err(|e| {
+                Error::new(
+                    ErrorKind::Input,
+                    format!("invalid JSON: {}", json_message(&e)),
+                )
+                .at_line(e.line(), e.column())
+            })?
+    } else {
+        refuse_deep_yaml(&text)?;
+        yaml_serde::from_str::<StrictYamlValue>(&text)
+            .map(|v| v.0)
+            .map_err(|e| yaml_error(&e, &text, "invalid YAML"))?
+    };
+    Ok((value, text))
+}
+
+/// The deepest nesting of YAML collections read: yaml_serde's own limit.
+const MAX_YAML_DEPTH: usize = 128;
+
+/// Refuses YAML nested deeper than [`MAX_YAML_DEPTH`] as soon as the nesting is met.
+/// libyaml (under yaml_serde) slows with the square of the depth of flow collections,
+/// and reads the whole document before yaml_serde counts depth: 100k `[` took a minute to
+/// refuse. saphyr's parser stops at the limit. Only a text with more `[` and `{` than the
+/// limit can be nested that deep in flow style, so others skip the walk.
+fn refuse_deep_yaml(text: &str) -> Result<()> {
+    let openers = text.bytes().filter(|b| matches!(b, b'[' | b'{')).count();
+    if openers <= MAX_YAML_DEPTH {
+        return Ok(());
+    }
+    let too_deep = |line: usize, col: usize| {
+        Err(Error::new(
+            ErrorKind::Input,
+            format!(
+            "invalid YAML: nested deeper than {MAX_YAML_DEPTH} levels (recursion limit exceeded)"
+        ),
+        )
+        .at_line(line, col))
+    };
+    let mut depth = 0;
+    for event in saphyr_parser::Parser::new_from_str(text) {
+        match event {
+            Ok((Event::SequenceStart(..) | Event::MappingStart(..), span)) => {
+                depth += 1;
+                if depth > MAX_YAML_DEPTH {
+                    return too_deep(span.start.line(), span.start.col() + 1);
+                }
+            }
+            Ok((Event::SequenceEnd | Event::MappingEnd, _)) => depth -= 1,
+            Ok(_) => {}
+            // saphyr counts flow depth in a byte and refuses past 255 itself.
+            Err(e) if e.info() == "recursion limit exceeded" => {
+                return too_deep(e.marker().line(), e.marker().col() + 1);
+            }
+            // Any other error is yaml_serde's to report, in its words.
+            Err(_) => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+/// serde_json's message without its trailing " at line L column C", which we print first.
+fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+/// A YAML error as ours: `{what}: message`, the position moved from the text to the line.
+pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Error {
+    let text = e.to_string();
+    let message = match text.find(" at line ") {
+        Some(i) => format!("{}{}", &text[..i], tail_after_position(&text[i..])),
+        None => text,
+    };
+    let message = crate::error::plain_expectation(&message);
+    let error = Error::new(ErrorKind::Input, format!("{what}: {message}"));
+    let Some(at) = e.location() else {
+        return error;
+    };
+    // The parser places a repeated key at its mapping's first key: find the repeat.
+    let repeat = message
+        .split_once("duplicate key '")
+        .and_then(|(_, rest)| rest.rsplit_once('\''))
+        .and_then(|(key, _)| repeated_key_at(source, key, at.line(), at.column()));
+    let (line, column) = repeat.unwrap_or((at.line(), at.column()));
+    error.at_line(line, column)
+}
+
+/// Where `key` stands a second time in the block mapping whose first key is at `line`,
+/// `column` (1-based, in characters): the lines at that indentation until one with less
+/// ends the mapping. `None` for a flow mapping, a key written in a way not matched here, or
+/// a file whose lines the parser counted otherwise (YAML 1.1 also breaks lines at NEL, LS
+/// and PS, which `str::lines` does not: those files keep the mapping's place).
+fn repeated_key_at(source: &str, key: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    if source.contains(['\r', '\u{85}', '\u{2028}', '\u{2029}']) {
+        return None;
+    }
+    let indent = column.checked_sub(1)?;
+    let forms = [
+        format!("{key}:"),
+        format!("\"{key}\":"),
+        format!("'{key}':"),
+    ];
+    let mut seen = 0;
+    for (i, text) in source.lines().enumerate().skip(line.checked_sub(1)?) {
+        let content = text.trim_start_matches(' ');
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let depth = text.len() - content.len();
+        let first = i + 1 == line;
+        if depth < indent && !first {
+            return None;
+        }
+        // The first key of a mapping that is a list item stands after its `- `.
+        let at = if first {
+            let start = text.char_indices().nth(indent).map(|(at, _)| at)?;
+            &text[start..]
+        } else if depth == indent {
+            content
+        } else {
+            continue;
+        };
+        if forms.iter().any(|form| at.starts_with(form.as_str())) {
+            seen += 1;
+            if seen == 2 {
+                return Some((i + 1, indent + 1));
+            }
+        }
+    }
+    None
+}
+
+/// Reads a small YAML file of our own (overrides, configuration) into its typed shape;
+/// an empty file is the default. Errors name the file and line; `what` says which file.
+pub fn parse_typed_yaml<T: serde::de::DeserializeOwned + Default>(
+    file: &str,
+    text: &str,
+    what: &str,
+) -> Result<T> {
+    if text.trim().is_empty() {
+        return Ok(T::default());
+    }
+    // Read strictly first: a repeated key is a mistake, not a value to drop silently.
+    yaml_serde::from_str::<StrictYamlValue>(text)
+        .map_err(|e| yaml_error(&e, text, what).in_file(file))?;
+    yaml_serde::from_str(text).map_err(|e| yaml_error(&e, text, what).in_file(file))
+}
+
+/// The part of a YAML message after " at line L column C", such as ", while parsing ...".
+fn tail_after_position(position: &str) -> &str {
+    position.find(',').map_or("", |i| &position[i..])
+}
+
+/// 1-based line and column of the end of `prefix`.
+fn line_col(prefix: &[u8]) -> (usize, usize) {
+    let line = prefix.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = prefix.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+    (line, col)
+}
