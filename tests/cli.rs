@@ -1467,9 +1467,17 @@ fn the_action_installs_the_released_binary_it_can_check() {
     );
     let output = dir.path().join("output");
     let run_step = |name: &str, env: &[(&str, &str)]| {
+        // As GitHub runs a `shell: bash` step: a failure anywhere in a pipe fails it.
         let mut command = std::process::Command::new("bash");
         command
-            .args(["-e", "-c", &step(name)])
+            .args([
+                "--noprofile",
+                "--norc",
+                "-eo",
+                "pipefail",
+                "-c",
+                &step(name),
+            ])
             .env("PATH", format!("{}:/usr/bin:/bin", shims.display()))
             .env("HOME", dir.path())
             .env("GITHUB_ACTION_PATH", repo_path(""))

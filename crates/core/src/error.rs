@@ -10,7 +10,8 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// A spec, manifest, config or overrides file that is not what it must be.
+    /// A spec, manifest, config or overrides file that is not what it must be; a `$ref`
+    /// to a file that cannot be read too, as the spec is what names it.
     Input,
     /// A file, stream or other system resource that could not be read, written or opened.
     Io,
@@ -131,7 +132,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Reads a `T` from a JSON value; an error names the JSON pointer of the value at fault,
 /// below `base` (the pointer of `value` itself).
-pub fn from_value_at<'de, T: serde::Deserialize<'de>>(
+pub(crate) fn from_value_at<'de, T: serde::Deserialize<'de>>(
     value: &'de serde_json::Value,
     base: &str,
 ) -> std::result::Result<T, (String, String)> {
@@ -151,7 +152,7 @@ pub fn from_value_at<'de, T: serde::Deserialize<'de>>(
 /// A serde message with what it expected in the words of a file's reader, not of Rust's
 /// types: `expected u16` says "a whole number from 0 to 65535", `expected struct
 /// BaselineFile` "a mapping".
-pub fn plain_expectation(message: &str) -> String {
+pub(crate) fn plain_expectation(message: &str) -> String {
     const PLAIN: [(&str, &str); 11] = [
         ("u8", "a whole number from 0 to 255"),
         ("u16", "a whole number from 0 to 65535"),
@@ -187,7 +188,7 @@ pub fn plain_expectation(message: &str) -> String {
 }
 
 /// Appends one reference token to a JSON pointer, escaping `~` and `/` (RFC 6901).
-pub fn push_pointer(pointer: &str, token: &str) -> String {
+pub(crate) fn push_pointer(pointer: &str, token: &str) -> String {
     let mut out = String::with_capacity(pointer.len() + token.len() + 1);
     out.push_str(pointer);
     out.push('/');

@@ -34,7 +34,7 @@ pub fn visible(text: &str) -> Cow<'_, str> {
 
 /// A YAML double-quoted scalar holding exactly `text`. JSON's string syntax is YAML's, but
 /// JSON leaves U+0085, U+2028 and U+2029 raw, which YAML folds as line breaks.
-pub fn yaml_quoted(text: &str) -> String {
+pub(crate) fn yaml_quoted(text: &str) -> String {
     let json = serde_json::to_string(text).expect("strings serialize");
     json.replace('\u{85}', "\\N")
         .replace('\u{2028}', "\\L")
@@ -49,7 +49,7 @@ const MARKDOWN_ACTIVE: &str = "\\`*_[]<>|&$~#";
 /// `text` as plain words in a line of GitHub markdown (a list item or a table cell): one
 /// line, every active character backslash-escaped (CommonMark allows it before any ASCII
 /// punctuation; GFM reads `\|` in a table cell).
-pub fn markdown_text(text: &str) -> String {
+pub(crate) fn markdown_text(text: &str) -> String {
     let chars: Vec<char> = visible(text).chars().collect();
     let mut out = String::with_capacity(chars.len() + 8);
     for (i, &c) in chars.iter().enumerate() {
@@ -70,7 +70,7 @@ pub fn markdown_text(text: &str) -> String {
 
 /// `text` as a code span, on one line, fenced with more backticks than it holds in a row and
 /// spaced when it starts or ends with one (CommonMark's rule).
-pub fn markdown_code(text: &str) -> String {
+pub(crate) fn markdown_code(text: &str) -> String {
     let text = visible(text);
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
@@ -84,7 +84,7 @@ pub fn markdown_code(text: &str) -> String {
 /// `text` as a code span in a table cell. GFM splits a row into cells before it reads code
 /// spans, so a `|` is escaped; its `\|` unescaping would eat a backslash of the text, so
 /// text with one is written as plain escaped words instead.
-pub fn markdown_cell_code(text: &str) -> String {
+pub(crate) fn markdown_cell_code(text: &str) -> String {
     if text.contains('\\') {
         markdown_text(text)
     } else {
@@ -93,7 +93,7 @@ pub fn markdown_cell_code(text: &str) -> String {
 }
 
 /// GitHub's escaping for a workflow command's data (`property` false) or a property value.
-pub fn github_command(text: &str, property: bool) -> String {
+pub(crate) fn github_command(text: &str, property: bool) -> String {
     let mut out = text
         .replace('%', "%25")
         .replace('\r', "%0D")

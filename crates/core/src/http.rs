@@ -171,6 +171,17 @@ pub fn is_json(media_type: &str) -> bool {
         || essence.to_ascii_lowercase().ends_with("+json")
 }
 
+/// Whether a parameter's name, case aside, is one that servers read as the HTTP method to
+/// carry out instead of the request's own (`X-HTTP-Method-Override`, `X-HTTP-Method`,
+/// `X-Method-Override`, `_method`).
+pub fn is_method_override(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    matches!(
+        lower.as_str(),
+        "x-http-method-override" | "x-http-method" | "x-method-override" | "_method"
+    )
+}
+
 /// Header fields the HTTP client owns: framing (`Content-Length`, `Transfer-Encoding`,
 /// `Content-Type`, which the body's media type decides),
 /// routing (`Host`), connection management (RFC 9110 section 7.6.1's hop-by-hop fields,

@@ -19,7 +19,7 @@ const SYNTAX_CHARS: &str = r"^$\.*+?()[]{}|/";
 const ECMA_ESCAPE_LETTERS: &str = "bBcdDfknpPrsStuvwWx";
 
 /// Translates `pattern` to ECMA-262 unicode mode, validating the result with regress.
-pub fn to_unicode_ecma262(pattern: &str) -> Translated {
+pub(crate) fn to_unicode_ecma262(pattern: &str) -> Translated {
     if compile(pattern).is_ok() {
         return Translated::Same;
     }

@@ -62,7 +62,7 @@ const BLOCK_ELEMENTS: [&str; 17] = [
 /// element, `<p>`, `<ul>`, `<div>`..., and ends with a tag) becomes Markdown; in Markdown,
 /// which allows raw HTML, only `<br>` is changed, to a line break, and the rest stays as
 /// written (Markdown that merely starts with an HTML block is Markdown).
-pub fn markdown_from_html(text: &str) -> Cow<'_, str> {
+pub(crate) fn markdown_from_html(text: &str) -> Cow<'_, str> {
     if !text.contains('<') {
         return Cow::Borrowed(text);
     }

@@ -34,7 +34,11 @@ fn count_text(text: &str) -> usize {
 /// is within `per_tool` bytes and all of them within `list` bytes, since a token is at
 /// least one byte and neither limit can then be reached (the vocabulary, some 50 MB once
 /// loaded, is not read).
-pub fn count_near_limits(tools: &[&Tool], per_tool: usize, list: usize) -> Option<Vec<usize>> {
+pub(crate) fn count_near_limits(
+    tools: &[&Tool],
+    per_tool: usize,
+    list: usize,
+) -> Option<Vec<usize>> {
     let texts: Vec<String> = tools.iter().map(|tool| text_of(tool)).collect();
     let total: usize = texts.iter().map(String::len).sum();
     if total <= list && texts.iter().all(|text| text.len() <= per_tool) {

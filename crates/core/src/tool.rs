@@ -328,7 +328,7 @@ pub struct Param {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub style: Option<Style>,
     /// OpenAPI's `explode`, as the spec gave it; `None` for the style's default (true for
-    /// `form`, false for any other).
+    /// `form` and `cookie`, false for any other).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explode: Option<bool>,
     /// The media type of a parameter described by `content` rather than `schema`.

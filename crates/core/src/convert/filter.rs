@@ -63,7 +63,7 @@ pub struct FilterOptions {
 impl FilterOptions {
     /// Merges `file`'s filters (the config file's) into `given` (the command line's),
     /// noting which of them came from the file.
-    pub fn merge_noting_the_file(given: &mut FilterOptions, file: FilterOptions) {
+    pub(crate) fn merge_noting_the_file(given: &mut FilterOptions, file: FilterOptions) {
         let on_the_command_line = given.keys_set();
         given.from_config = file
             .keys_set()

@@ -129,8 +129,8 @@ impl Converted {
 #[derive(Debug, Default)]
 #[non_exhaustive]
 pub struct Conversion {
-    /// The tools, in the spec's order; empty from `convert_each`, which hands each to its
-    /// sink instead.
+    /// The tools, in the spec's order; empty from [`crate::pipeline::convert_spec_each`],
+    /// which hands each to its sink instead.
     pub tools: Vec<Converted>,
     /// What the user should hear about that does not stop the run (a key of the spec's
     /// annotations ignored, a pattern or keyword left out), each line naming its tool.

@@ -78,7 +78,7 @@ struct OverridesFile {
 }
 
 /// What names a tool in the overrides file.
-pub struct ToolKey<'a> {
+pub(crate) struct ToolKey<'a> {
     /// The name convert made for the tool, before an entry renames it.
     pub name: &'a str,
     /// The operation's operationId, if it has one.
@@ -278,7 +278,7 @@ impl Overrides {
 
     /// The entry that names this tool, by the name convert made for it, its operationId,
     /// or `METHOD /path`.
-    pub fn entry_for(&self, tool: &ToolKey<'_>) -> Option<(&str, &Decision)> {
+    pub(crate) fn entry_for(&self, tool: &ToolKey<'_>) -> Option<(&str, &Decision)> {
         self.tools
             .iter()
             .find(|(key, _)| names(key, tool))
@@ -287,7 +287,7 @@ impl Overrides {
 
     /// A second entry that names the same tool as the first, with the first's key: only one
     /// can decide.
-    pub fn second_entry_for(&self, tool: &ToolKey<'_>) -> Option<(&str, &str)> {
+    pub(crate) fn second_entry_for(&self, tool: &ToolKey<'_>) -> Option<(&str, &str)> {
         let mut entries = self.tools.keys().filter(|key| names(key, tool));
         let first = entries.next()?;
         entries
@@ -296,7 +296,7 @@ impl Overrides {
     }
 
     /// Refuses the first of `pairs` (entries that name one tool, as
-    /// [`Overrides::second_entry_for`] gives them), at the second entry's line.
+    /// `second_entry_for` gives them), at the second entry's line.
     pub fn check_one_entry_each(&self, pairs: &[(String, String)]) -> Result<()> {
         match pairs.first() {
             Some((first, second)) => Err(self.error_at(
@@ -307,7 +307,7 @@ impl Overrides {
         }
     }
 
-    /// Applies the defaults, then the tool's own entry (see [`Overrides::entry_for`]), hint
+    /// Applies the defaults, then the tool's own entry (see `entry_for`), hint
     /// by hint.
     pub fn apply(&self, entry: Option<(&str, &Decision)>, hints: &mut Hints) {
         let layers = [Some(("defaults", &self.defaults)), entry];

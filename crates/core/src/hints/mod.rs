@@ -15,7 +15,7 @@ use crate::load::Spec;
 use crate::model::Node;
 use crate::tool::Annotations;
 pub use crate::tool::HintKind;
-pub use evidence::{is_method_override, Confidence, Evidence, Suggestion};
+pub use evidence::{Confidence, Evidence, Suggestion};
 
 /// Where a hint's value came from, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

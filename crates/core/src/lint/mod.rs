@@ -77,7 +77,7 @@ pub enum Target {
 
 /// What a rule found in one tool.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hit {
+pub(crate) struct Hit {
     /// What is wrong, as the report says it.
     pub message: String,
     /// The part of the tool the finding points at.
@@ -461,7 +461,7 @@ impl RuleSettings {
 }
 
 /// What the rules need to know about the whole set of tools.
-pub struct RuleContext {
+pub(crate) struct RuleContext {
     /// Every tool states all four hints: the `--hints explicit` style, where stating a
     /// default or a moot hint is on purpose.
     pub explicit_style: bool,

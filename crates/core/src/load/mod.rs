@@ -19,7 +19,8 @@ mod tests;
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, Result};
-pub use parse::{parse_document, parse_typed_yaml};
+pub use parse::parse_document;
+pub(crate) use parse::parse_typed_yaml;
 
 /// Where a spec comes from.
 #[derive(Debug, Clone)]
@@ -73,7 +74,7 @@ pub struct FileAccess {
     pub fetch: Option<Arc<dyn Fetch>>,
 }
 
-/// Downloads a document (the `fetch` feature's `Downloader`, or a test's stand-in): the
+/// Downloads a document (`openapi2mcp_serve::fetch::Downloader`, or a test's stand-in): the
 /// loader itself holds no HTTP stack.
 pub trait Fetch: Send + Sync + std::fmt::Debug {
     /// The document at `url`, refused past `max_bytes`, or why it could not be had.
@@ -520,7 +521,7 @@ fn load_url(url: &str, access: &FileAccess) -> Result<Spec> {
     let Some(fetch) = &access.fetch else {
         return Err(Error::new(
             ErrorKind::Io,
-            "a spec by URL needs the `fetch` feature's downloader",
+            "a spec by URL needs a downloader (FileAccess::fetch; the command gives it one)",
         )
         .in_file(url));
     };
@@ -644,7 +645,7 @@ fn is_url(document: &str) -> bool {
 /// its name as the user gave it; an error names the file.
 /// Read as a spec is: a regular file only (a FIFO would wait forever, `/dev/zero` never
 /// ends), and at most [`OWN_FILE_MAX`] bytes.
-pub fn read_own_file(path: &std::path::Path, what: &str) -> Result<(String, String)> {
+pub(crate) fn read_own_file(path: &std::path::Path, what: &str) -> Result<(String, String)> {
     let file = path.display().to_string();
     let bytes = read_regular_file(path, OWN_FILE_MAX).map_err(|error| {
         Error::new(
@@ -666,8 +667,8 @@ pub fn read_own_file(path: &std::path::Path, what: &str) -> Result<(String, Stri
 /// The largest config, overrides or baseline file read: far more than any needs.
 pub const OWN_FILE_MAX: u64 = 64 << 20;
 
-/// A file convert wrote (a manifest `--check` compares with), read as [`read_own_file`]
-/// reads; `Ok(None)` when there is none.
+/// A file convert wrote (a manifest `--check` compares with), read as a spec is (a
+/// regular file, at most [`DEFAULT_MAX_FILE_MIB`] MiB); `Ok(None)` when there is none.
 pub fn read_written_file(path: &std::path::Path) -> Result<Option<String>> {
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),

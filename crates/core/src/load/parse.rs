@@ -165,7 +165,7 @@ fn repeated_key_at(source: &str, key: &str, line: usize, column: usize) -> Optio
 
 /// Reads a small YAML file of our own (overrides, configuration) into its typed shape;
 /// an empty file is the default. Errors name the file and line; `what` says which file.
-pub fn parse_typed_yaml<T: serde::de::DeserializeOwned + Default>(
+pub(crate) fn parse_typed_yaml<T: serde::de::DeserializeOwned + Default>(
     file: &str,
     text: &str,
     what: &str,

@@ -21,7 +21,6 @@ use tokio::io::{AsyncRead, AsyncReadExt, ReadBuf};
 
 use openapi2mcp_core::error::{Error, ErrorKind};
 
-/// Where the server is.
 /// Where a running MCP server is reached.
 #[derive(Debug, Clone)]
 pub enum Server {

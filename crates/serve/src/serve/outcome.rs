@@ -11,7 +11,8 @@ use super::{compiled, redact, Served};
 pub struct Outcome {
     /// The text content: the response's body, or what went wrong.
     pub text: String,
-    /// Whether the call failed (MCP's `isError`): no response, or an error status.
+    /// Whether the call failed (MCP's `isError`): no response, an error status, or a
+    /// success whose body is not the result the tool's `outputSchema` describes.
     pub is_error: bool,
     /// The JSON object the tool's `outputSchema` describes, when the body is one.
     pub structured: Option<Value>,

@@ -13,7 +13,7 @@
 use serde_json::Value;
 
 use crate::error::push_pointer;
-use crate::http::Method;
+use crate::http::{is_method_override, Method};
 use crate::model::{In, Operation};
 use crate::tool::{HintKind, In as ToolIn, Tool};
 
@@ -306,9 +306,10 @@ impl Evidence {
 pub enum Confidence {
     /// The evidence disagrees, or there is too little of it: shown, never suggested.
     Low,
-    /// Suggested, on one piece of evidence.
+    /// Suggested, on evidence that agrees but is not strong.
     Medium,
-    /// Suggested, on two pieces or a phrase that says it outright.
+    /// Suggested, on strong evidence: more than one piece, a phrase or a parameter that says
+    /// it outright, or what HTTP itself defines (a DELETE of one resource).
     High,
 }
 
@@ -386,17 +387,6 @@ fn body_fields<'a>(operation: &'a Operation<'a>) -> impl Iterator<Item = &'a str
         .into_iter()
         .flat_map(|p| p.keys().map(String::as_str));
     form.chain(properties)
-}
-
-/// Whether a parameter's name, case aside, is one that servers read as the HTTP method to
-/// carry out instead of the request's own (`X-HTTP-Method-Override`, `X-HTTP-Method`,
-/// `X-Method-Override`, `_method`).
-pub fn is_method_override(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    matches!(
-        lower.as_str(),
-        "x-http-method-override" | "x-http-method" | "x-method-override" | "_method"
-    )
 }
 
 /// Whether an argument is named as an idempotency key (`Idempotency-Key`,

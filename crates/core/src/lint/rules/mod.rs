@@ -28,7 +28,7 @@ pub struct Rule {
     pub doc: &'static str,
     /// The check of one tool; `None` for a rule about what convert could not make into a
     /// tool, reported by [`crate::lint::unconvertible`].
-    pub check: Option<fn(&Subject<'_>, &RuleContext) -> Vec<Hit>>,
+    pub(crate) check: Option<fn(&Subject<'_>, &RuleContext) -> Vec<Hit>>,
 }
 
 impl std::fmt::Debug for Rule {

@@ -327,7 +327,7 @@ fn check_query_keys(
     };
     if let Some(key) = argument_keys
         .iter()
-        .find(|k| openapi2mcp_core::hints::is_method_override(k) && !declared(k))
+        .find(|k| openapi2mcp_core::http::is_method_override(k) && !declared(k))
     {
         return Err(format!(
             "an argument would set the query parameter '{key}', which overrides the HTTP method"
