@@ -1137,7 +1137,7 @@ fn serve_ends_quietly_on_empty_input_and_says_once_that_no_credential_is_sent() 
     assert_eq!(plain.status.code(), Some(0), "input ended: nothing failed");
     assert_eq!(
         text(&plain.stderr),
-        "note: the tools send no credentials, as the spec declares no security scheme; if the API needs a key, serve the spec with --assume-auth bearer (or basic, header:NAME, query:NAME) and set OPENAPI2MCP_AUTH_DEFAULT\n\
+        "note: the tools send no credentials, as the spec declares no security scheme; if the API needs a key, serve the spec with --assume-auth bearer (or basic, header:NAME, query:NAME, cookie:NAME) and set OPENAPI2MCP_AUTH_DEFAULT\n\
          openapi2mcp serve: standard input ended before a client connected\n"
     );
     let assumed = run(

@@ -137,7 +137,7 @@ pub(super) fn run_serve(mut args: ServeArgs) -> Result<ExitCode, Error> {
                 .is_some_and(|binding| !binding.auth.is_empty())
         });
         if !sends_credentials && api.tools().next().is_some() {
-            warn("note: the tools send no credentials, as the spec declares no security scheme; if the API needs a key, serve the spec with --assume-auth bearer (or basic, header:NAME, query:NAME) and set OPENAPI2MCP_AUTH_DEFAULT");
+            warn("note: the tools send no credentials, as the spec declares no security scheme; if the API needs a key, serve the spec with --assume-auth bearer (or basic, header:NAME, query:NAME, cookie:NAME) and set OPENAPI2MCP_AUTH_DEFAULT");
         }
         if args.http.is_none() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
             warn(&format!(
