@@ -1133,6 +1133,23 @@ async fn a_pattern_the_validator_cannot_compile_is_left_out_of_the_check() {
     );
 }
 
+/// A `form` cookie is percent-encoded as a form is (RFC 6570); OpenAPI 3.2's `cookie` style
+/// sends the value as given (already escaped: `%` stays), encoding only what would end it.
+#[tokio::test]
+async fn form_cookies_are_percent_encoded_and_cookie_style_ones_sent_as_given() {
+    let text = "openapi: 3.2.0\ninfo: {title: t, version: '1'}\npaths:\n  /c:\n    get:\n      operationId: prefs\n      parameters:\n        - {name: theme, in: cookie, schema: {type: string}}\n        - {name: sess, in: cookie, style: cookie, schema: {type: string}}\n      responses: {'200': {description: ok}}\n";
+    let mock = mock_answering(200).await;
+    let api = api_with(tools_of("c.yaml", text), settings_for(&mock), &[]);
+    let given = json!({"theme": "a/b@c&d=e", "sess": "x%2Fy/z; evil=1"});
+    let (outcome, _) = api.call("prefs", arguments(given)).await;
+    assert!(!outcome.is_error, "{outcome:?}");
+    let request = only_request(&mock).await;
+    assert_eq!(
+        header(&request, "cookie"),
+        ["theme=a%2Fb%40c%26d%3De; sess=x%2Fy/z%3B%20evil=1"]
+    );
+}
+
 /// A cookie object's keys are encoded as cookie names: `=` or `;` in one cannot make
 /// another cookie, the credential's own included.
 #[tokio::test]

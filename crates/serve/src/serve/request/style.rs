@@ -44,8 +44,13 @@ pub(super) const COOKIE: &AsciiSet = &percent_encoding::CONTROLS
     .add(b'\\')
     .add(b'%');
 
-/// What may not stand in a cookie's name unencoded.
-const COOKIE_NAME: &AsciiSet = &COOKIE.add(b'=');
+/// A value of OpenAPI 3.2's `cookie` style, sent as given (a value that needs escaping is
+/// the caller's to escape, so `%` stays): only what would end the value or the header is
+/// encoded, so that no value makes another cookie.
+const COOKIE_AS_GIVEN: &AsciiSet = &COOKIE.remove(b'%');
+
+/// What may not stand in a cookie's name unencoded, in the `cookie` style.
+const COOKIE_NAME_AS_GIVEN: &AsciiSet = &COOKIE_AS_GIVEN.add(b'=');
 
 /// A value as a parameter style sees it.
 enum ValueShape {
@@ -319,7 +324,13 @@ pub(super) fn header_value(param: &Param, value: &Value) -> String {
 
 /// A cookie parameter's `name=value` pairs: `form` style.
 pub(super) fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<String> {
-    let e = |text: &str| encode(text, COOKIE);
+    // The `form` style percent-encodes as a form does (RFC 6570); OpenAPI 3.2's `cookie`
+    // style sends values as given.
+    let (values, keys) = match param.style {
+        Some(Style::Cookie) => (COOKIE_AS_GIVEN, COOKIE_NAME_AS_GIVEN),
+        _ => (COMPONENT, COMPONENT),
+    };
+    let e = |text: &str| encode(text, values);
     if let Some(text) = in_media_type(param, value) {
         return vec![format!("{name}={}", e(&text))];
     }
@@ -329,11 +340,11 @@ pub(super) fn cookie_pairs(name: &str, param: &Param, value: &Value) -> Vec<Stri
         ValueShape::List(items) if explode => {
             items.iter().map(|i| format!("{name}={}", e(i))).collect()
         }
-        ValueShape::List(items) => vec![format!("{name}={}", joined(&items, COOKIE, ","))],
+        ValueShape::List(items) => vec![format!("{name}={}", joined(&items, values, ","))],
         // A key is a cookie's name: `=` in it would start another cookie's value.
         ValueShape::Pairs(pairs) if explode => pairs
             .iter()
-            .map(|(k, v)| format!("{}={}", encode(k, COOKIE_NAME), e(v)))
+            .map(|(k, v)| format!("{}={}", encode(k, keys), e(v)))
             .collect(),
         ValueShape::Pairs(pairs) => {
             let flat: Vec<String> = pairs.iter().flat_map(|(k, v)| [e(k), e(v)]).collect();
