@@ -10,7 +10,10 @@
 
 mod meaning;
 
-use bm25::{DefaultTokenizer, Embedder, EmbedderBuilder, Language, Scorer, Tokenizer};
+use std::collections::HashSet;
+
+use bm25::{Embedder, EmbedderBuilder, Scorer, Tokenizer};
+use rust_stemmers::{Algorithm, Stemmer};
 
 use crate::convert::compact::first_sentence;
 use crate::hints::evidence::name_words;
@@ -21,7 +24,7 @@ use crate::words::snake_case;
 
 /// The tools of an API, indexed for search.
 pub struct OperationIndex {
-    words: Ranking<DefaultTokenizer>,
+    words: Ranking<Words>,
     pieces: Ranking<Pieces>,
     /// Whether each tool only reads, as its method says.
     reads: Vec<bool>,
@@ -73,7 +76,7 @@ impl OperationIndex {
         let meanings = tools.iter().map(|tool| model.embed(&gist(tool))).collect();
         let texts = |text: fn(&Tool) -> String| tools.iter().map(|tool| text(tool)).collect();
         OperationIndex {
-            words: Ranking::new(words(), texts(document)),
+            words: Ranking::new(Words::new(true), texts(document)),
             pieces: Ranking::new(Pieces::new(), texts(name_and_title)),
             reads,
             harms,
@@ -302,28 +305,57 @@ impl<T: Tokenizer + Sync> Ranking<T> {
     }
 }
 
-/// The tokenizer of words: letters made ASCII, English stop words (NLTK's: "the", "how",
-/// "do"...) left out (keeping them measured worse, here and for the pieces), stems.
-fn words() -> DefaultTokenizer {
-    DefaultTokenizer::builder()
-        .language_mode(Language::English)
-        .build()
+/// The words of a text as the rankings read them: letters made ASCII, lower case, cut at
+/// word boundaries (UAX #29), English stop words (NLTK's: "the", "how", "do"...) left out
+/// (keeping them measured worse, here and for the pieces), and each word's stem (Porter2)
+/// where `stems`. As `bm25`'s default tokenizer does, from the same crates, without the
+/// caching macros it brings for its stop-word list (10 crates of a fresh build).
+struct Words {
+    stop_words: HashSet<String>,
+    stemmer: Option<Stemmer>,
+}
+
+impl Words {
+    fn new(stems: bool) -> Words {
+        Words {
+            stop_words: stop_words::get(stop_words::LANGUAGE::English)
+                .iter()
+                .map(|w| ascii(w).into_owned())
+                .collect(),
+            stemmer: stems.then(|| Stemmer::create(Algorithm::English)),
+        }
+    }
+}
+
+/// Letters made ASCII (`Café` -> `Cafe`); what has no ASCII form becomes `[?]`.
+fn ascii(text: &str) -> std::borrow::Cow<'_, str> {
+    deunicode::deunicode_with_tofu_cow(text, "[?]")
+}
+
+impl Tokenizer for Words {
+    fn tokenize(&self, text: &str) -> Vec<String> {
+        use unicode_segmentation::UnicodeSegmentation;
+        let lower = ascii(text).to_lowercase();
+        lower
+            .unicode_words()
+            .filter(|word| !word.is_empty() && !self.stop_words.contains(*word))
+            .map(|word| match &self.stemmer {
+                Some(stemmer) => stemmer.stem(word).into_owned(),
+                None => word.to_string(),
+            })
+            .collect()
+    }
 }
 
 /// Words (not stems, stop words left out) cut into their overlapping four-letter pieces,
 /// their edges marked (`webhook` -> `<web webh ebho bhoo hook ook>`): a word shares most of
 /// its pieces with its other forms and with the compounds it is part of. Pieces of three or
 /// five letters, or cut from the whole document, measured no better.
-struct Pieces(DefaultTokenizer);
+struct Pieces(Words);
 
 impl Pieces {
     fn new() -> Pieces {
-        Pieces(
-            DefaultTokenizer::builder()
-                .language_mode(Language::English)
-                .stemming(false)
-                .build(),
-        )
+        Pieces(Words::new(false))
     }
 }
 
