@@ -86,17 +86,27 @@ pub fn compare(expected: &[Value], listed: &[Value]) -> Vec<Difference> {
             message,
         })
     };
-    // A name listed twice: a client keeps one of them, and which is not ours to know.
+    // A name listed twice: a client keeps one of them, and which is not ours to know. One
+    // error per name, and the first copy is the one compared.
     let mut listed_by_name: HashMap<&str, &Value> = HashMap::new();
+    let mut copies: Vec<(&str, usize)> = Vec::new();
     for tool in listed {
-        if listed_by_name.insert(name(tool), tool).is_some() {
-            push(
-                Severity::Error,
-                name(tool),
-                "duplicate",
-                "the server lists this tool name more than once (tool names must be unique)".into(),
-            );
+        if listed_by_name.contains_key(name(tool)) {
+            if let Some(count) = copies.iter_mut().find(|(n, _)| *n == name(tool)) {
+                count.1 += 1;
+            }
+        } else {
+            listed_by_name.insert(name(tool), tool);
+            copies.push((name(tool), 1));
         }
+    }
+    for (tool, count) in copies.into_iter().filter(|(_, count)| *count > 1) {
+        push(
+            Severity::Error,
+            tool,
+            "duplicate",
+            format!("the server lists this tool name {count} times (tool names must be unique)"),
+        );
     }
     let expected_names: HashMap<&str, &Value> = expected.iter().map(|t| (name(t), t)).collect();
     for want in expected {
@@ -310,12 +320,28 @@ mod tests {
     fn a_tool_listed_twice_is_an_error() {
         let tool = json!({"name": "a", "annotations": {"readOnlyHint": true}, "inputSchema": {"type": "object"}});
         let twin = json!({"name": "a", "inputSchema": {"type": "object"}});
-        let differences = compare(std::slice::from_ref(&tool), &[tool.clone(), twin]);
+        let differences = compare(std::slice::from_ref(&tool), &[tool.clone(), twin.clone()]);
         assert!(
             differences
                 .iter()
                 .any(|d| d.kind == "duplicate" && d.severity == Severity::Error),
             "{differences:?}"
+        );
+        // Three copies are one error that counts them; the first copy is the one compared.
+        let differences = compare(
+            std::slice::from_ref(&tool),
+            &[tool.clone(), twin.clone(), twin],
+        );
+        let said: Vec<(&str, &str)> = differences
+            .iter()
+            .map(|d| (d.kind, d.message.as_str()))
+            .collect();
+        assert_eq!(
+            said,
+            [(
+                "duplicate",
+                "the server lists this tool name 3 times (tool names must be unique)"
+            )]
         );
     }
 
