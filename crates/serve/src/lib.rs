@@ -4,6 +4,35 @@
 //! reads what a running server lists (`verify`, `lint --url`); [`fetch`] downloads a spec
 //! by URL for `openapi2mcp_core::load`. The tools come from `openapi2mcp-core`, which
 //! this crate reads and never changes.
+//!
+//! Calling a converted tool against the real API (here not run: it would send a request):
+//!
+//! ```no_run
+//! use std::time::Duration;
+//!
+//! use openapi2mcp_core::convert::Options;
+//! use openapi2mcp_core::{load, pipeline};
+//! use openapi2mcp_serve::serve::{ApiCaller, CallSettings};
+//! use serde_json::json;
+//!
+//! # async fn call() -> openapi2mcp_core::error::Result<()> {
+//! let spec = load::load_bytes("pets.yaml", std::fs::read("pets.yaml").unwrap())?;
+//! let conversion = pipeline::convert_spec(&spec, &Options::default())?;
+//! let tools = conversion.tools.into_iter().map(|c| c.tool).collect();
+//! let settings = CallSettings {
+//!     base_url: None, // the spec's server URL
+//!     timeout: Duration::from_secs(30),
+//!     retries: 2, // only where a retry is safe
+//!     max_response_bytes: 1 << 20,
+//! };
+//! // Each security scheme's secret from OPENAPI2MCP_AUTH_<SCHEME>.
+//! let api = ApiCaller::new(tools, settings, &|name| std::env::var(name).ok())?;
+//! let arguments = json!({"petId": 7}).as_object().cloned();
+//! let (outcome, log) = api.call("get_pet_by_id", arguments).await;
+//! println!("{log}\n{}", outcome.text);
+//! # Ok(())
+//! # }
+//! ```
 
 // As the core: every public item documented, no private type reachable through one.
 #![deny(missing_docs, unnameable_types)]
