@@ -126,3 +126,20 @@ fn each_file_is_parsed_once_however_it_is_spelled() {
     assert_eq!(ids, [1, 1, 1, 0], "the root by its own name is the root");
     assert_eq!(spec.file_count(), 2);
 }
+
+/// A library user who gives no downloader gets a URL refused, saying what is missing.
+#[test]
+fn a_url_without_a_downloader_is_refused_saying_so() {
+    let input = Input::Url("https://example.test/openapi.json".into());
+    let error = load(&input, &FileAccess::default()).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Io);
+    assert_eq!(
+        error.file.as_deref(),
+        Some("https://example.test/openapi.json")
+    );
+    assert!(
+        error.message.contains("needs a downloader"),
+        "{}",
+        error.message
+    );
+}

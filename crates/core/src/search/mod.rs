@@ -338,7 +338,7 @@ impl Tokenizer for Words {
         let lower = ascii(text).to_lowercase();
         lower
             .unicode_words()
-            .filter(|word| !word.is_empty() && !self.stop_words.contains(*word))
+            .filter(|word| !self.stop_words.contains(*word))
             .map(|word| match &self.stemmer {
                 Some(stemmer) => stemmer.stem(word).into_owned(),
                 None => word.to_string(),
