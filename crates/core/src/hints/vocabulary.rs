@@ -478,6 +478,7 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "refund",
     "refunds",
     "reversal",
+    "cleanup",
 ];
 
 /// Nouns that say money is held: capturing or completing one takes it, and a retry must not
@@ -619,6 +620,27 @@ pub fn overwrites(word: &str) -> bool {
 pub const DETERMINERS: &[&str] = &[
     "a", "an", "the", "your", "my", "our", "their", "this", "that", "these", "those", "all",
     "every", "each", "one", "some", "any",
+];
+
+/// What an opening names as its subject before the verb: "This endpoint returns", "The
+/// method creates".
+pub const SUBJECTS: &[&str] = &[
+    "endpoint",
+    "method",
+    "operation",
+    "call",
+    "api",
+    "service",
+    "resource",
+    "request",
+    "function",
+    "route",
+];
+
+/// Verbs that, after the subject, say what an operation takes, not what it does: "Method
+/// accepts a JSON array of queries".
+pub const TAKES: &[&str] = &[
+    "accepts", "takes", "expects", "receives", "requires", "allows", "lets", "is", "does",
 ];
 
 /// Words that open a clause before the verb, never an imperative: "*Given* a word, returns

@@ -345,45 +345,29 @@ impl<'r, 'f> Reader<'r, 'f> {
     }
 
     /// The summary's first word, when it is a verb (never a later one: "Rerequest a check
-    /// suite" is not a check). Without a summary, the description's first sentence stands
-    /// in its place ("Lists your dedicated IP pools.").
+    /// suite" is not a check). Without a summary, or with one that opens with no verb (a
+    /// title: "Batch operation for search", "Gender detection"), the description's first
+    /// sentence stands in its place ("Lists your dedicated IP pools.") when it opens with one.
     fn opening(&mut self) {
         let facts = self.facts;
-        let (opening, source, at) = match facts.summary {
-            Some(summary) => (Some(summary), Source::Summary, &facts.places.summary),
-            None => (
-                facts.description.and_then(|d| d.unicode_sentences().next()),
-                Source::Description,
-                &facts.places.description,
-            ),
+        let summary = facts
+            .summary
+            .map(|s| (s, Source::Summary, &facts.places.summary));
+        let description = facts
+            .description
+            .and_then(|d| d.unicode_sentences().next())
+            .map(|s| (s, Source::Description, &facts.places.description));
+        let opens_with_verb = |text: &str| {
+            opening_words(text)
+                .first()
+                .is_some_and(|w| vocabulary::summary_verb(w).is_some())
         };
-        let Some(original) = opening else {
-            return;
+        let (original, source, at) = match (summary, description) {
+            (Some(s), Some(d)) if !opens_with_verb(s.0) && opens_with_verb(d.0) => d,
+            (Some(s), _) | (None, Some(s)) => s,
+            (None, None) => return,
         };
-        let mut words: Vec<&str> = original
-            .split(|c: char| !c.is_alphanumeric() && c != '-')
-            .filter(|w| !w.is_empty())
-            .collect();
-        // A glued camelCase opening (`removeContact`) is a verb and its object.
-        let glued = words.first().and_then(|w| {
-            let starts_lower = w.starts_with(|c: char| c.is_ascii_lowercase());
-            let at = w.find(|c: char| c.is_ascii_uppercase())?;
-            starts_lower.then(|| w.split_at(at))
-        });
-        if let Some((verb, object)) = glued {
-            words.splice(0..1, [verb, object]);
-        }
-        // An adverb before the verb ("Permanently delete", "Asynchronously creates") says
-        // how, not what.
-        // ("Apply", "Reply" are verbs themselves.)
-        let adverb = |w: &str| {
-            w.len() > 4
-                && w.to_ascii_lowercase().ends_with("ly")
-                && vocabulary::summary_verb(w).is_none()
-        };
-        if words.len() > 1 && adverb(words[0]) && vocabulary::summary_verb(words[1]).is_some() {
-            words.remove(0);
-        }
+        let words = opening_words(original);
         // A title of one plural word ("Broadcasts", "Updates") names what is read or
         // changed, as a verb with no object would not.
         let title = matches!(words[..], [word] if word.ends_with('s'));
@@ -631,6 +615,57 @@ impl<'r, 'f> Reader<'r, 'f> {
             }
         }
     }
+}
+
+/// An opening's words as they stand, from its verb on: a glued camelCase opening
+/// (`removeContact`) split into verb and object, an adverb before the verb ("Permanently
+/// delete") and the operation named as the subject ("This endpoint returns", "Method
+/// searches", "It lists") dropped.
+fn opening_words(text: &str) -> Vec<&str> {
+    let mut words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let glued = words.first().and_then(|w| {
+        let starts_lower = w.starts_with(|c: char| c.is_ascii_lowercase());
+        let at = w.find(|c: char| c.is_ascii_uppercase())?;
+        starts_lower.then(|| w.split_at(at))
+    });
+    if let Some((verb, object)) = glued {
+        words.splice(0..1, [verb, object]);
+    }
+    let lower: Vec<String> = words
+        .iter()
+        .take(3)
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let lower = |i: usize| lower.get(i).cloned();
+    let subject = match (lower(0).as_deref(), lower(1).as_deref()) {
+        (Some("this" | "the"), Some(noun)) if vocabulary::SUBJECTS.contains(&noun) => 2,
+        (Some("it" | "method" | "endpoint" | "operation"), _) => 1,
+        _ => 0,
+    };
+    words.drain(..subject);
+    if subject > 0 {
+        // "It will delete", "Method accepts a query and ...": a modal says nothing, and
+        // what it takes is not what it does.
+        let first = lower(subject);
+        if matches!(first.as_deref(), Some("will" | "can" | "may" | "should")) {
+            words.remove(0);
+        } else if first.is_some_and(|w| vocabulary::TAKES.contains(&w.as_str())) {
+            words.clear();
+        }
+    }
+    // "Apply", "Reply" are verbs themselves.
+    let adverb = |w: &str| {
+        w.len() > 4
+            && w.to_ascii_lowercase().ends_with("ly")
+            && vocabulary::summary_verb(w).is_none()
+    };
+    if words.len() > 1 && adverb(words[0]) && vocabulary::summary_verb(words[1]).is_some() {
+        words.remove(0);
+    }
+    words
 }
 
 /// Whether a path segment is plain words, none of them a verb (`info`, `url-info`,

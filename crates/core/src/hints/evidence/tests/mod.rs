@@ -710,3 +710,26 @@ fn a_get_that_converts_reads() {
     assert_eq!(said(&facts(&get, "convert_price", "Convert a price")), []);
     assert_eq!(said(&facts(&get, "", "Render the formula")), []);
 }
+
+/// A summary that names the operation without a verb gives way to the description's first
+/// sentence, whose subject ("This endpoint", "It") is not the verb; what the operation
+/// takes ("Method accepts a query") is not what it does.
+#[test]
+fn a_title_gives_way_to_the_descriptions_verb() {
+    let get = Method::Get;
+    let mut titled = facts(&get, "machine_translation", "Machine translation");
+    assert!(said(&titled).is_empty());
+    titled.description = Some("This endpoint deletes the translation memory. It is slow.");
+    assert_eq!(
+        said(&titled),
+        [(HintKind::ReadOnly, false, Confidence::Medium)]
+    );
+    // A summary with a verb keeps its place.
+    let mut fetch = facts(&get, "machine_translation", "Fetch a translation");
+    fetch.description = Some("Deletes nothing.");
+    assert!(said(&fetch).is_empty());
+    // "accepts" after the subject names the input, not an action (nor a settling verb).
+    let mut search = facts(&get, "batch", "Batch operation for search");
+    search.description = Some("Method accepts a JSON array of search queries.");
+    assert!(said(&search).is_empty(), "{:?}", said(&search));
+}
