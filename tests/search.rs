@@ -20,11 +20,13 @@ use openapi2mcp_core::search::OperationIndex;
 
 /// Recall@5 this test may not fall below: all tasks of the test APIs, their paraphrases,
 /// and GitHub's tasks (tuned on).
-const TEST_FLOOR: f64 = 0.558;
-const TEST_PARAPHRASE_FLOOR: f64 = 0.186;
-const GITHUB_FLOOR: f64 = 0.869;
-/// The share of the test APIs' tasks that want no DELETE and get one first, at most.
-const TEST_DELETE_FIRST_CEILING: f64 = 0.014;
+const TEST_FLOOR: f64 = 0.581;
+const TEST_PARAPHRASE_FLOOR: f64 = 0.217;
+const GITHUB_FLOOR: f64 = 0.872;
+/// The share of the test APIs' tasks that want no DELETE and get one first, at most (7 of
+/// 430 since pieces are looked for only for words no tool says whole, 2026-12-03: it
+/// found 10 more of the test APIs' tasks, and one more got a DELETE first; 6 before).
+const TEST_DELETE_FIRST_CEILING: f64 = 0.017;
 
 /// How many results `search_operations` returns unless told: the five measured are the
 /// first of these.
