@@ -637,10 +637,11 @@ pub const SUBJECTS: &[&str] = &[
     "route",
 ];
 
-/// Verbs that, after the subject, say what an operation takes, not what it does: "Method
-/// accepts a JSON array of queries".
-pub const TAKES: &[&str] = &[
-    "accepts", "takes", "expects", "receives", "requires", "allows", "lets", "is", "does",
+/// Verbs that, after the subject, say what an operation takes or is, not what it does:
+/// "Method accepts a JSON array of queries", "It will accept", "It is deprecated".
+pub const INPUT_VERBS: &[&str] = &[
+    "accepts", "accept", "takes", "take", "expects", "expect", "receives", "receive", "requires",
+    "require", "allows", "allow", "lets", "let", "is", "be", "does", "do",
 ];
 
 /// Words that open a clause before the verb, never an imperative: "*Given* a word, returns

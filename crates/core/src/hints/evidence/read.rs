@@ -345,26 +345,24 @@ impl<'r, 'f> Reader<'r, 'f> {
     }
 
     /// The summary's first word, when it is a verb (never a later one: "Rerequest a check
-    /// suite" is not a check). Without a summary, or with one that opens with no verb (a
-    /// title: "Batch operation for search", "Gender detection"), the description's first
-    /// sentence stands in its place ("Lists your dedicated IP pools.") when it opens with one.
+    /// suite" is not a check). Without a summary the description's first sentence stands
+    /// in its place ("Lists your dedicated IP pools."); with one that is only a title
+    /// ("Batch operation for search", "Force cancel a workflow run"), it does when it says
+    /// the operation acts ("Cancels a workflow run"): a title gives way to what makes a
+    /// tool look less safe, never to what makes it look safer ("Returns the new user.").
     fn opening(&mut self) {
         let facts = self.facts;
         let summary = facts
             .summary
             .map(|s| (s, Source::Summary, &facts.places.summary));
-        let description = facts
+        let sentence = facts
             .description
             .and_then(|d| d.unicode_sentences().next())
             .map(|s| (s, Source::Description, &facts.places.description));
-        let opens_with_verb = |text: &str| {
-            opening_words(text)
-                .first()
-                .is_some_and(|w| vocabulary::summary_verb(w).is_some())
-        };
-        let (original, source, at) = match (summary, description) {
-            (Some(s), Some(d)) if !opens_with_verb(s.0) && opens_with_verb(d.0) => d,
-            (Some(s), _) | (None, Some(s)) => s,
+        let (original, source, at) = match (summary, sentence) {
+            (Some(title), Some(sentence)) if is_title(title.0) && self.acts(sentence.0) => sentence,
+            (Some(summary), _) => summary,
+            (None, Some(sentence)) => sentence,
             (None, None) => return,
         };
         let words = opening_words(original);
@@ -374,13 +372,40 @@ impl<'r, 'f> Reader<'r, 'f> {
         if let Some((first, after)) = words.split_first().filter(|_| !title) {
             self.opening_verb(first, &after[..after.len().min(4)], source, at);
         }
-        // "Create or update a secret": it overwrites too.
-        let lower = original.to_ascii_lowercase();
+        // "Create or update a secret": it overwrites too, said in the summary or in the
+        // opening read in its place.
+        if let Some((summary, source, at)) = summary {
+            self.or_overwrite(summary, source, at);
+        }
+        if source == Source::Description {
+            self.or_overwrite(original, source, at);
+        }
+    }
+
+    /// Whether an opening's verb says the operation acts, as the reader would take it.
+    fn acts(&self, opening: &str) -> bool {
+        let words = opening_words(opening);
+        let Some((first, after)) = words.split_first() else {
+            return false;
+        };
+        let rest: Vec<String> = after
+            .iter()
+            .take(4)
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        vocabulary::summary_verb(first).is_some_and(|(word, _)| {
+            verb_in_use(&word, &rest, &self.text, self.facts) != Verb::Read
+        })
+    }
+
+    /// "or update", "or replace" in a text: an upsert, which overwrites.
+    fn or_overwrite(&mut self, text: &str, source: Source, at: &str) {
+        let lower = text.to_ascii_lowercase();
         let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
-        let or_overwrite = words
+        let pair = words
             .windows(2)
             .find(|w| w[0] == "or" && vocabulary::overwrites(w[1]));
-        if let Some(pair) = or_overwrite {
+        if let Some(pair) = pair {
             self.push(
                 source,
                 Says::DestructiveNoun,
@@ -617,6 +642,20 @@ impl<'r, 'f> Reader<'r, 'f> {
     }
 }
 
+/// Whether a summary is only a title: its first word is no verb this reader knows, and no
+/// imperative's object follows it ("Flush the cache" is an imperative, "Batch operation
+/// for search" a title).
+fn is_title(summary: &str) -> bool {
+    let words = opening_words(summary);
+    let verb = words
+        .first()
+        .is_some_and(|w| vocabulary::summary_verb(w).is_some());
+    let imperative = words
+        .get(1)
+        .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.to_ascii_lowercase().as_str()));
+    !verb && !imperative
+}
+
 /// An opening's words as they stand, from its verb on: a glued camelCase opening
 /// (`removeContact`) split into verb and object, an adverb before the verb ("Permanently
 /// delete") and the operation named as the subject ("This endpoint returns", "Method
@@ -649,10 +688,15 @@ fn opening_words(text: &str) -> Vec<&str> {
     if subject > 0 {
         // "It will delete", "Method accepts a query and ...": a modal says nothing, and
         // what it takes is not what it does.
-        let first = lower(subject);
-        if matches!(first.as_deref(), Some("will" | "can" | "may" | "should")) {
+        let modal = matches!(
+            lower(subject).as_deref(),
+            Some("will" | "can" | "may" | "should")
+        );
+        if modal {
             words.remove(0);
-        } else if first.is_some_and(|w| vocabulary::TAKES.contains(&w.as_str())) {
+        }
+        let verb = lower(subject + usize::from(modal));
+        if verb.is_some_and(|w| vocabulary::INPUT_VERBS.contains(&w.as_str())) {
             words.clear();
         }
     }

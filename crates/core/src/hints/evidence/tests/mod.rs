@@ -711,25 +711,56 @@ fn a_get_that_converts_reads() {
     assert_eq!(said(&facts(&get, "", "Render the formula")), []);
 }
 
-/// A summary that names the operation without a verb gives way to the description's first
-/// sentence, whose subject ("This endpoint", "It") is not the verb; what the operation
-/// takes ("Method accepts a query") is not what it does.
+/// A summary that is only a title gives way to the description's first sentence when that
+/// says the operation acts, never when it says it reads; the sentence's subject ("This
+/// endpoint", "It") and a modal are not its verb, and what it takes ("Method accepts a
+/// query") or is ("It is slow") is not what it does.
 #[test]
-fn a_title_gives_way_to_the_descriptions_verb() {
+fn a_title_gives_way_to_the_descriptions_verb_when_it_acts() {
     let get = Method::Get;
+    let acts = [(HintKind::ReadOnly, false, Confidence::Medium)];
     let mut titled = facts(&get, "machine_translation", "Machine translation");
     assert!(said(&titled).is_empty());
-    titled.description = Some("This endpoint deletes the translation memory. It is slow.");
-    assert_eq!(
-        said(&titled),
-        [(HintKind::ReadOnly, false, Confidence::Medium)]
-    );
-    // A summary with a verb keeps its place.
+    for description in [
+        "This endpoint deletes the translation memory. It is slow.",
+        "It will delete the translation memory.",
+    ] {
+        titled.description = Some(description);
+        assert_eq!(said(&titled), acts, "{description}");
+    }
+    for description in [
+        "Method accepts a JSON array of search queries.",
+        "It will accept a list of words.",
+        "It is slow.",
+    ] {
+        titled.description = Some(description);
+        assert!(said(&titled).is_empty(), "{description}");
+    }
+    // A summary with a verb, or an imperative whose verb is unknown, keeps its place.
     let mut fetch = facts(&get, "machine_translation", "Fetch a translation");
     fetch.description = Some("Deletes nothing.");
     assert!(said(&fetch).is_empty());
-    // "accepts" after the subject names the input, not an action (nor a settling verb).
-    let mut search = facts(&get, "batch", "Batch operation for search");
-    search.description = Some("Method accepts a JSON array of search queries.");
-    assert!(said(&search).is_empty(), "{:?}", said(&search));
+    let mut imperative = facts(&get, "cache", "Flush the cache");
+    imperative.description = Some("Returns the cache's size.");
+    assert_eq!(said(&imperative), acts);
+    // A description that reads never stands in for a title: it would look safer (and let
+    // `--read-only` keep a GET on it).
+    let mut flush = facts(&get, "", "Cache flush");
+    flush.description = Some("Returns the cache's new size.");
+    assert!(!says_it_reads(&read(&flush)));
+    // The title's own "or replace" still counts when the description is read.
+    let mut upsert = facts(&Method::Post, "widget", "Widget create or replace");
+    upsert.description = Some("Creates a widget.");
+    assert_eq!(
+        said(&upsert),
+        [(HintKind::Idempotent, true, Confidence::Medium)]
+    );
+    // A cleanup removes what was made: running one is no harmless addition.
+    let mut cleanup = facts(
+        &Method::Post,
+        "Items_TestFailoverCleanup",
+        "Execute test cleanup",
+    );
+    cleanup.path = Some("/items/{id}/testFailoverCleanup");
+    assert!(said(&cleanup).is_empty(), "{:?}", said(&cleanup));
 }
