@@ -42,9 +42,10 @@ impl Severity {
         }
     }
 
-    /// The severity `text` names, as [`Severity::as_str`] writes it; `None` for any other text.
+    /// The severity `text` names, as [`Severity::as_str`] writes it in any case (as rules are
+    /// named: `Error`, `WARNING`); `None` for any other text.
     pub fn parse(text: &str) -> Option<Severity> {
-        Some(match text {
+        Some(match text.to_ascii_lowercase().as_str() {
             "info" => Severity::Info,
             "warning" => Severity::Warning,
             "error" => Severity::Error,
@@ -431,7 +432,7 @@ impl RuleSettings {
     pub fn set(&mut self, rule: &str, level: &str) -> std::result::Result<(), String> {
         let rule = rules::find(rule).ok_or_else(|| format!("unknown rule '{rule}'"))?;
         let severity = match level {
-            "off" => None,
+            _ if level.eq_ignore_ascii_case("off") => None,
             other => Some(Severity::parse(other).ok_or_else(|| {
                 format!("unknown severity '{other}' (error, warning, info or off)")
             })?),
@@ -638,6 +639,22 @@ pub fn add_lines_in(findings: &mut [Finding], file: &str, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A severity is named in any case, as a rule is by its code or name.
+    #[test]
+    fn severities_are_named_in_any_case() {
+        let mut settings = RuleSettings::default();
+        settings.set("oam001", "Warning").unwrap();
+        settings.set("RISKY-IDEMPOTENT", "OFF").unwrap();
+        assert_eq!(settings.severities["OAM001"], Some(Severity::Warning));
+        assert_eq!(settings.severities["OAM005"], None);
+        assert_eq!(Severity::parse("ERROR"), Some(Severity::Error));
+        let unknown = settings.set("OAM001", "loud").unwrap_err();
+        assert_eq!(
+            unknown,
+            "unknown severity 'loud' (error, warning, info or off)"
+        );
+    }
 
     #[test]
     fn an_unconvertible_operation_is_named_by_its_place_and_said_once() {
