@@ -431,11 +431,12 @@ impl RuleSettings {
     /// Sets a rule's severity (`error`, `warning`, `info` or `off`), naming it by code or name.
     pub fn set(&mut self, rule: &str, level: &str) -> std::result::Result<(), String> {
         let rule = rules::find(rule).ok_or_else(|| format!("unknown rule '{rule}'"))?;
-        let severity = match level {
-            _ if level.eq_ignore_ascii_case("off") => None,
-            other => Some(Severity::parse(other).ok_or_else(|| {
-                format!("unknown severity '{other}' (error, warning, info or off)")
-            })?),
+        let severity = if level.eq_ignore_ascii_case("off") {
+            None
+        } else {
+            Some(Severity::parse(level).ok_or_else(|| {
+                format!("unknown severity '{level}' (error, warning, info or off)")
+            })?)
         };
         self.severities.insert(rule.code, severity);
         Ok(())

@@ -84,16 +84,17 @@ impl OperationIndex {
         let model = meaning::Model::shipped();
         let meanings = tools.iter().map(|tool| model.embed(&gist(tool))).collect();
         let texts = |text: fn(&Tool) -> String| tools.iter().map(|tool| text(tool)).collect();
+        let names_and_titles: Vec<String> = texts(name_and_title);
         let plain_words = Words::new(false);
-        let piece_words = tools
+        let piece_words = names_and_titles
             .iter()
-            .flat_map(|tool| plain_words.tokenize(&name_and_title(tool)))
+            .flat_map(|text| plain_words.tokenize(text))
             .collect();
         OperationIndex {
             piece_words,
             plain_words,
             words: Ranking::new(Words::new(true), texts(document)),
-            pieces: Ranking::new(Pieces::new(), texts(name_and_title)),
+            pieces: Ranking::new(Pieces::new(), names_and_titles),
             reads,
             harms,
             meanings,
