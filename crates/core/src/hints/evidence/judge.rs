@@ -198,8 +198,8 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
     read_only
 }
 
-/// Destructive: vetoed by anything that overwrites, ends or settles; a switch or a relation
-/// removed is reversible; something added needs two pieces.
+/// Destructive: vetoed by anything that overwrites, ends or settles; a switch, or a relation
+/// removed or added, is reversible; something else added needs two pieces.
 fn destructive(case: &mut Case<'_, '_>) {
     let relation = case.relation;
     let mut overwrites = case.verbs(&[Verb::Update, Verb::Renew, Verb::Settle]);
@@ -254,6 +254,17 @@ fn destructive(case: &mut Case<'_, '_>) {
         let confidence = confidence(&adds);
         let reason = "it adds rather than overwrites or removes";
         case.add(HintKind::Destructive, false, confidence, reason, adds);
+    } else if relation && !adds.is_empty() && !removes && owned(case.facts.path) {
+        let mut added = adds;
+        added.extend(case.saying(&[Says::Relation]));
+        let reason = "adds a member to a set that removing it restores";
+        case.add(
+            HintKind::Destructive,
+            false,
+            Confidence::Medium,
+            reason,
+            added,
+        );
     }
 }
 

@@ -371,6 +371,12 @@ impl<'r, 'f> Reader<'r, 'f> {
         let title = matches!(words[..], [word] if word.ends_with('s'));
         if let Some((first, after)) = words.split_first().filter(|_| !title) {
             self.opening_verb(first, &after[..after.len().min(4)], source, at);
+            // "Add app to a policy" at a PUT's URI puts a member into a set: adding it
+            // again adds nothing, and nothing is lost (on a POST it may make a new thing).
+            let to = after.iter().position(|w| w.eq_ignore_ascii_case("to"));
+            if let (true, Some(i)) = (self.is_a_put_that_adds(), to) {
+                self.push(source, Says::Relation, &after[..=i].join(" "), at);
+            }
         }
         // "Create or update a secret": it overwrites too, said in the summary or in the
         // opening read in its place.
@@ -380,6 +386,12 @@ impl<'r, 'f> Reader<'r, 'f> {
         if source == Source::Description {
             self.or_overwrite(original, source, at);
         }
+    }
+
+    /// Whether this is a PUT whose verb, the name's or the opening's, adds.
+    fn is_a_put_that_adds(&self) -> bool {
+        let verb = self.name_verb.as_deref().or(self.opening_verb.as_deref());
+        self.facts.method == Some(&Method::Put) && verb == Some("add")
     }
 
     /// Whether an opening's verb says the operation acts, as the reader would take it.

@@ -764,3 +764,37 @@ fn a_title_gives_way_to_the_descriptions_verb_when_it_acts() {
     cleanup.path = Some("/items/{id}/testFailoverCleanup");
     assert!(said(&cleanup).is_empty(), "{:?}", said(&cleanup));
 }
+
+/// A PUT that adds something "to" something ("Add app to a policy") puts a member into a
+/// set, as adding a known relation does ("Add collaborator."): adding it loses nothing. A
+/// PUT that adds at a URI of its own may replace what is there; a POST that adds "to"
+/// something makes a new thing each time.
+#[test]
+fn a_put_that_adds_a_member_is_not_destructive() {
+    let put = Method::Put;
+    let not_destructive = (HintKind::Destructive, false, Confidence::Medium);
+    let mut to = facts(&put, "", "Add app to an AndroidMAMPolicy.");
+    to.path = Some("/androidPolicies/{policyName}/apps/{appName}");
+    assert!(said(&to).contains(&not_destructive));
+    to.path = Some("/boards/{board_id}/assets");
+    assert!(said(&to).contains(&not_destructive));
+    let mut relation = facts(&put, "", "Add collaborator.");
+    relation.path = Some("/repos/{owner}/{repo}/collaborators/{user}");
+    assert!(said(&relation).contains(&not_destructive));
+    for (summary, path) in [
+        ("Add collaborator.", "/collaborators/{user}"),
+        ("Add group.", "/policies/{policy}/groups/{group}"),
+        ("Add a widget.", "/repos/{owner}/{repo}/widgets"),
+    ] {
+        let mut other = facts(&put, "", summary);
+        other.path = Some(path);
+        let said = said(&other);
+        let safer = |&(hint, value, _): &(HintKind, bool, Confidence)| {
+            hint == HintKind::Destructive && !value
+        };
+        assert!(!said.iter().any(safer), "{summary} {path}: {said:?}");
+    }
+    let mut post = facts(&Method::Post, "", "Add a message to the conversation.");
+    post.path = Some("/conversations/{id}/messages");
+    assert!(!said(&post).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+}
