@@ -33,7 +33,7 @@ use serde::Deserialize;
 
 /// What the test half may not fall below (or rise above), with the corpus.
 const TEST_FLOORS: Floors = Floors {
-    precision: 0.945,
+    precision: 0.94,
     recall: 0.74,
     flagged: 0.93,
     safer_wrong: 0.04,

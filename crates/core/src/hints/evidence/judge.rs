@@ -231,6 +231,7 @@ fn destructive(case: &mut Case<'_, '_>) {
         .collect();
     // A token endpoint issues a new credential beside the others (one strong piece).
     adds.extend(case.saying(&[Says::Created, Says::Collection, Says::Grant]));
+    let add_verbs = case.verbs(&[Verb::Create]);
     if !switches.is_empty() {
         let reason = "a switch that its opposite undoes: nothing is lost";
         case.add(
@@ -254,8 +255,8 @@ fn destructive(case: &mut Case<'_, '_>) {
         let confidence = confidence(&adds);
         let reason = "it adds rather than overwrites or removes";
         case.add(HintKind::Destructive, false, confidence, reason, adds);
-    } else if relation && !adds.is_empty() && !removes && owned(case.facts.path) {
-        let mut added = adds;
+    } else if relation && !add_verbs.is_empty() && !removes && owned(case.facts.path) {
+        let mut added = add_verbs;
         added.extend(case.saying(&[Says::Relation]));
         let reason = "adds a member to a set that removing it restores";
         case.add(

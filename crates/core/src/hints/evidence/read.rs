@@ -371,11 +371,15 @@ impl<'r, 'f> Reader<'r, 'f> {
         let title = matches!(words[..], [word] if word.ends_with('s'));
         if let Some((first, after)) = words.split_first().filter(|_| !title) {
             self.opening_verb(first, &after[..after.len().min(4)], source, at);
-            // "Add app to a policy" at a PUT's URI puts a member into a set: adding it
-            // again adds nothing, and nothing is lost (on a POST it may make a new thing).
-            let to = after.iter().position(|w| w.eq_ignore_ascii_case("to"));
-            if let (true, Some(i)) = (self.is_a_put_that_adds(), to) {
-                self.push(source, Says::Relation, &after[..=i].join(" "), at);
+            // "Add app to a policy" with a PUT at `/policies/{policy}/apps/{app}` puts a
+            // member into a set: adding it again adds nothing, and nothing is lost. (A PUT
+            // at a URI of its own may replace what is there; a POST may make a new thing.)
+            let near = &after[..after.len().min(4)];
+            let to = near.iter().position(|w| w.eq_ignore_ascii_case("to"));
+            let member = facts.path.is_some_and(names_a_member);
+            if let (true, true, Some(i)) = (self.is_a_put_that_adds(), member, to) {
+                let said = words[..(i + 3).min(words.len())].join(" ");
+                self.push(source, Says::Relation, &said, at);
             }
         }
         // "Create or update a secret": it overwrites too, said in the summary or in the
@@ -388,7 +392,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
     }
 
-    /// Whether this is a PUT whose verb, the name's or the opening's, adds.
+    /// Whether this is a PUT whose verb (the name's, or without one the opening's) is "add".
     fn is_a_put_that_adds(&self) -> bool {
         let verb = self.name_verb.as_deref().or(self.opening_verb.as_deref());
         self.facts.method == Some(&Method::Put) && verb == Some("add")
@@ -410,9 +414,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         })
     }
 
-    /// "or update", "or replace" in a text: an upsert, which overwrites.
+    /// "or update", "or replace" in a text: an upsert, which overwrites ("Add/Update" too).
     fn or_overwrite(&mut self, text: &str, source: Source, at: &str) {
-        let lower = text.to_ascii_lowercase();
+        let lower = text.to_ascii_lowercase().replace('/', " or ");
         let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
         let pair = words
             .windows(2)
@@ -672,6 +676,19 @@ fn is_title(summary: &str) -> bool {
 /// (`removeContact`) split into verb and object, an adverb before the verb ("Permanently
 /// delete") and the operation named as the subject ("This endpoint returns", "Method
 /// searches", "It lists") dropped.
+/// Whether a path's last segment names one member of a set that belongs to something
+/// (`/policies/{policy}/apps/{app}`): a parameter after a literal, and a parameter before.
+fn names_a_member(path: &str) -> bool {
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let parameter = |s: &&str| s.starts_with('{');
+    match segments[..] {
+        [ref owner @ .., set, member] => {
+            parameter(&member) && !parameter(&set) && owner.iter().any(parameter)
+        }
+        _ => false,
+    }
+}
+
 fn opening_words(text: &str) -> Vec<&str> {
     let mut words: Vec<&str> = text
         .split(|c: char| !c.is_alphanumeric() && c != '-')

@@ -765,10 +765,11 @@ fn a_title_gives_way_to_the_descriptions_verb_when_it_acts() {
     assert!(said(&cleanup).is_empty(), "{:?}", said(&cleanup));
 }
 
-/// A PUT that adds something "to" something ("Add app to a policy") puts a member into a
-/// set, as adding a known relation does ("Add collaborator."): adding it loses nothing. A
-/// PUT that adds at a URI of its own may replace what is there; a POST that adds "to"
-/// something makes a new thing each time.
+/// A PUT that adds something "to" something at a URI that names a member of a set ("Add
+/// app to a policy" at `/policies/{policy}/apps/{app}`) puts the member into the set, as
+/// adding a known relation does ("Add collaborator."): adding it loses nothing. A PUT at a
+/// URI of its own, or to a whole collection, may replace what is there; "Add/Update" may
+/// overwrite; a POST that adds "to" something makes a new thing each time.
 #[test]
 fn a_put_that_adds_a_member_is_not_destructive() {
     let put = Method::Put;
@@ -776,24 +777,58 @@ fn a_put_that_adds_a_member_is_not_destructive() {
     let mut to = facts(&put, "", "Add app to an AndroidMAMPolicy.");
     to.path = Some("/androidPolicies/{policyName}/apps/{appName}");
     assert!(said(&to).contains(&not_destructive));
-    to.path = Some("/boards/{board_id}/assets");
-    assert!(said(&to).contains(&not_destructive));
     let mut relation = facts(&put, "", "Add collaborator.");
     relation.path = Some("/repos/{owner}/{repo}/collaborators/{user}");
     assert!(said(&relation).contains(&not_destructive));
-    for (summary, path) in [
-        ("Add collaborator.", "/collaborators/{user}"),
-        ("Add group.", "/policies/{policy}/groups/{group}"),
-        ("Add a widget.", "/repos/{owner}/{repo}/widgets"),
+    let safer = |facts: &Facts<'_>| {
+        said(facts)
+            .into_iter()
+            .find(|&(hint, value, _)| hint == HintKind::Destructive && !value)
+    };
+    for (method, name, summary, path) in [
+        (&put, "", "Add collaborator.", "/collaborators/{user}"),
+        (&put, "", "Add group.", "/policies/{policy}/groups/{group}"),
+        (&put, "", "Add assets to a board.", "/boards/{board}/assets"),
+        (
+            &put,
+            "addFile",
+            "Add a file to the bucket.",
+            "/{bucket}/{key}",
+        ),
+        (
+            &put,
+            "",
+            "Upload a file to a folder.",
+            "/folders/{id}/files/{name}",
+        ),
+        (
+            &put,
+            "",
+            "Add/Update a member to a project.",
+            "/projects/{id}/members/{user}",
+        ),
+        (
+            &put,
+            "",
+            "Add a rule that lets traffic through to a host.",
+            "/hosts/{id}/rules/{rule}",
+        ),
+        (
+            &Method::Patch,
+            "",
+            "Add a note.",
+            "/users/{id}/notes/{note}",
+        ),
     ] {
-        let mut other = facts(&put, "", summary);
+        let mut other = facts(method, name, summary);
         other.path = Some(path);
-        let said = said(&other);
-        let safer = |&(hint, value, _): &(HintKind, bool, Confidence)| {
-            hint == HintKind::Destructive && !value
-        };
-        assert!(!said.iter().any(safer), "{summary} {path}: {said:?}");
+        assert_eq!(safer(&other), None, "{summary} {path}");
     }
+    // A 201 with the name's and the opening's "add": still no member of a set.
+    let mut file = facts(&put, "addFile", "Add a file to the bucket.");
+    file.path = Some("/{bucket}/{key}");
+    file.statuses = vec!["200", "201"];
+    assert_eq!(safer(&file), None);
     let mut post = facts(&Method::Post, "", "Add a message to the conversation.");
     post.path = Some("/conversations/{id}/messages");
     assert!(!said(&post).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
