@@ -370,11 +370,11 @@ impl<'r, 'f> Reader<'r, 'f> {
         // changed, as a verb with no object would not.
         let title = matches!(words[..], [word] if word.ends_with('s'));
         if let Some((first, after)) = words.split_first().filter(|_| !title) {
-            self.opening_verb(first, &after[..after.len().min(4)], source, at);
+            let near = &after[..after.len().min(4)];
+            self.opening_verb(first, near, source, at);
             // "Add app to a policy" with a PUT at `/policies/{policy}/apps/{app}` puts a
             // member into a set: adding it again adds nothing, and nothing is lost. (A PUT
             // at a URI of its own may replace what is there; a POST may make a new thing.)
-            let near = &after[..after.len().min(4)];
             let to = near.iter().position(|w| w.eq_ignore_ascii_case("to"));
             let member = facts.path.is_some_and(names_a_member);
             if let (true, true, Some(i)) = (self.is_a_put_that_adds(), member, to) {
@@ -672,10 +672,6 @@ fn is_title(summary: &str) -> bool {
     !verb && !imperative
 }
 
-/// An opening's words as they stand, from its verb on: a glued camelCase opening
-/// (`removeContact`) split into verb and object, an adverb before the verb ("Permanently
-/// delete") and the operation named as the subject ("This endpoint returns", "Method
-/// searches", "It lists") dropped.
 /// Whether a path's last segment names one member of a set that belongs to something
 /// (`/policies/{policy}/apps/{app}`): a parameter after a literal, and a parameter before.
 fn names_a_member(path: &str) -> bool {
@@ -689,6 +685,10 @@ fn names_a_member(path: &str) -> bool {
     }
 }
 
+/// An opening's words as they stand, from its verb on: a glued camelCase opening
+/// (`removeContact`) split into verb and object, an adverb before the verb ("Permanently
+/// delete") and the operation named as the subject ("This endpoint returns", "Method
+/// searches", "It lists") dropped.
 fn opening_words(text: &str) -> Vec<&str> {
     let mut words: Vec<&str> = text
         .split(|c: char| !c.is_alphanumeric() && c != '-')
