@@ -17,7 +17,7 @@ use crate::http::{is_method_override, Method};
 use crate::model::{In, Operation};
 use crate::tool::{HintKind, In as ToolIn, Tool};
 
-use super::vocabulary::Verb;
+use super::vocabulary::{self, Verb};
 use super::Hints;
 
 mod judge;
@@ -289,7 +289,8 @@ impl Evidence {
         )
     }
 
-    /// A phrase says outright what a verb only implies.
+    /// A phrase says outright what a verb only implies; so does "Search" in an opening's
+    /// verb place: a search returns what matches (a saved search is made by "Create").
     fn weight(&self) -> usize {
         match self.says {
             Says::ReadPhrase
@@ -297,8 +298,14 @@ impl Evidence {
             | Says::DestroyPhrase
             | Says::MethodOverride
             | Says::Grant => 2,
+            Says::Verb(Verb::Read) if self.opens_a_search() => 2,
             _ => 1,
         }
+    }
+
+    fn opens_a_search(&self) -> bool {
+        let opening = matches!(self.source, Source::Summary | Source::Description);
+        opening && vocabulary::summary_verb(&self.seen).is_some_and(|(word, _)| word == "search")
     }
 }
 /// How sure a suggestion is.

@@ -552,6 +552,32 @@ fn running_a_query_reads() {
         .any(|(hint, value, _)| *hint == HintKind::ReadOnly && *value));
 }
 
+/// "Search" opening a POST's summary reads, with nothing else to say so; in a name, or
+/// after another verb, it is one piece among others.
+#[test]
+fn a_search_reads() {
+    let post = Method::Post;
+    let read_only = (HintKind::ReadOnly, true, Confidence::High);
+    let mut search = facts(&post, "", "Search topups transactions");
+    search.path = Some("/iatu/topups/reports");
+    assert_eq!(said(&search), [read_only]);
+    let described = Facts {
+        summary: None,
+        description: Some("Searches the transactions by date."),
+        ..search.clone()
+    };
+    assert_eq!(said(&described), [read_only]);
+    for (name, summary) in [
+        ("searchTransactions", ""),
+        ("", "Create a saved search"),
+        ("", "Run a search and delete what it finds"),
+    ] {
+        let mut other = facts(&post, name, summary);
+        other.path = Some("/transactions/reports");
+        assert!(!said(&other).contains(&read_only), "{name} {summary}");
+    }
+}
+
 /// A relation is added to or removed from something the path names: removing a label from
 /// a conversation loses nothing, deleting one of the user's labels deletes it; adding a
 /// member to a group adds to a set, creating a member makes one.
