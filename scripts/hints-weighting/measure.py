@@ -26,6 +26,7 @@ SPECS = Path(sys.argv[1] if len(sys.argv) > 1 else ROOT.parent / "shared" / "spe
 BINARY = ROOT / "target" / "debug" / "openapi2mcp"
 HINTS = ("readOnly", "destructive", "idempotent")
 FOLDS = 10
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9)
 
 
 def api(spec):
@@ -35,8 +36,10 @@ def api(spec):
 
 
 def run(*args):
-    out = subprocess.run([str(BINARY), *args], capture_output=True, text=True).stdout
-    return json.loads(out or '{"tools": []}')["tools"]
+    done = subprocess.run([str(BINARY), *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"openapi2mcp {' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}")
+    return json.loads(done.stdout)["tools"]
 
 
 def rows():
@@ -50,7 +53,7 @@ def rows():
     for spec, labelled in sorted(by_spec.items()):
         path = ROOT / spec if spec.startswith("tests/") else SPECS / spec
         tools = {}
-        for tool in run("convert", "-q", "--keep-going", str(path)):
+        for tool in run("convert", "-q", str(path)):
             binding = tool["_meta"]["openapi2mcp/http"]
             tools[(binding["method"], binding["path"])] = tool
         reviews = {(t["method"], t["path"]): t for t in run("review", "--format", "json", str(path))}
@@ -81,8 +84,11 @@ def features(row):
         said = words(text)
         found.update(f"{field}:{w}" for w in said[:cut])
         found.update(f"{field}0:{w}" for w in said[:1])
-    parts = (tool.get("description") or "").split("\n\n", 1)
-    sentence = re.split(r"(?<=[.!?])\s", parts[1])[0] if len(parts) > 1 else ""
+    # convert writes "title\n\ndescription" when there is a title, the description alone without.
+    description = tool.get("description") or ""
+    if tool.get("title"):
+        description = description.split("\n\n", 1)[1] if "\n\n" in description else ""
+    sentence = re.split(r"(?<=[.!?])\s", description)[0]
     said = words(sentence)
     found.update(f"description:{w}" for w in said[:15])
     found.update(f"description0:{w}" for w in said[:1])
@@ -151,6 +157,7 @@ def main():
     torch.manual_seed(0)
     every = list(rows())
     print(f"{len(every)} labelled operations of the tuning half, {len({r['api'] for r in every})} APIs")
+    total = {threshold: [0, 0] for threshold in THRESHOLDS}
     for hint in HINTS:
         # Destructive and idempotent mean nothing on a read-only tool (tests/hints.rs).
         data = [dict(r, wrong=r["truth"][hint] != by_method(r["method"], hint)) for r in every
@@ -158,12 +165,17 @@ def main():
         chance = held_out(data, [features(r) for r in data])
         silent = [stated(r, hint) is None for r in data]
         print(f"{hint}Hint: {len(data)} operations, the method wrong on {sum(r['wrong'] for r in data)}")
-        for threshold in (0.5, 0.6, 0.7, 0.8, 0.9):
+        for threshold in THRESHOLDS:
             said = [(c > threshold, r["wrong"], s) for c, r, s in zip(chance, data, silent)]
             added = [w for c, w, s in said if c and s]
             alone = [w for c, w, _ in said if c]
+            total[threshold][0] += sum(added)
+            total[threshold][1] += len(added) - sum(added)
             print(f"  above {threshold}: where review says nothing, {sum(added)} right and "
                   f"{len(added) - sum(added)} wrong; alone, {sum(alone)} right and {len(alone) - sum(alone)} wrong")
+    print("all three hints, where review says nothing:")
+    for threshold, (right, wrong) in total.items():
+        print(f"  above {threshold}: {right} right and {wrong} wrong")
 
 
 if __name__ == "__main__":

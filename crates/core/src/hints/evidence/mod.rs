@@ -290,7 +290,8 @@ impl Evidence {
     }
 
     /// A phrase says outright what a verb only implies; so does "Search" in an opening's
-    /// verb place: a search returns what matches (a saved search is made by "Create").
+    /// verb place, on any method: a search returns what matches (the reader also says a
+    /// verb that acts after "and": "Search and replace").
     fn weight(&self) -> usize {
         match self.says {
             Says::ReadPhrase

@@ -440,6 +440,14 @@ impl<'r, 'f> Reader<'r, 'f> {
                 let verb = verb_in_use(&word, &rest, &self.text, facts);
                 let seen = in_use(first, vocabulary::verb(&word), verb, &rest);
                 self.push(source, Says::Verb(verb), &seen, at);
+                // "Search and replace", "Get and lock": a second verb that acts is said too.
+                let second = rest.windows(2).enumerate().find_map(|(i, pair)| {
+                    let (_, then) = vocabulary::summary_verb(&pair[1])?;
+                    (pair[0] == "and" && then != Verb::Read).then_some((i + 1, then))
+                });
+                if let (Verb::Read, Some((i, then))) = (verb, second) {
+                    self.push(source, Says::Verb(then), as_written[i], at);
+                }
                 // "Create a new product": what is made did not exist (a PUT's URI may).
                 let new = rest.iter().take(2).position(|w| w == "new");
                 if let (Verb::Create, Some(i)) = (verb, new) {

@@ -552,8 +552,9 @@ fn running_a_query_reads() {
         .any(|(hint, value, _)| *hint == HintKind::ReadOnly && *value));
 }
 
-/// "Search" opening a POST's summary reads, with nothing else to say so; in a name, or
-/// after another verb, it is one piece among others.
+/// "Search" opening the summary of a POST reads, with nothing else to say so (weighing as
+/// a phrase); in a name it is one piece, and a verb that acts after "and" ("Search and
+/// replace") says the call acts too.
 #[test]
 fn a_search_reads() {
     let post = Method::Post;
@@ -569,8 +570,8 @@ fn a_search_reads() {
     assert_eq!(said(&described), [read_only]);
     for (name, summary) in [
         ("searchTransactions", ""),
-        ("", "Create a saved search"),
-        ("", "Run a search and delete what it finds"),
+        ("", "Search and replace text in the documents"),
+        ("", "Searches and deletes matching records"),
     ] {
         let mut other = facts(&post, name, summary);
         other.path = Some("/transactions/reports");
