@@ -577,6 +577,12 @@ fn a_search_reads() {
         other.path = Some("/transactions/reports");
         assert!(!said(&other).contains(&read_only), "{name} {summary}");
     }
+    // On a GET, the same "and" leaves the read in doubt (shown, and kept out of
+    // `--read-only`), never settled either way.
+    let get = Method::Get;
+    let lock = facts(&get, "", "Get and lock the record");
+    let unsure = (HintKind::ReadOnly, false, Confidence::Low);
+    assert_eq!(said(&lock), [unsure]);
 }
 
 /// A relation is added to or removed from something the path names: removing a label from
