@@ -682,6 +682,46 @@ fn filters_apply_to_a_manifest_as_to_a_spec() {
     );
 }
 
+/// A manifest that gives two tools one name is refused by every command that serves,
+/// filters or compares its tools (a call by that name could run either), at the second
+/// name, with its line; `lint` reads it to report every such name.
+#[test]
+fn a_manifest_with_a_repeated_name_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let converted = run(&["convert", &spec("petstore-3.0.yaml")], None);
+    let mut manifest: serde_json::Value = serde_json::from_slice(&converted.stdout).unwrap();
+    let tools = manifest["tools"].as_array_mut().unwrap();
+    let mut twin = tools[0].clone();
+    twin["annotations"] = serde_json::json!({"readOnlyHint": false});
+    tools.push(twin);
+    let twice = tools.len() - 1;
+    let name = tools[0]["name"].as_str().unwrap().to_string();
+    let path = dir.path().join("twice.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+    let path = path.to_str().unwrap();
+    for args in [
+        vec!["serve", path, "--base-url", "http://127.0.0.1:9"],
+        vec!["review", path],
+    ] {
+        let output = run(&args, Some(b""));
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "tool name '{name}' is also the name of the tool at /tools/0"
+            )) && stderr.contains(&format!("(at /tools/{twice}/name)"))
+                && stderr.contains("twice.json:"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let linted = run(&["lint", path], None);
+    assert!(
+        text(&linted.stdout).contains("OAM009"),
+        "{}",
+        text(&linted.stdout)
+    );
+}
+
 /// `-o` respects the file it would replace: one its owner made read-only is refused and
 /// left as it was; one with hard links keeps them (its content changes in place).
 #[test]

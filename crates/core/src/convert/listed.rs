@@ -23,6 +23,7 @@ pub fn describe(
     options: &Options,
 ) -> Result<Conversion> {
     refuse_spec_options(options)?;
+    refuse_repeated_names(spec, &tools, pointer)?;
     let mut conversion = Conversion::default();
     let mut seen = Seen::default();
     let check_filters = options.filters.names_values();
@@ -116,6 +117,28 @@ pub fn describe(
         options.filters.check_matched(&seen)?;
     }
     Ok(conversion)
+}
+
+/// A name given to two tools: a client calls a tool by its name, so which of them a call
+/// runs is anyone's guess. An error at the second (`lint` lists every such name).
+fn refuse_repeated_names(spec: &Spec, tools: &[Tool], pointer: &str) -> Result<()> {
+    let mut first = std::collections::HashMap::new();
+    for (i, tool) in tools.iter().enumerate() {
+        if let Some(j) = first.insert(tool.name.as_str(), i) {
+            let location = Location {
+                file: 0,
+                pointer: format!("{pointer}/{i}/name"),
+            };
+            return Err(spec.error_at(
+                &location,
+                format!(
+                    "tool name '{}' is also the name of the tool at {pointer}/{j}: a client calls a tool by its name, so names must be unique",
+                    crate::escape::visible(&tool.name)
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether any of `options` applies to a manifest's tools, to filter or describe them
