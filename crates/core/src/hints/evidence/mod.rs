@@ -290,8 +290,9 @@ impl Evidence {
     }
 
     /// A phrase says outright what a verb only implies; so does "Search" in an opening's
-    /// verb place, on any method: a search returns what matches (the reader also says a
-    /// verb that acts after "and": "Search and replace").
+    /// verb place or as the path's last segment (`POST /journals/search`), on any method: a
+    /// search returns what matches (the reader also says a verb that acts after "and":
+    /// "Search and replace").
     fn weight(&self) -> usize {
         match self.says {
             Says::ReadPhrase
@@ -305,8 +306,13 @@ impl Evidence {
     }
 
     fn opens_a_search(&self) -> bool {
-        let opening = matches!(self.source, Source::Summary | Source::Description);
-        opening && vocabulary::summary_verb(&self.seen).is_some_and(|(word, _)| word == "search")
+        match self.source {
+            Source::Summary | Source::Description => {
+                vocabulary::summary_verb(&self.seen).is_some_and(|(word, _)| word == "search")
+            }
+            Source::Path => self.seen == "search",
+            _ => false,
+        }
     }
 }
 /// How sure a suggestion is.

@@ -577,6 +577,16 @@ fn a_search_reads() {
         other.path = Some("/transactions/reports");
         assert!(!said(&other).contains(&read_only), "{name} {summary}");
     }
+    // A path whose last segment is `search` is a search endpoint, whatever the summary's
+    // opening; a collection of saved searches, or search jobs, is not.
+    let mut endpoint = facts(&post, "", "Batch operation for search through journals");
+    endpoint.path = Some("/journals/search");
+    assert_eq!(said(&endpoint), [read_only]);
+    for path in ["/searches", "/search/jobs"] {
+        let mut saved = facts(&post, "", "Batch operation for searches");
+        saved.path = Some(path);
+        assert!(!said(&saved).contains(&read_only), "{path}");
+    }
     // On a GET, the same "and" leaves the read in doubt (shown, and kept out of
     // `--read-only`), never settled either way.
     let get = Method::Get;
