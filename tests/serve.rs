@@ -749,6 +749,53 @@ fn tools_without_an_absolute_url_or_a_binding_are_refused_at_start() {
         .starts_with("tool 'get_item' has no `_meta[\"openapi2mcp/http\"]`"));
 }
 
+/// A header or cookie name that is no token would write another header or cookie: `pref=1;
+/// session` as a cookie parameter's name would put the model's value before the
+/// credential's `session`. Refused at start, whether a parameter or a scheme names it.
+#[test]
+fn header_and_cookie_names_that_are_no_tokens_are_refused_at_start() {
+    use openapi2mcp_core::tool::In;
+    let settings = CallSettings {
+        base_url: Some("http://127.0.0.1:9".parse().unwrap()),
+        timeout: Duration::from_secs(1),
+        retries: 0,
+        max_response_bytes: 10,
+    };
+    let refused = |tools: Vec<Tool>| {
+        ApiCaller::new(tools, settings.clone(), &|_| None)
+            .err()
+            .expect("refused")
+            .to_string()
+    };
+    for (location, name, place) in [
+        (In::Cookie, "pref=1; session", "cookie"),
+        (In::Header, "X-A: b", "header"),
+    ] {
+        let mut tools = tools(&Options::default());
+        let binding = tools[0].meta.http.as_mut().unwrap();
+        let param = binding.params.values_mut().next().unwrap();
+        param.location = location;
+        param.name = Some(name.into());
+        assert!(
+            refused(tools).starts_with(&format!(
+                "tool 'get_item': the {place} name '{name}' is not a token"
+            )),
+            "{name}"
+        );
+    }
+    let mut tools = tools(&Options::default());
+    let scheme =
+        json!({"scheme": "sess", "type": "apiKey", "in": "cookie", "name": "sid=x; admin"});
+    tools[0].meta.http.as_mut().unwrap().auth = vec![vec![serde_json::from_value(scheme).unwrap()]];
+    assert!(refused(tools)
+        .starts_with("tool 'get_item': the cookie name 'sid=x; admin' is not a token"));
+    // Tokens are served.
+    let served = ApiCaller::new(self::tools(&Options::default()), settings.clone(), &|_| {
+        None
+    });
+    assert!(served.is_ok());
+}
+
 #[tokio::test]
 async fn redirects_are_not_followed_off_the_api() {
     let elsewhere = mock_answering(200).await;

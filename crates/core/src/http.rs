@@ -56,12 +56,18 @@ fn is_token_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
 }
 
+/// Whether `text` is a token of RFC 9110 section 5.6.2: what a method, a header's name and
+/// a cookie's name (RFC 6265 section 4.1.1) must be.
+pub fn is_token(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(is_token_char)
+}
+
 impl Method {
     /// Reads a method as a spec or a manifest names it. The registered methods are matched
     /// without regard to case (OpenAPI writes them in lower case as keys); any other token is
     /// an extension method, kept as spelled, since methods are case-sensitive.
     pub fn parse(text: &str) -> Result<Method, NotAMethod> {
-        if text.is_empty() || !text.chars().all(is_token_char) {
+        if !is_token(text) {
             return Err(NotAMethod(text.to_string()));
         }
         Ok(match text.to_ascii_uppercase().as_str() {

@@ -19,7 +19,7 @@ use serde_json::{json, Map, Value};
 use credentials::{clash, sendable_schemes};
 pub use credentials::{credential_variables, is_set, PLACEHOLDER};
 use openapi2mcp_core::error::{Error, ErrorKind, Result};
-use openapi2mcp_core::tool::{Binding, Scheme, SchemeKind, Tool, HTTP_META_KEY};
+use openapi2mcp_core::tool::{Binding, In, KeyLocation, Scheme, SchemeKind, Tool, HTTP_META_KEY};
 use outcome::Response;
 pub use outcome::{Media, MediaKind, Outcome};
 use request::{Files, Payload, Request, Secret};
@@ -100,6 +100,43 @@ fn base_url(name: &str, binding: &Binding, settings: &CallSettings) -> Result<Ur
     Ok(url)
 }
 
+/// That every header and cookie name the tool's requests carry is a token (RFC 9110
+/// section 5.6.2; a cookie's, RFC 6265): a name like `pref=1; session` would send a second
+/// cookie, and could put an argument before the credential's cookie of that name.
+fn check_wire_names(name: &str, binding: &Binding) -> Result<()> {
+    let params = binding.params.iter().filter_map(|(argument, param)| {
+        let place = match param.location {
+            In::Header => "header",
+            In::Cookie => "cookie",
+            _ => return None,
+        };
+        Some((place, param.name.as_deref().unwrap_or(argument)))
+    });
+    let schemes = binding
+        .auth
+        .iter()
+        .flatten()
+        .filter_map(|scheme| match &scheme.kind {
+            SchemeKind::ApiKey { location, name } => match location {
+                KeyLocation::Header => Some(("header", name.as_str())),
+                KeyLocation::Cookie => Some(("cookie", name.as_str())),
+                _ => None,
+            },
+            _ => None,
+        });
+    for (place, wire_name) in params.chain(schemes) {
+        if !openapi2mcp_core::http::is_token(wire_name) {
+            return Err(Error::new(
+                ErrorKind::Input,
+                format!(
+                    "tool '{name}': the {place} name '{wire_name}' is not a token (letters, digits and !#$%&'*+-.^_`|~; RFC 9110 section 5.6.2), so no request can send it as one {place}"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The one HTTP client every call goes through.
 fn http_client(settings: &CallSettings) -> Result<reqwest::Client> {
     crate::tls::install_provider();
@@ -149,6 +186,7 @@ impl ApiCaller {
                 )));
             };
             let base = base_url(&name, &binding, &settings)?;
+            check_wire_names(&name, &binding)?;
             for scheme in binding.auth.iter().flatten() {
                 if let Some(secret) = environment(&scheme.variable()).filter(|s| is_set(s)) {
                     secrets.insert(scheme.scheme.clone(), secret);
