@@ -749,18 +749,23 @@ fn tools_without_an_absolute_url_or_a_binding_are_refused_at_start() {
         .starts_with("tool 'get_item' has no `_meta[\"openapi2mcp/http\"]`"));
 }
 
+/// Settings for an API that is never called: what is checked at start.
+fn offline_settings() -> CallSettings {
+    CallSettings {
+        base_url: Some("http://127.0.0.1:9".parse().unwrap()),
+        timeout: Duration::from_secs(1),
+        retries: 0,
+        max_response_bytes: 10,
+    }
+}
+
 /// A header or cookie name that is no token would write another header or cookie: `pref=1;
 /// session` as a cookie parameter's name would put the model's value before the
 /// credential's `session`. Refused at start, whether a parameter or a scheme names it.
 #[test]
 fn header_and_cookie_names_that_are_no_tokens_are_refused_at_start() {
     use openapi2mcp_core::tool::In;
-    let settings = CallSettings {
-        base_url: Some("http://127.0.0.1:9".parse().unwrap()),
-        timeout: Duration::from_secs(1),
-        retries: 0,
-        max_response_bytes: 10,
-    };
+    let settings = offline_settings();
     let refused = |tools: Vec<Tool>| {
         ApiCaller::new(tools, settings.clone(), &|_| None)
             .err()
@@ -794,6 +799,28 @@ fn header_and_cookie_names_that_are_no_tokens_are_refused_at_start() {
         None
     });
     assert!(served.is_ok());
+}
+
+/// A schema that nests hundreds of levels deep (a long chain of `$ref`s) would overflow the
+/// validator's stack at the first call, taking every tool down: refused at start instead.
+#[test]
+fn a_schema_too_deep_to_check_is_refused_at_start() {
+    let settings = offline_settings();
+    let mut tools = tools(&Options::default());
+    let mut deep = json!({"type": "string"});
+    for _ in 0..400 {
+        deep = json!({"type": "array", "items": deep});
+    }
+    tools[0].input_schema = Some(json!({"type": "object", "properties": {"body": deep}}));
+    let error = ApiCaller::new(tools, settings, &|_| None)
+        .err()
+        .expect("refused");
+    assert!(
+        error
+            .to_string()
+            .starts_with("tool 'get_item': its inputSchema nests more than 256 levels deep"),
+        "{error}"
+    );
 }
 
 #[tokio::test]

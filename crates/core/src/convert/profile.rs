@@ -49,6 +49,11 @@ pub const PROPERTY_NAME_MAX: usize = 64;
 /// How deep Gemini's inlined copies of a recursive schema go.
 pub const GEMINI_RECURSION_DEPTH: usize = 3;
 
+/// How many schemas deep Gemini's inlined copy of a tool schema goes: a long chain of
+/// schemas each holding the next, inlined whole, would nest past what any reader's stack
+/// takes. The deepest in the shared corpus's converted tools is 14.
+pub const GEMINI_SCHEMA_DEPTH: usize = 64;
+
 /// The most schema objects Gemini's inlined copy of one tool schema may hold. Gemini takes
 /// no `$ref`, so every use of a shared schema is a copy: a schema that uses the one below
 /// it several times, level after level, grows exponentially when inlined.
@@ -146,6 +151,7 @@ impl ClientProfile {
                     defs: &defs,
                     path: Vec::new(),
                     budget: GEMINI_SCHEMA_BUDGET,
+                    depth: 0,
                 };
                 gemini.schema(&schema)
             }
@@ -243,6 +249,8 @@ struct Gemini<'d> {
     defs: &'d Value,
     path: Vec<String>,
     budget: usize,
+    /// How many schemas deep the copy being written is here.
+    depth: usize,
 }
 
 impl Gemini<'_> {
@@ -255,14 +263,33 @@ impl Gemini<'_> {
         self.budget = self.budget.checked_sub(1).ok_or_else(|| TooLarge {
             def: self.path.last().cloned(),
         })?;
+        // A reference is no level of its own: its target is.
+        let level = usize::from(schema.get("$ref").is_none());
+        if level == 1 && self.depth == GEMINI_SCHEMA_DEPTH {
+            let kind = schema.get("type").filter(|t| t.is_string());
+            return Ok(json!({
+                "type": kind.cloned().unwrap_or_else(|| "object".into()),
+                "description": format!("(not expanded: nested more than {GEMINI_SCHEMA_DEPTH} schemas deep)"),
+            }));
+        }
+        self.depth += level;
+        let result = self.schema_within(schema);
+        self.depth -= level;
+        result
+    }
+
+    fn schema_within(&mut self, schema: &Value) -> Result<Value, TooLarge> {
         let Some(object) = schema.as_object() else {
             return Ok(json!({}));
         };
         if let Some(Value::String(reference)) = object.get("$ref") {
             let name = reference.strip_prefix("#/$defs/").unwrap_or(reference);
+            if let Some(cut) = self.cut_here(name) {
+                return Ok(cut);
+            }
             return match self.defs.get(name) {
-                Some(target) if !self.too_deep(name) => self.inlined(name, target),
-                _ => Ok(cut(name)),
+                Some(target) => self.inlined(name, target),
+                None => Ok(cut(name, "not found")),
             };
         }
         let merged;
@@ -271,8 +298,8 @@ impl Gemini<'_> {
                 // Merging follows references too, so it counts as a level of recursion.
                 let followed = parts.iter().find_map(|p| p.get("$ref")?.as_str());
                 let name = followed.map(|r| r.strip_prefix("#/$defs/").unwrap_or(r));
-                if let Some(name) = name.filter(|name| self.too_deep(name)) {
-                    return Ok(cut(name));
+                if let Some(cut) = name.and_then(|name| self.cut_here(name)) {
+                    return Ok(cut);
                 }
                 merged = merge_all_of(object, parts, self.defs);
                 if let Some(name) = name {
@@ -288,9 +315,12 @@ impl Gemini<'_> {
         self.keywords(object)
     }
 
-    /// Whether `name` is inlined [`GEMINI_RECURSION_DEPTH`] times around this point already.
-    fn too_deep(&self, name: &str) -> bool {
-        self.path.iter().filter(|n| *n == name).count() >= GEMINI_RECURSION_DEPTH
+    /// What stands for `name` where it is inlined [`GEMINI_RECURSION_DEPTH`] times around
+    /// this point already.
+    fn cut_here(&self, name: &str) -> Option<Value> {
+        let copies = self.path.iter().filter(|n| *n == name).count();
+        let why = format!("recursive: not expanded deeper than {GEMINI_RECURSION_DEPTH} levels");
+        (copies >= GEMINI_RECURSION_DEPTH).then(|| cut(name, &why))
     }
 
     fn inlined(&mut self, name: &str, target: &Value) -> Result<Value, TooLarge> {
@@ -387,10 +417,10 @@ impl Gemini<'_> {
 }
 
 /// Where Gemini's copy of a recursive schema stops.
-fn cut(name: &str) -> Value {
+fn cut(name: &str, why: &str) -> Value {
     json!({
         "type": "object",
-        "description": format!("{name} (recursive: not expanded deeper than {GEMINI_RECURSION_DEPTH} levels)"),
+        "description": format!("{name} ({why})"),
     })
 }
 
@@ -500,6 +530,38 @@ fn draft07(mut schema: Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A chain of schemas each holding the next, without recursion, is inlined only so
+    /// deep: past that a reader's stack overflows.
+    #[test]
+    fn gemini_inlines_a_long_chain_to_a_bounded_depth() {
+        let mut defs = serde_json::Map::new();
+        for i in 0..1000 {
+            let next = format!("#/$defs/S{}", i + 1);
+            defs.insert(
+                format!("S{i}"),
+                json!({"type": "array", "items": {"$ref": next}}),
+            );
+        }
+        defs.insert("S1000".into(), json!({"type": "string"}));
+        let schema = json!({"type": "object", "properties": {"body": {"$ref": "#/$defs/S0"}}, "$defs": defs});
+        let mut level = &ClientProfile::Gemini.shape(schema).unwrap();
+        let mut depth = 0;
+        while let Some(inner) = level
+            .get("properties")
+            .and_then(|p| p.get("body"))
+            .or(level.get("items"))
+        {
+            level = inner;
+            depth += 1;
+        }
+        assert_eq!(depth, GEMINI_SCHEMA_DEPTH);
+        assert_eq!(
+            level["description"],
+            format!("(not expanded: nested more than {GEMINI_SCHEMA_DEPTH} schemas deep)")
+        );
+        assert_eq!(level["type"], "array");
+    }
 
     #[test]
     fn gemini_inlines_recursion_to_a_bounded_depth_and_keeps_its_subset() {

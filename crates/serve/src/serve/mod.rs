@@ -4,6 +4,7 @@
 //! safe, and answered with the response. `mcp::server` puts this behind MCP.
 
 mod credentials;
+mod depth;
 pub mod dynamic;
 mod outcome;
 mod redact;
@@ -197,13 +198,24 @@ impl ApiCaller {
                 .as_ref()
                 .or(listed.input_schema.as_ref())
                 .unwrap_or(&Value::Null);
+            let output_schema = listed.output_schema.as_ref().unwrap_or(&Value::Null);
+            for (field, schema) in [
+                ("inputSchema", input_schema),
+                ("outputSchema", output_schema),
+            ] {
+                if depth::too_deep(schema) {
+                    return Err(Error::new(ErrorKind::Input, format!(
+                        "tool '{name}': its {field} nests more than {} levels deep, its $refs followed: deeper than serve can check a call against",
+                        depth::MAX_SCHEMA_DEPTH
+                    )));
+                }
+            }
             let (checked_input, unchecked) = without_uncompilable_patterns(input_schema);
             for (pointer, pattern) in unchecked {
                 notes.push(format!(
                     "tool '{name}': the pattern '{pattern}' (inputSchema{pointer}) does not compile, so arguments are checked without it"
                 ));
             }
-            let output_schema = listed.output_schema.as_ref().unwrap_or(&Value::Null);
             let (checked_output, unchecked) = without_uncompilable_patterns(output_schema);
             for (pointer, pattern) in unchecked {
                 notes.push(format!(
