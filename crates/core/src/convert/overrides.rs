@@ -44,7 +44,7 @@ pub struct Decision {
     /// It reaches beyond the caller's own closed domain
     pub open_world_hint: Option<bool>,
     /// Why a person decided so: shown by review; lint then reports the decision, never as an
-    /// error, and `--read-only` trusts it
+    /// error, and `--read-only` trusts it in a tool's own entry (never on a DELETE)
     pub reason: Option<String>,
     /// The tool's name, instead of the one made from the operation.
     pub name: Option<String>,
@@ -308,10 +308,13 @@ impl Overrides {
     }
 
     /// Applies the defaults, then the tool's own entry (see `entry_for`), hint
-    /// by hint.
+    /// by hint. Only a tool's own entry with a reason is a review of it: a reason under
+    /// `defaults` is said of every tool at once, so it keeps no tool in `--read-only` and
+    /// lets no call be retried.
     pub fn apply(&self, entry: Option<(&str, &Decision)>, hints: &mut Hints) {
-        let layers = [Some(("defaults", &self.defaults)), entry];
-        for (key, decision) in layers.into_iter().flatten() {
+        let own = entry.map(|(key, decision)| (key, decision, true));
+        let layers = [Some(("defaults", &self.defaults, false)), own];
+        for (key, decision, own) in layers.into_iter().flatten() {
             for kind in HintKind::ALL {
                 if let Some(value) = decision.get(kind) {
                     let reason = match &decision.reason {
@@ -319,7 +322,7 @@ impl Overrides {
                         None => format!("{} ({key})", self.file),
                     };
                     hints.set(kind, value, HintSource::Override, reason);
-                    if let Some(reason) = &decision.reason {
+                    if let Some(reason) = decision.reason.as_ref().filter(|_| own) {
                         hints.mark_reviewed(kind, reason.clone());
                     }
                 }
@@ -515,6 +518,23 @@ mod tests {
 
     fn parse(text: &str) -> Result<Overrides> {
         Overrides::parse("hints.yaml".into(), text.into())
+    }
+
+    /// A reason under `defaults` is said of every tool at once: it is no review of one.
+    #[test]
+    fn only_a_tools_own_entry_with_a_reason_is_a_review() {
+        let overrides = parse(
+            "defaults:\n  readOnlyHint: true\n  reason: all safe\ntools:\n  search:\n    idempotentHint: true\n    reason: a query\n",
+        )
+        .unwrap();
+        let mut hints = Hints::infer(&crate::http::Method::Post);
+        overrides.apply(None, &mut hints);
+        assert!(hints.get(HintKind::ReadOnly).value);
+        assert!(!hints.is_reviewed(HintKind::ReadOnly));
+        let entry = overrides.tools.get("search").unwrap();
+        overrides.apply(Some(("search", entry)), &mut hints);
+        assert!(hints.is_reviewed(HintKind::Idempotent));
+        assert!(!hints.is_reviewed(HintKind::ReadOnly));
     }
 
     #[test]

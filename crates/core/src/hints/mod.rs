@@ -206,6 +206,12 @@ impl Hints {
         if !hint.value {
             return Err("its hints do not say read-only".into());
         }
+        // What HTTP defines as removing is never kept, whoever says otherwise.
+        if method.removes() {
+            return Err(format!(
+                "readOnlyHint: true on {method}, a method that removes: never kept, reviewed or not"
+            ));
+        }
         if hint.reviewed.is_some() {
             return Ok(());
         }
@@ -411,6 +417,22 @@ mod tests {
         );
         claimed.mark_reviewed(HintKind::ReadOnly, "a search".into());
         assert_eq!(claimed.read_only_verdict(&Method::Post, &[], &[]), Ok(()));
+        // A DELETE removes, whatever a review says.
+        let mut delete = Hints::infer(&Method::Delete);
+        delete.set(
+            HintKind::ReadOnly,
+            true,
+            HintSource::Override,
+            "overrides".into(),
+        );
+        delete.mark_reviewed(HintKind::ReadOnly, "all safe".into());
+        assert_eq!(
+            delete.read_only_verdict(&Method::Delete, &lists, &[]),
+            Err(
+                "readOnlyHint: true on DELETE, a method that removes: never kept, reviewed or not"
+                    .into()
+            )
+        );
     }
 
     #[test]
