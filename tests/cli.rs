@@ -722,6 +722,39 @@ fn a_manifest_with_a_repeated_name_is_refused() {
     );
 }
 
+/// No command writes its output over a file it read the spec from, by any name: `convert
+/// api.yaml -o api.yaml` replaced the spec with its tools.
+#[test]
+fn output_never_replaces_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let api = dir.path().join("api.yaml");
+    let original = std::fs::read_to_string(spec("petstore-3.0.yaml")).unwrap();
+    std::fs::write(&api, &original).unwrap();
+    let link = dir.path().join("link.yaml");
+    std::os::unix::fs::symlink(&api, &link).unwrap();
+    let (api, link) = (api.to_str().unwrap(), link.to_str().unwrap());
+    for args in [
+        vec!["convert", api, "-o", api],
+        vec!["convert", api, "-o", link],
+        vec!["lint", api, "--write-baseline", api],
+        vec!["lint", api, "-o", link],
+        vec!["review", api, "-o", api],
+    ] {
+        let output = run(&args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&output.stderr).contains("this command reads the spec from this file"),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        assert_eq!(std::fs::read_to_string(api).unwrap(), original, "{args:?}");
+    }
+    // The overrides file to update is read first: a spec is no overrides file.
+    let output = run(&["review", api, "--write-overrides", api], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(api).unwrap(), original);
+}
+
 /// `-o` respects the file it would replace: one its owner made read-only is refused and
 /// left as it was; one with hard links keeps them (its content changes in place).
 #[test]

@@ -1195,6 +1195,42 @@ fn a_repeated_key_is_an_error_at_its_line_in_every_file() {
     }
 }
 
+/// A value in the config file past its range is refused at its line, as the flag's own
+/// parser refuses it: `retries: 1000` retried a thousand times, and a size in MiB past 2^44
+/// wrapped to nothing.
+#[test]
+fn a_config_value_past_its_range_is_an_error_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("api.yaml");
+    std::fs::write(
+        &spec,
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n",
+    )
+    .unwrap();
+    for (text, expected) in [
+        (
+            "serve:\n  retries: 1000\n",
+            ":2:3: invalid config: 1000 is greater than the maximum of 10 (at /serve/retries)",
+        ),
+        (
+            "max-file-size: 17592186044416\n",
+            ":1:1: invalid config: 17592186044416 is greater than the maximum of 1048576 (at /max-file-size)",
+        ),
+        (
+            "max-file-size: 0\n",
+            ":1:1: invalid config: 0 is less than the minimum of 1 (at /max-file-size)",
+        ),
+    ] {
+        let config = dir.path().join("openapi2mcp.yaml");
+        std::fs::write(&config, text).unwrap();
+        let args = ["lint", spec.to_str().unwrap(), "--config", config.to_str().unwrap()];
+        let output = run(&args, None);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+}
+
 /// `--no-config` reads no config file: a spec beside one whose `overrides:` name another
 /// API's tools lints with none of it.
 #[test]

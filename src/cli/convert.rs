@@ -95,6 +95,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     // output gets the whole text at the end, so a failure never leaves half a manifest.
     let (conversion, written, output) = match &settings.output {
         Some(path) => {
+            super::refuse_writing_over(path, [&spec])?;
             let mut file = OutputFile::create(path)?;
             let out = std::io::BufWriter::new(file.writer());
             let (conversion, written, out) = write_manifest(&spec, options, out, path)?;

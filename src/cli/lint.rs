@@ -99,6 +99,9 @@ pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     for spec in &specs {
         findings.extend(lint_one(spec, &spec_options, &settings)?);
     }
+    for path in args.write_baseline.iter().chain(&args.output) {
+        super::refuse_writing_over(path, &specs)?;
+    }
     if let Some(path) = &args.write_baseline {
         let baseline = Baseline::of(path, &findings);
         openapi2mcp_core::output::write_file(path, &baseline.render())?;

@@ -8,7 +8,7 @@
 //! them).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
@@ -303,6 +303,22 @@ fn report_warnings(conversion: &Conversion) {
     for tool in &conversion.withheld {
         warn(&format!("--read-only left out {tool}"));
     }
+}
+
+/// Refuses to write `path` when a spec was read from it: `convert api.yaml -o api.yaml`
+/// would replace the spec with its tools.
+fn refuse_writing_over<'s>(
+    path: &Path,
+    specs: impl IntoIterator<Item = &'s openapi2mcp_core::load::Spec>,
+) -> Result<(), Error> {
+    if specs.into_iter().any(|spec| spec.was_read_from(path)) {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "this command reads the spec from this file: write to another one",
+        )
+        .in_file(path.display().to_string()));
+    }
+    Ok(())
 }
 
 /// The tools of a loaded spec (converted with these options) or manifest (the same filters

@@ -66,6 +66,9 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         _ => None,
     };
     let spec = load::load(&input, &super::file_access(&spec_options))?;
+    for path in args.output.iter().chain(&args.write_overrides) {
+        super::refuse_writing_over(path, [&spec])?;
+    }
     let no_output_options = OutputOptions::default();
     let conversion = conversion_of(
         &spec,

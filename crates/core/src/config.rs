@@ -238,6 +238,19 @@ impl Config {
             },
             source: None,
         };
+        // The ranges, as the file's JSON schema states them (the flags' parsers check the
+        // same): typed reading takes `retries: 1000`, and a size in MiB past 2^44 wraps.
+        let schema = Config::json_schema();
+        let validator = jsonschema::validator_for(&schema).expect("the config's schema compiles");
+        let evaluation = validator.evaluate(&raw);
+        // The deepest error says what is wrong (`/serve/retries` over `/serve`'s `anyOf`).
+        let deepest = evaluation
+            .iter_errors()
+            .max_by_key(|e| e.instance_location.as_str().len());
+        if let Some(error) = deepest {
+            let pointer = error.instance_location.as_str().to_string();
+            return Err(invalid(pointer, error.error.to_string()));
+        }
         // Each rule once: by its code and by its name, the last would win unseen.
         let mut named: Vec<(&str, &str)> = Vec::new();
         for (rule, level) in config.lint.rules.iter().flatten() {

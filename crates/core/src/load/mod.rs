@@ -13,6 +13,22 @@ use elsa::sync::FrozenVec;
 pub(crate) mod locate;
 mod parse;
 mod strict;
+
+/// What makes a file itself whatever its name, links followed: its device and inode. Read
+/// from its metadata, never by opening it (opening a FIFO waits for a writer).
+#[cfg(unix)]
+fn file_identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let metadata = std::fs::metadata(path).ok()?;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+/// Elsewhere, the canonical path: a hard link is not seen.
+#[cfg(not(unix))]
+fn file_identity(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -280,6 +296,17 @@ impl Spec {
     /// How many files have been read so far.
     pub fn file_count(&self) -> usize {
         self.files.len()
+    }
+
+    /// Whether `path` is a file this spec was read from, by another name or link too: a
+    /// command's output must not replace its input.
+    pub fn was_read_from(&self, path: &Path) -> bool {
+        let Some(output) = file_identity(path) else {
+            return false;
+        };
+        let read = self.files.iter().filter_map(|file| file.path.as_deref());
+        read.into_iter()
+            .any(|input| file_identity(input).as_ref() == Some(&output))
     }
 
     /// The file `id` names; panics if this spec has read no such file.
