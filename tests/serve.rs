@@ -1016,6 +1016,7 @@ fn base_urls_that_cannot_carry_a_request_are_refused_at_start() {
         ("ftp://h/v1", "tool 'list_things': its server URL 'ftp://h/v1' is not an http(s) URL; give --base-url"),
         ("https://ann:pw@h/v1", "tool 'list_things': its server URL 'https://ann:***@h/v1' holds credentials: set them in the environment instead (OPENAPI2MCP_AUTH_<SCHEME>); give --base-url"),
         ("https://h/v1?x=1", "tool 'list_things': its server URL 'https://h/v1?x=1' has a query or a fragment, which the request path cannot follow; give --base-url"),
+        ("http://{missing}/z", "tool 'list_things': its server URL 'http://{missing}/z' is no URI a request can go to (a server variable without a value, in braces?); give --base-url"),
     ] {
         let mut tools = tools.clone();
         tools[0].meta.http.as_mut().unwrap().server = Some(server.into());

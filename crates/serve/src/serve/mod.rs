@@ -532,6 +532,13 @@ pub fn check_base_url(url: &Url) -> std::result::Result<(), String> {
     if url.query().is_some() || url.fragment().is_some() {
         return Err("has a query or a fragment, which the request path cannot follow".into());
     }
+    // What the HTTP client sends to must be a URI (RFC 3986): a server variable the spec
+    // gave no value stays in braces (`http://{region}.example.com`), which no host holds.
+    if url.as_str().parse::<hyper::Uri>().is_err() {
+        return Err(
+            "is no URI a request can go to (a server variable without a value, in braces?)".into(),
+        );
+    }
     Ok(())
 }
 
