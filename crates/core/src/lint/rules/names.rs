@@ -124,9 +124,10 @@ rule! {
     /// Why: a client calls tools by name; with two, it calls the wrong one or refuses the
     /// list.
     ///
-    /// Example: two operations whose operationIds are both `getItem`.
+    /// Example: a manifest edited by hand that lists `get_item` twice. (From a spec, convert
+    /// numbers a repeated name, `get_item_2`, so this is found in manifests.)
     ///
-    /// Fix: give each operation its own operationId (convert numbers repeats: `_2`, `_3`).
+    /// Fix: give each tool its own name (in a spec, each operation its own operationId).
     DUPLICATE_TOOL_NAME = "OAM009", "duplicate-tool-name", Error, duplicate_tool_name
 }
 
