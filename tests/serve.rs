@@ -801,6 +801,28 @@ fn header_and_cookie_names_that_are_no_tokens_are_refused_at_start() {
     assert!(served.is_ok());
 }
 
+/// Two schemes whose names differ only in what a variable name cannot hold read one
+/// variable, so one secret goes to both places: said at start.
+#[test]
+fn schemes_that_share_a_variable_are_named_at_start() {
+    let mut tools = tools(&Options::default());
+    let scheme = |name: &str, place: &str| {
+        serde_json::from_value(
+            json!({"scheme": name, "type": "apiKey", "in": place, "name": "key"}),
+        )
+        .unwrap()
+    };
+    tools[0].meta.http.as_mut().unwrap().auth = vec![
+        vec![scheme("api-key", "header")],
+        vec![scheme("api_key", "query")],
+    ];
+    let api = ApiCaller::new(tools, offline_settings(), &|_| None).unwrap();
+    assert_eq!(
+        api.notes(),
+        ["the security schemes 'api-key' and 'api_key' read one variable, OPENAPI2MCP_AUTH_API_KEY: its secret is sent for each"]
+    );
+}
+
 /// A schema that nests hundreds of levels deep (a long chain of `$ref`s) would overflow the
 /// validator's stack at the first call, taking every tool down: refused at start instead.
 #[test]

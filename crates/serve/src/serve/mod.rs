@@ -138,6 +138,29 @@ fn check_wire_names(name: &str, binding: &Binding) -> Result<()> {
     Ok(())
 }
 
+/// A note for each environment variable two schemes read (`api-key` and `api_key` both
+/// read `OPENAPI2MCP_AUTH_API_KEY`): its one secret goes to both places.
+fn shared_variables<'b>(bindings: impl Iterator<Item = &'b Binding>) -> Vec<String> {
+    let mut by_variable: std::collections::BTreeMap<String, Vec<&str>> = Default::default();
+    for scheme in bindings.flat_map(|b| b.auth.iter().flatten()) {
+        let names = by_variable.entry(scheme.variable()).or_default();
+        if !names.contains(&scheme.scheme.as_str()) {
+            names.push(&scheme.scheme);
+        }
+    }
+    by_variable
+        .into_iter()
+        .filter(|(_, names)| names.len() > 1)
+        .map(|(variable, names)| {
+            let (last, others) = names.split_last().expect("two or more");
+            format!(
+                "the security schemes '{}' and '{last}' read one variable, {variable}: its secret is sent for each",
+                others.join("', '")
+            )
+        })
+        .collect()
+}
+
 /// The one HTTP client every call goes through.
 fn http_client(settings: &CallSettings) -> Result<reqwest::Client> {
     crate::tls::install_provider();
@@ -235,6 +258,7 @@ impl ApiCaller {
                 output_validator: OnceLock::new(),
             });
         }
+        notes.extend(shared_variables(served.iter().map(|s| &s.binding)));
         Ok(ApiCaller {
             notes,
             tools: served,
