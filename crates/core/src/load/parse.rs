@@ -105,6 +105,20 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
         None => text,
     };
     let message = crate::error::plain_expectation(&message);
+    // Some errors place themselves only by a character index, at the end of the message
+    // ("control characters are not allowed at position 85"): that is the line and column.
+    let indexed = message
+        .rsplit_once(" at position ")
+        .and_then(|(head, index)| {
+            let index: usize = index.parse().ok()?;
+            let before: Vec<char> = source.chars().take(index).collect();
+            let line = before.iter().filter(|&&c| c == '\n').count() + 1;
+            let column = before.iter().rev().take_while(|&&c| c != '\n').count() + 1;
+            Some((head.to_string(), line, column))
+        });
+    if let Some((head, line, column)) = indexed {
+        return Error::new(ErrorKind::Input, format!("{what}: {head}")).at_line(line, column);
+    }
     let error = Error::new(ErrorKind::Input, format!("{what}: {message}"));
     let Some(at) = e.location() else {
         return error;
@@ -189,4 +203,21 @@ fn line_col(prefix: &[u8]) -> (usize, usize) {
     let line = prefix.iter().filter(|&&b| b == b'\n').count() + 1;
     let col = prefix.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
     (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parser places a control character only by its index in the text.
+    #[test]
+    fn an_error_placed_by_its_index_is_placed_at_its_line() {
+        let text = "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      summary: \"a\u{1}b\"\n";
+        let error = parse_document(text.as_bytes().to_vec()).unwrap_err();
+        assert_eq!(error.line_col, Some((5, 18)));
+        assert_eq!(
+            error.message,
+            "invalid YAML: control characters are not allowed"
+        );
+    }
 }
