@@ -240,6 +240,34 @@ fn output_schema() {
     );
 }
 
+/// The output schema is the lowest success status's (`200` before `201`), in whatever
+/// order the spec lists them: the same API gives the same bytes.
+#[test]
+fn the_output_schema_does_not_depend_on_the_order_of_the_responses() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = Options {
+        output_schema: true,
+        ..default_options()
+    };
+    let response = |status: &str, property: &str| {
+        format!("        '{status}':\n          description: ok\n          content:\n            application/json:\n              schema: {{type: object, properties: {{{property}: {{type: string}}}}}}\n")
+    };
+    let manifests: Vec<String> = [["201", "200"], ["200", "201"]]
+        .iter()
+        .map(|order| {
+            let [first, second] = order.map(|s| response(s, if s == "200" { "found" } else { "made" }));
+            let text = format!("openapi: 3.0.3\ninfo: {{title: t, version: '1'}}\npaths:\n  /a:\n    post:\n      operationId: makeA\n      responses:\n{first}{second}");
+            let path = dir.path().join(format!("{}.yaml", order[0]));
+            std::fs::write(&path, text).unwrap();
+            convert_file(&path, &options).unwrap()
+        })
+        .collect();
+    assert_eq!(manifests[0], manifests[1]);
+    let manifest: Value = serde_json::from_str(&manifests[0]).unwrap();
+    let output = &manifest["tools"][0]["outputSchema"]["properties"];
+    assert!(output.get("found").is_some(), "{output}");
+}
+
 #[test]
 fn the_http_binding_carries_credentials_and_the_idempotency_key() {
     let options = Options {

@@ -250,7 +250,7 @@ pub struct OutputOptions {
     /// (all four)
     #[cfg_attr(feature = "clap", arg(long, value_enum, value_name = "STYLE"))]
     pub hints: Option<HintStyle>,
-    /// Add outputSchema from each operation's first 2xx JSON response
+    /// Add outputSchema from each operation's lowest 2xx status's JSON response
     #[cfg_attr(
         feature = "clap",
         arg(long, num_args = 0, default_missing_value = "true")

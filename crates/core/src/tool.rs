@@ -31,7 +31,7 @@ pub struct Tool {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_schema: Option<Value>,
     /// The JSON Schema of a result's `structuredContent`. Convert writes one only with
-    /// `--output-schema`, from the first 2xx response with a JSON schema.
+    /// `--output-schema`, from the lowest 2xx status's response with a JSON schema.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<Value>,
     /// The hints the tool declares, and perhaps a title.

@@ -41,7 +41,7 @@ pub struct Options {
     pub hint_style: HintStyle,
     /// Every tool acts only on the caller's own closed domain: `openWorldHint: false`.
     pub closed_world: bool,
-    /// Emit `outputSchema` from the first 2xx JSON response.
+    /// Emit `outputSchema` from the lowest 2xx status's JSON response.
     pub output_schema: bool,
     /// Skip operations that cannot be converted instead of stopping at the first.
     pub keep_going: bool,
@@ -599,8 +599,8 @@ fn has_mcp_object_shape(schema: &Value) -> bool {
     schema.get("type") == Some(&Value::from("object")) && properties_ok && required_ok
 }
 
-/// The schema of the first 2xx JSON response, as an object (a non-object result is wrapped
-/// under `result`).
+/// The schema of the lowest 2xx status's JSON response, as an object (a non-object result
+/// is wrapped under `result`).
 /// A tool's `outputSchema`, and the property that holds the response when the response
 /// schema is not an object and had to be wrapped in one.
 struct Output {
@@ -640,12 +640,13 @@ fn output_schema(
     operation: &Operation<'_>,
     schemas: &mut SchemaConverter<'_>,
 ) -> Result<Option<Output>> {
-    let Some(schema) = operation
-        .responses
-        .iter()
+    // The lowest success status that has a JSON schema (`200` before `201`, before `2XX`),
+    // whatever order the spec lists them in: the same API gives the same tool.
+    let mut successes: Vec<_> = (operation.responses.iter())
         .filter(|r| r.status.starts_with('2'))
-        .find_map(|r| r.json_schema.as_ref())
-    else {
+        .collect();
+    successes.sort_by_key(|r| r.status);
+    let Some(schema) = successes.iter().find_map(|r| r.json_schema.as_ref()) else {
         return Ok(None);
     };
     let mut refs = ToolRefs::default();
