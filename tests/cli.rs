@@ -749,6 +749,37 @@ fn output_never_replaces_an_input() {
         );
         assert_eq!(std::fs::read_to_string(api).unwrap(), original, "{args:?}");
     }
+    // Nor over a file the spec's `$ref`s reach, read only as it converts.
+    let split = tempfile::tempdir().unwrap();
+    let common = split.path().join("common.yaml");
+    let shared = std::fs::read_to_string(spec("multi-file/common.yaml")).unwrap();
+    std::fs::write(&common, &shared).unwrap();
+    let root = split.path().join("api.yaml");
+    let root_text = std::fs::read_to_string(spec("multi-file/api.yaml")).unwrap();
+    std::fs::write(&root, root_text).unwrap();
+    for sub in ["paths", "schemas"] {
+        let from = repo_path(&format!("specs/multi-file/{sub}"));
+        std::fs::create_dir(split.path().join(sub)).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let to = split.path().join(sub).join(entry.file_name());
+            std::fs::copy(entry.path(), to).unwrap();
+        }
+    }
+    let (root, common) = (root.to_str().unwrap(), common.to_str().unwrap());
+    for args in [
+        vec!["convert", root, "-o", common],
+        vec!["review", root, "-o", common],
+    ] {
+        let output = run(&args, None);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        assert_eq!(std::fs::read_to_string(common).unwrap(), shared, "{args:?}");
+    }
     // The overrides file to update is read first: a spec is no overrides file.
     let output = run(&["review", api, "--write-overrides", api], None);
     assert_eq!(output.status.code(), Some(2));

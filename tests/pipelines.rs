@@ -1210,23 +1210,31 @@ fn a_config_value_past_its_range_is_an_error_at_its_line() {
     for (text, expected) in [
         (
             "serve:\n  retries: 1000\n",
-            ":2:3: invalid config: 1000 is greater than the maximum of 10 (at /serve/retries)",
+            ":2:3: invalid config: 1000 is more than 10 (at /serve/retries)",
         ),
         (
             "max-file-size: 17592186044416\n",
-            ":1:1: invalid config: 17592186044416 is greater than the maximum of 1048576 (at /max-file-size)",
+            ":1:1: invalid config: 17592186044416 is not from 1 to 1048576 (at /max-file-size)",
         ),
+        // A client's other spelling, which typed reading takes, stays valid.
+        ("client: claude-desktop\n", ""),
         (
             "max-file-size: 0\n",
-            ":1:1: invalid config: 0 is less than the minimum of 1 (at /max-file-size)",
+            ":1:1: invalid config: 0 is not from 1 to 1048576 (at /max-file-size)",
         ),
     ] {
         let config = dir.path().join("openapi2mcp.yaml");
         std::fs::write(&config, text).unwrap();
-        let args = ["lint", spec.to_str().unwrap(), "--config", config.to_str().unwrap()];
+        let args = [
+            "lint",
+            spec.to_str().unwrap(),
+            "--config",
+            config.to_str().unwrap(),
+        ];
         let output = run(&args, None);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        let refused = !expected.is_empty();
+        assert_eq!(output.status.code() == Some(2), refused, "{text}: {stderr}");
         assert!(stderr.contains(expected), "{stderr}");
     }
 }

@@ -117,6 +117,10 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
         counted(spec.file_count(), "file"),
         counted(conversion.skipped.len(), "operation")
     ));
+    if let Some(path) = &settings.output {
+        // Again now that every file a `$ref` reaches has been read: the old file stays.
+        super::refuse_writing_over(path, [&spec])?;
+    }
     if let Some(warning) = size_warning(&written, settings.client, options.compact) {
         warn(&warning);
     }

@@ -66,9 +66,6 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         _ => None,
     };
     let spec = load::load(&input, &super::file_access(&spec_options))?;
-    for path in args.output.iter().chain(&args.write_overrides) {
-        super::refuse_writing_over(path, [&spec])?;
-    }
     let no_output_options = OutputOptions::default();
     let conversion = conversion_of(
         &spec,
@@ -77,6 +74,10 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         &config,
         existing.clone(),
     )?;
+    // Converted, so every file a `$ref` reaches has been read.
+    for path in args.output.iter().chain(&args.write_overrides) {
+        super::refuse_writing_over(path, [&spec])?;
+    }
     let existing = match existing {
         Some(existing) => Some(existing),
         None => spec_options.load_overrides()?,

@@ -54,7 +54,10 @@ use crate::error::{from_value_at, push_pointer, Error, ErrorKind, Result};
 use crate::lint::RuleSettings;
 use crate::load::locate::line_of;
 use crate::load::parse_typed_yaml;
-use crate::options::{ConvertOptions, LintOptions, OutputOptions, ServeOptions, SpecOptions};
+use crate::options::{
+    ConvertOptions, LintOptions, OutputOptions, ServeOptions, SpecOptions, MAX_FILE_MIB,
+    MAX_RETRIES,
+};
 
 /// The file's name, looked for from the working directory upward.
 pub const FILE_NAME: &str = "openapi2mcp.yaml";
@@ -238,18 +241,24 @@ impl Config {
             },
             source: None,
         };
-        // The ranges, as the file's JSON schema states them (the flags' parsers check the
-        // same): typed reading takes `retries: 1000`, and a size in MiB past 2^44 wraps.
-        let schema = Config::json_schema();
-        let validator = jsonschema::validator_for(&schema).expect("the config's schema compiles");
-        let evaluation = validator.evaluate(&raw);
-        // The deepest error says what is wrong (`/serve/retries` over `/serve`'s `anyOf`).
-        let deepest = evaluation
-            .iter_errors()
-            .max_by_key(|e| e.instance_location.as_str().len());
-        if let Some(error) = deepest {
-            let pointer = error.instance_location.as_str().to_string();
-            return Err(invalid(pointer, error.error.to_string()));
+        // The ranges the flags' parsers hold: typed reading takes any number (`retries:
+        // 1000`, a size in MiB so large it wraps to nothing when made bytes).
+        if let Some(retries) = config.serve.retries.filter(|&n| n > MAX_RETRIES) {
+            return Err(invalid(
+                "/serve/retries".into(),
+                format!("{retries} is more than {MAX_RETRIES}"),
+            ));
+        }
+        let sizes = 1..=MAX_FILE_MIB;
+        if let Some(mib) = config
+            .spec_options
+            .max_file_size
+            .filter(|n| !sizes.contains(n))
+        {
+            return Err(invalid(
+                "/max-file-size".into(),
+                format!("{mib} is not from 1 to {MAX_FILE_MIB}"),
+            ));
         }
         // Each rule once: by its code and by its name, the last would win unseen.
         let mut named: Vec<(&str, &str)> = Vec::new();

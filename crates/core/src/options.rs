@@ -50,7 +50,7 @@ pub struct SpecOptions {
     #[cfg_attr(feature = "clap", arg(long, value_name = "HOST"))]
     pub allow_ref_host: Option<Vec<String>>,
     /// Largest file read, in MiB (default 256); only regular files are read
-    #[cfg_attr(feature = "clap", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20)))]
+    #[cfg_attr(feature = "clap", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_FILE_MIB)))]
     #[schemars(range(min = 1, max = 1048576))]
     pub max_file_size: Option<u64>,
     /// Which operations become tools.
@@ -328,6 +328,9 @@ pub struct ServeOptions {
     )]
     pub token_budget: Option<usize>,
 }
+
+/// The largest `--max-file-size`, in MiB: a tebibyte.
+pub const MAX_FILE_MIB: u64 = 1 << 20;
 
 /// The most times `serve --retries` repeats a call.
 pub const MAX_RETRIES: u32 = 10;

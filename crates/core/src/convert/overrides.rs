@@ -43,8 +43,9 @@ pub struct Decision {
     pub idempotent_hint: Option<bool>,
     /// It reaches beyond the caller's own closed domain
     pub open_world_hint: Option<bool>,
-    /// Why a person decided so: shown by review; lint then reports the decision, never as an
-    /// error, and `--read-only` trusts it in a tool's own entry (never on a DELETE)
+    /// Why a person decided so. In a tool's own entry (not `defaults`), a review: shown by
+    /// review, reported by lint as info, never as an error, and trusted by `--read-only`
+    /// (never on a DELETE)
     pub reason: Option<String>,
     /// The tool's name, instead of the one made from the operation.
     pub name: Option<String>,

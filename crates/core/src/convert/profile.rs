@@ -51,8 +51,9 @@ pub const GEMINI_RECURSION_DEPTH: usize = 3;
 
 /// How many schemas deep Gemini's inlined copy of a tool schema goes: a long chain of
 /// schemas each holding the next, inlined whole, would nest past what any reader's stack
-/// takes. The deepest in the shared corpus's converted tools is 14.
-pub const GEMINI_SCHEMA_DEPTH: usize = 64;
+/// takes, and past the 128 JSON levels a manifest may hold to be read back. The deepest
+/// in the shared corpus's converted tools is 14.
+pub const GEMINI_SCHEMA_DEPTH: usize = 32;
 
 /// The most schema objects Gemini's inlined copy of one tool schema may hold. Gemini takes
 /// no `$ref`, so every use of a shared schema is a copy: a schema that uses the one below
@@ -265,10 +266,10 @@ impl Gemini<'_> {
         })?;
         // A reference is no level of its own: its target is.
         let level = usize::from(schema.get("$ref").is_none());
+        // Cut as a recursion is: an array without its `items` would be refused.
         if level == 1 && self.depth == GEMINI_SCHEMA_DEPTH {
-            let kind = schema.get("type").filter(|t| t.is_string());
             return Ok(json!({
-                "type": kind.cloned().unwrap_or_else(|| "object".into()),
+                "type": "object",
                 "description": format!("(not expanded: nested more than {GEMINI_SCHEMA_DEPTH} schemas deep)"),
             }));
         }
@@ -560,7 +561,7 @@ mod tests {
             level["description"],
             format!("(not expanded: nested more than {GEMINI_SCHEMA_DEPTH} schemas deep)")
         );
-        assert_eq!(level["type"], "array");
+        assert_eq!(level["type"], "object");
     }
 
     #[test]

@@ -105,15 +105,13 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
         None => text,
     };
     let message = crate::error::plain_expectation(&message);
-    // Some errors place themselves only by a character index, at the end of the message
+    // Some errors place themselves only by a byte offset, at the end of the message
     // ("control characters are not allowed at position 85"): that is the line and column.
     let indexed = message
         .rsplit_once(" at position ")
-        .and_then(|(head, index)| {
-            let index: usize = index.parse().ok()?;
-            let before: Vec<char> = source.chars().take(index).collect();
-            let line = before.iter().filter(|&&c| c == '\n').count() + 1;
-            let column = before.iter().rev().take_while(|&&c| c != '\n').count() + 1;
+        .and_then(|(head, offset)| {
+            let offset: usize = offset.parse().ok()?;
+            let (line, column) = line_col(&source.as_bytes()[..offset.min(source.len())]);
             Some((head.to_string(), line, column))
         });
     if let Some((head, line, column)) = indexed {
@@ -209,12 +207,16 @@ fn line_col(prefix: &[u8]) -> (usize, usize) {
 mod tests {
     use super::*;
 
-    /// The parser places a control character only by its index in the text.
+    /// The parser places a control character only by its byte offset in the text.
     #[test]
-    fn an_error_placed_by_its_index_is_placed_at_its_line() {
+    fn an_error_placed_by_its_offset_is_placed_at_its_line() {
         let text = "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      summary: \"a\u{1}b\"\n";
         let error = parse_document(text.as_bytes().to_vec()).unwrap_err();
         assert_eq!(error.line_col, Some((5, 18)));
+        // Past text that is not ASCII: an offset in bytes, not characters.
+        let text = "a: \u{65e5}\u{672c}\nb: \"x\u{1}\"\n";
+        let error = parse_document(text.as_bytes().to_vec()).unwrap_err();
+        assert_eq!(error.line_col, Some((2, 6)));
         assert_eq!(
             error.message,
             "invalid YAML: control characters are not allowed"

@@ -325,11 +325,15 @@ fn not_read_only(tool: &Tool) -> Option<String> {
         return Some(format!("'{}' has no HTTP binding", tool.name));
     };
     let read_only = tool.annotations.effective(HintKind::ReadOnly);
-    if read_only && binding.read_only_verified {
+    // A manifest may be old or edited: a DELETE is never taken as read-only.
+    let removes = binding.method.removes();
+    if read_only && binding.read_only_verified && !removes {
         return None;
     }
     let why = if !read_only {
         "its hints do not say read-only".to_string()
+    } else if removes {
+        format!("{} removes, whatever its hints say", binding.method)
     } else if !binding.method.is_safe() {
         format!(
             "{} is not a safe method, and no person reviewed it as read-only",
@@ -501,4 +505,29 @@ fn tool(
     tool.description = Some(description);
     tool.annotations = hints::annotations(hints, None, style);
     tool
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A manifest written before DELETEs were never verified read-only, or edited, is not
+    /// taken on its word.
+    #[test]
+    fn a_delete_is_never_called_as_read_only() {
+        let tool = |method: &str| -> Tool {
+            serde_json::from_value(serde_json::json!({
+                "name": "t", "inputSchema": {"type": "object"},
+                "annotations": {"readOnlyHint": true},
+                "_meta": {"openapi2mcp/http": {"method": method, "path": "/x", "readOnlyVerified": true}}
+            }))
+            .unwrap()
+        };
+        assert_eq!(not_read_only(&tool("GET")), None);
+        let why = not_read_only(&tool("DELETE")).expect("refused");
+        assert!(
+            why.contains("DELETE removes, whatever its hints say"),
+            "{why}"
+        );
+    }
 }

@@ -130,7 +130,8 @@ fn check_wire_names(name: &str, binding: &Binding) -> Result<()> {
             return Err(Error::new(
                 ErrorKind::Input,
                 format!(
-                    "tool '{name}': the {place} name '{wire_name}' is not a token (letters, digits and !#$%&'*+-.^_`|~; RFC 9110 section 5.6.2), so no request can send it as one {place}"
+                    "tool '{name}': the {place} name '{}' is not a token (letters, digits and !#$%&'*+-.^_`|~; RFC 9110 section 5.6.2), so no request can send it as one {place}",
+                    openapi2mcp_core::escape::visible(wire_name)
                 ),
             ));
         }

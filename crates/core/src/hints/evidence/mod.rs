@@ -289,10 +289,10 @@ impl Evidence {
         )
     }
 
-    /// A phrase says outright what a verb only implies; so does "Search" in an opening's
-    /// verb place or as the path's last segment (`POST /journals/search`), on any method: a
-    /// search returns what matches (the reader also says a verb that acts after "and":
-    /// "Search and replace").
+    /// A phrase says outright what a verb only implies (a path's last segment that is only
+    /// `search` is read as one); so does "Search" in an opening's verb place, on any
+    /// method: a search returns what matches (the reader also says a verb that acts after
+    /// "and": "Search and replace").
     fn weight(&self) -> usize {
         match self.says {
             Says::ReadPhrase
@@ -306,13 +306,8 @@ impl Evidence {
     }
 
     fn opens_a_search(&self) -> bool {
-        match self.source {
-            Source::Summary | Source::Description => {
-                vocabulary::summary_verb(&self.seen).is_some_and(|(word, _)| word == "search")
-            }
-            Source::Path => self.seen == "search",
-            _ => false,
-        }
+        let opening = matches!(self.source, Source::Summary | Source::Description);
+        opening && vocabulary::summary_verb(&self.seen).is_some_and(|(word, _)| word == "search")
     }
 }
 /// How sure a suggestion is.

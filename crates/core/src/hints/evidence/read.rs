@@ -612,13 +612,14 @@ impl<'r, 'f> Reader<'r, 'f> {
         let names_a_thing = at + 1 < words.len()
             && another
             && matches!(verb, Verb::Update | Verb::Renew | Verb::Destroy);
+        // A segment that is only `search` (`POST /journals/search`) is a search endpoint:
+        // it says as much as a phrase. With more words (`/search-and-delete`) it is a verb.
+        let says = match words {
+            [only] if only == "search" => Says::ReadPhrase,
+            _ => Says::Verb(verb),
+        };
         if !names_a_thing {
-            self.push(
-                Source::Path,
-                Says::Verb(verb),
-                &words[at],
-                &facts.places.operation,
-            );
+            self.push(Source::Path, says, &words[at], &facts.places.operation);
         }
     }
 

@@ -582,7 +582,7 @@ fn a_search_reads() {
     let mut endpoint = facts(&post, "", "Batch operation for search through journals");
     endpoint.path = Some("/journals/search");
     assert_eq!(said(&endpoint), [read_only]);
-    for path in ["/searches", "/search/jobs"] {
+    for path in ["/searches", "/search/jobs", "/files/search-and-delete"] {
         let mut saved = facts(&post, "", "Batch operation for searches");
         saved.path = Some(path);
         assert!(!said(&saved).contains(&read_only), "{path}");
