@@ -304,9 +304,8 @@ impl Spec {
         let Some(output) = file_identity(path) else {
             return false;
         };
-        let read = self.files.iter().filter_map(|file| file.path.as_deref());
-        read.into_iter()
-            .any(|input| file_identity(input).as_ref() == Some(&output))
+        let mut read = self.files.iter().filter_map(|file| file.path.as_deref());
+        read.any(|input| file_identity(input).as_ref() == Some(&output))
     }
 
     /// The file `id` names; panics if this spec has read no such file.
