@@ -113,16 +113,10 @@ fn check_wire_names(name: &str, binding: &Binding) -> Result<()> {
         };
         Some((place, param.name.as_deref().unwrap_or(argument)))
     });
-    let schemes = binding
-        .auth
-        .iter()
-        .flatten()
-        .filter_map(|scheme| match &scheme.kind {
-            SchemeKind::ApiKey { location, name } => match location {
-                KeyLocation::Header => Some(("header", name.as_str())),
-                KeyLocation::Cookie => Some(("cookie", name.as_str())),
-                _ => None,
-            },
+    let schemes =
+        (binding.auth.iter().flatten()).filter_map(|scheme| match scheme.kind.place()? {
+            (KeyLocation::Header, name) => Some(("header", name)),
+            (KeyLocation::Cookie, name) => Some(("cookie", name)),
             _ => None,
         });
     for (place, wire_name) in params.chain(schemes) {
