@@ -409,6 +409,40 @@ fn contradictions_warn_and_strict_fails_without_writing() {
 }
 
 #[test]
+fn a_spec_claiming_a_delete_reads_is_warned_and_not_believed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lies.yaml");
+    std::fs::write(
+        &path,
+        "openapi: 3.1.0\ninfo: {title: lies, version: '1'}\npaths:\n  /items/{id}:\n    \
+         parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n    \
+         delete:\n      operationId: forgetItem\n      \
+         x-mcp-annotations: {readOnlyHint: true, destructiveHint: false}\n      \
+         responses: {'204': {description: ok}}\n",
+    )
+    .unwrap();
+    let output = run(
+        &["convert", path.to_str().unwrap(), "--hints", "explicit"],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("warning: tool 'forget_item' (DELETE /items/{id}): readOnlyHint: true on DELETE, a method that changes state (set by x-mcp-annotations in the spec): not written to the manifest\n"), "{stderr}");
+    // Once read-only is not believed, the claim of not destructive stands alone and is
+    // named as well.
+    assert!(stderr.contains("warning: tool 'forget_item' (DELETE /items/{id}): destructiveHint: false on DELETE, a method that removes (set by x-mcp-annotations in the spec)\n"), "{stderr}");
+    let manifest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let annotations = &manifest["tools"][0]["annotations"];
+    assert_eq!(annotations["readOnlyHint"], false, "{annotations}");
+    // Explicit style writes what the tool is, not the read-only expansion of the claim.
+    assert_eq!(annotations["idempotentHint"], false, "{annotations}");
+
+    let strict = run(&["convert", path.to_str().unwrap(), "--strict"], None);
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(text(&strict.stderr).contains("--strict: 2 contradictions"));
+}
+
+#[test]
 fn options_reach_the_manifest() {
     let output = run(
         &[

@@ -260,7 +260,7 @@ fn convert_operation(
     schemas: &mut SchemaConverter<'_>,
     conversion: &mut Conversion,
 ) -> Result<Option<Converted>> {
-    let hints = hints_for(operation, &name, entry, spec, options, conversion)?;
+    let mut hints = hints_for(operation, &name, entry, spec, options, conversion)?;
     let decision = entry.map(|(_, decision)| decision);
     let (found, suggestions) = evidence::suggest(operation, &hints);
     let read_only = hints.read_only_verdict(&operation.method, &found, &suggestions);
@@ -279,7 +279,7 @@ fn convert_operation(
             return Ok(None);
         }
     }
-    let risks = risks_of(&hints, operation, &name, conversion);
+    let risks = risks_of(&mut hints, operation, &name, conversion);
     // The credential `--assume-auth` names for an operation whose spec declares none: a
     // parameter that repeats it is serve's to send, as for a declared scheme.
     let assumed = (options.assumed_auth.as_ref()).filter(|_| !operation.declares_security);
@@ -386,24 +386,40 @@ fn hints_for(
 }
 
 /// The hints that contradict the method, for review; those the spec claims are also
-/// contradictions the user hears about.
+/// contradictions the user hears about. The spec's `readOnlyHint: true` on a method that
+/// removes is not passed on to the manifest: HTTP defines a DELETE as removing, so that
+/// claim is never true, and a client may run a read-only tool without asking. Only an
+/// overrides entry, a person's decision, can say it.
 fn risks_of(
-    hints: &Hints,
+    hints: &mut Hints,
     operation: &Operation<'_>,
     name: &str,
     conversion: &mut Conversion,
 ) -> Vec<Risk> {
-    let mut risks = Vec::new();
-    for risk in hints.risks(&operation.method) {
+    let method = &operation.method;
+    let read_only = hints.get(HintKind::ReadOnly);
+    let mut withheld = Vec::new();
+    if method.removes() && read_only.value && read_only.source == HintSource::Spec {
+        withheld = hints.risks(method);
+        let reason = format!("{method} removes: the spec's readOnlyHint: true is not passed on");
+        hints.set(HintKind::ReadOnly, false, HintSource::Inferred, reason);
+    }
+    // Without the read-only claim, a claim of not destructive is a contradiction of its own.
+    let risks: Vec<Risk> = withheld.into_iter().chain(hints.risks(method)).collect();
+    for risk in &risks {
         // An override is a person's reasoned decision: review still shows it as risky, but
         // only an unreviewed claim in the spec is a warning (and fails `--strict`).
         if risk.source == HintSource::Spec {
+            let not_written = if risk.hint == HintKind::ReadOnly && method.removes() {
+                ": not written to the manifest"
+            } else {
+                ""
+            };
             conversion.contradictions.push(format!(
-                "tool '{name}' ({} {}): {}",
-                operation.method, operation.path, risk.message
+                "tool '{name}' ({method} {}): {}{not_written}",
+                operation.path, risk.message
             ));
         }
-        risks.push(risk);
     }
     risks
 }

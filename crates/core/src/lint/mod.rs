@@ -248,14 +248,25 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
         .map(|converted| {
             let operation = &converted.location.pointer;
             let at = |key: &str, present: bool| present.then(|| push_pointer(operation, key));
+            // Lint judges what the spec states, a claim convert did not pass on (read-only
+            // on a DELETE) included: each risk is a claim.
+            let mut declared = converted.hints.claims();
+            for risk in &converted.risks {
+                declared.set(risk.hint, Some(risk.value));
+            }
+            let in_spec = |k: HintKind| {
+                converted.hints.get(k).source == HintSource::Spec
+                    || (converted.risks.iter()).any(|r| r.hint == k && r.source == HintSource::Spec)
+            };
             let hints = HintKind::ALL.map(|k| {
-                (converted.hints.get(k).source == HintSource::Spec)
+                in_spec(k)
                     .then(|| push_pointer(&push_pointer(operation, "x-mcp-annotations"), k.key()))
             });
             Subject {
                 tool: &converted.tool,
-                declared: converted.hints.claims(),
-                effective: HintKind::ALL.map(|k| converted.hints.get(k).value),
+                effective: HintKind::ALL
+                    .map(|k| (declared.get(k)).unwrap_or(converted.hints.get(k).value)),
+                declared,
                 ignored: converted.lint_ignore.clone(),
                 suggestions: converted.suggestions.clone(),
                 invalid_keywords: converted.invalid_keywords.clone(),
