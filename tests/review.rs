@@ -383,6 +383,63 @@ fn changes_between_versions_loosened_first() {
     assert_eq!(same.status.code(), Some(0));
 }
 
+/// A tool whose method changed under one name is shown; toward a method that can do more
+/// harm while the hints still say what they said (read-only on a DELETE), it is loosened.
+#[test]
+fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = |file: &str, method: &str, annotations: &str| {
+        let path = dir.path().join(file);
+        let tool = format!(
+            r#"{{"name": "t", "inputSchema": {{"type": "object"}}, "annotations": {annotations},
+            "_meta": {{"openapi2mcp/http": {{"method": "{method}", "path": "/t"}}}}}}"#
+        );
+        std::fs::write(&path, format!(r#"{{"tools": [{tool}]}}"#)).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let read_only = r#"{"readOnlyHint": true}"#;
+    let base = manifest("old.json", "GET", read_only);
+    let hidden = manifest("hidden.json", "DELETE", read_only);
+    let said = manifest("said.json", "DELETE", "{}");
+    let review = |new: &str, format: &str| {
+        let args = ["review", new, "--base", &base, "--format", format];
+        run(&[&args[..], &["--fail-on-loosened"]].concat(), None)
+    };
+
+    let table = review(&hidden, "table");
+    assert_eq!(table.status.code(), Some(1));
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        text.contains("  LOOSENED  t  method: GET -> DELETE\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n0 hint changes, 1 method change (1 loosened),"),
+        "{text}"
+    );
+    let json: Value = serde_json::from_slice(&review(&hidden, "json").stdout).unwrap();
+    assert_eq!(
+        json["methods"],
+        serde_json::json!([{"tool": "t", "old": "GET", "new": "DELETE", "loosened": true}])
+    );
+    let markdown = String::from_utf8(review(&hidden, "markdown").stdout).unwrap();
+    assert!(
+        markdown.contains("- :warning: **looks safer: check it** `t`: `method: GET -> DELETE`\n"),
+        "{markdown}"
+    );
+    let html = String::from_utf8(review(&hidden, "html").stdout).unwrap();
+    assert!(html.contains("<code>method: GET → DELETE</code>"), "{html}");
+
+    // The hints say what a DELETE does: a change, shown, not a loosening.
+    let told = review(&said, "table");
+    assert_eq!(told.status.code(), Some(0));
+    let text = String::from_utf8(told.stdout).unwrap();
+    assert!(
+        text.contains("  changed   t  method: GET -> DELETE\n"),
+        "{text}"
+    );
+}
+
 /// The manifest convert writes for `review/orders-v1.yaml`, written in `dir`.
 fn v1_manifest(dir: &std::path::Path) -> std::path::PathBuf {
     let path = dir.join("tools.json");

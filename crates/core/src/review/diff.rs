@@ -6,7 +6,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use serde_json::Value;
 
 use crate::convert::Converted;
-use crate::tool::{HintKind, Tool};
+use crate::http::Method;
+use crate::tool::{Annotations, HintKind, Tool};
 
 /// One tool as compared: its name, operation, and effective hints.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,8 +68,23 @@ impl HintChange {
     }
 }
 
-/// How the tools of two versions differ: tools added, removed and renamed, and the hints
-/// that changed ([`diff`]).
+/// A tool whose HTTP method differs between the versions (same name, or renamed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodChange {
+    /// The tool's name in the new version.
+    pub tool: String,
+    /// The method in the old version.
+    pub old: String,
+    /// The method in the new version.
+    pub new: String,
+    /// The new method can do harm the old could not (a safe method became one that writes,
+    /// or one that removes), and the new hints do not say so: the tool looks as safe as
+    /// before, and is not.
+    pub loosened: bool,
+}
+
+/// How the tools of two versions differ: tools added, removed and renamed, the hints
+/// that changed, and the methods ([`diff`]).
 #[derive(Debug, Default)]
 #[non_exhaustive]
 pub struct Diff {
@@ -80,18 +96,27 @@ pub struct Diff {
     pub renamed: Vec<(Side, Side)>,
     /// Loosening changes first, then the rest, each in tool order.
     pub changes: Vec<HintChange>,
+    /// Loosening method changes first, then the rest, each in tool order.
+    pub methods: Vec<MethodChange>,
 }
 
 impl Diff {
-    /// How many of the hint changes make a tool look safer to clients.
+    /// How many of the hint and method changes make a tool look safer to clients than it
+    /// is.
     pub fn loosened(&self) -> usize {
         self.changes.iter().filter(|c| c.loosens()).count()
+            + self.methods.iter().filter(|m| m.loosened).count()
     }
 
-    /// The counts every format ends with: `1 hint change (1 loosened), 0 added, ...`.
+    /// The counts every format ends with: `1 hint change (1 loosened), 0 added, ...`; method
+    /// changes, when there are any, count with the hint changes.
     pub(super) fn summary(&self) -> String {
+        let methods = match self.methods.len() {
+            0 => String::new(),
+            n => format!(", {}", crate::text::counted(n, "method change")),
+        };
         format!(
-            "\n{} ({} loosened), {} added, {} removed, {} renamed\n",
+            "\n{}{methods} ({} loosened), {} added, {} removed, {} renamed\n",
             crate::text::counted(self.changes.len(), "hint change"),
             self.loosened(),
             self.added.len(),
@@ -188,10 +213,20 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
             .map(|&(o, n)| (old[o].clone(), new[n].clone()))
             .collect(),
         changes: Vec::new(),
+        methods: Vec::new(),
     };
     let mut pairs: Vec<(usize, usize)> = pairing.same.into_iter().chain(pairing.renamed).collect();
     pairs.sort_by_key(|&(_, n)| n);
     for (previous, side) in pairs.into_iter().map(|(o, n)| (&old[o], &new[n])) {
+        let bound = !previous.method.is_empty() && !side.method.is_empty();
+        if bound && previous.method != side.method {
+            out.methods.push(MethodChange {
+                tool: side.name.clone(),
+                old: previous.method.clone(),
+                new: side.method.clone(),
+                loosened: loosened_by_method(previous, side),
+            });
+        }
         for kind in HintKind::ALL {
             let (was, is) = (previous.values[kind as usize], side.values[kind as usize]);
             // Destructive and idempotent mean nothing while the tool stays read-only.
@@ -207,7 +242,23 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
         }
     }
     out.changes.sort_by_key(|c| !c.loosens());
+    out.methods.sort_by_key(|m| !m.loosened);
     out
+}
+
+/// Whether `new`'s method can do harm `old`'s could not (a safe method became one that is
+/// not, or one that removes) while `new`'s hints contradict it, as a claim of read-only on a
+/// DELETE does: then the tool looks as safe as it did, and is not.
+fn loosened_by_method(old: &Side, new: &Side) -> bool {
+    let (Ok(was), Ok(is)) = (Method::parse(&old.method), Method::parse(&new.method)) else {
+        return false;
+    };
+    let more_harm = (was.is_safe() && !is.is_safe()) || (is.removes() && !was.removes());
+    let mut hints = Annotations::default();
+    for kind in HintKind::ALL {
+        hints.set(kind, Some(new.values[kind as usize]));
+    }
+    more_harm && !crate::hints::contradictions(&is, &hints).is_empty()
 }
 
 /// Why `old` (a manifest's text) is not `new`: tools added, removed, renamed and changed,
@@ -294,6 +345,7 @@ mod tests {
             removed: Vec::new(),
             renamed: Vec::new(),
             changes: vec![change],
+            methods: Vec::new(),
         };
         assert_eq!(
             diff.summary(),

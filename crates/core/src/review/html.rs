@@ -175,6 +175,12 @@ pub(super) fn diff_page(diff: &Diff, base: &str) -> String {
             body {
                 h1 { "Hint changes since " code { (base) } }
                 ul {
+                    @for m in diff.methods.iter().filter(|m| m.loosened) {
+                        li.risky {
+                            b { "Looks safer: check it " } code { (m.tool) } ": "
+                            code { "method: " (m.old) " → " (m.new) }
+                        }
+                    }
                     @for change in diff.changes.iter().filter(|c| c.loosens()) {
                         li.risky {
                             b { "Looks safer: check it " } code { (change.tool) } ": "
@@ -186,6 +192,9 @@ pub(super) fn diff_page(diff: &Diff, base: &str) -> String {
                             "Changed " code { (change.tool) } ": "
                             code { (change.hint.key()) ": " (change.old) " → " (change.new) }
                         }
+                    }
+                    @for m in diff.methods.iter().filter(|m| !m.loosened) {
+                        li { "Changed " code { (m.tool) } ": " code { "method: " (m.old) " → " (m.new) } }
                     }
                     @for (old, new) in &diff.renamed {
                         li { "Renamed " code { (old.name) } " → " code { (new.name) } " (" (new.method) " " code { (new.path) } ")" }

@@ -244,18 +244,27 @@ pub(super) fn diff(diff: &Diff, base: &str, budget: usize) -> String {
             code(&format!("{}: {} -> {}", c.hint.key(), c.old, c.new))
         )
     };
-    let mut items: Vec<String> = diff
-        .changes
-        .iter()
-        .filter(|c| c.loosens())
-        .map(|c| change(c, ":warning: **looks safer: check it**"))
-        .collect();
+    let method = |m: &super::diff::MethodChange, mark: &str| {
+        let change = format!("method: {} -> {}", m.old, m.new);
+        format!("- {mark} {}: {}\n", code(&m.tool), code(&change))
+    };
+    const LOOSENED: &str = ":warning: **looks safer: check it**";
+    let loosened = diff.methods.iter().filter(|m| m.loosened);
+    let mut items: Vec<String> = loosened.map(|m| method(m, LOOSENED)).collect();
+    let changes = diff.changes.iter();
     items.extend(
-        diff.changes
-            .iter()
+        changes
+            .clone()
+            .filter(|c| c.loosens())
+            .map(|c| change(c, LOOSENED)),
+    );
+    items.extend(
+        changes
             .filter(|c| !c.loosens())
             .map(|c| change(c, "changed")),
     );
+    let others = diff.methods.iter().filter(|m| !m.loosened);
+    items.extend(others.map(|m| method(m, "changed")));
     for (old, new) in &diff.renamed {
         items.push(format!(
             "- renamed {} -> {} ({} {})\n",

@@ -353,6 +353,11 @@ fn tool_json(tool: &Converted) -> Value {
     })
 }
 
+/// `name  method: GET -> DELETE`, visible on a terminal.
+fn method_text(m: &super::diff::MethodChange) -> String {
+    visible(&format!("{}  method: {} -> {}", m.tool, m.old, m.new)).into_owned()
+}
+
 fn describe(side: &Side) -> String {
     let text = format!("{} ({} {})", side.name, side.method, side.path);
     visible(&text).into_owned()
@@ -385,29 +390,43 @@ pub fn render_diff(
                 .iter()
                 .map(|c| json!({"tool": c.tool, "hint": c.hint.key(), "old": c.old, "new": c.new, "loosened": c.loosens()}))
                 .collect();
+            let methods: Vec<Value> = diff
+                .methods
+                .iter()
+                .map(
+                    |m| json!({"tool": m.tool, "old": m.old, "new": m.new, "loosened": m.loosened}),
+                )
+                .collect();
             pretty(&json!({
                 "base": base,
                 "added": sides(&diff.added),
                 "removed": sides(&diff.removed),
                 "renamed": renamed,
                 "changes": changes,
+                "methods": methods,
             }))
         }
         ReviewFormat::Markdown => super::markdown::diff(diff, base, max_chars),
         ReviewFormat::Html => super::html::diff_page(diff, base),
         ReviewFormat::Table => {
             let mut out = format!("Changes since {base}:\n");
+            let mark = |loosened: bool| match loosened {
+                true => paint("LOOSENED", LOOSENED, color),
+                false => "changed ".to_string(),
+            };
+            for m in diff.methods.iter().filter(|m| m.loosened) {
+                out.push_str(&format!("  {}  {}\n", mark(true), method_text(m)));
+            }
             for c in &diff.changes {
-                let mark = if c.loosens() {
-                    paint("LOOSENED", LOOSENED, color)
-                } else {
-                    "changed ".to_string()
-                };
                 out.push_str(&format!(
-                    "  {mark}  {}  {}\n",
+                    "  {}  {}  {}\n",
+                    mark(c.loosens()),
                     visible(&c.tool),
                     change_text(c)
                 ));
+            }
+            for m in diff.methods.iter().filter(|m| !m.loosened) {
+                out.push_str(&format!("  {}  {}\n", mark(false), method_text(m)));
             }
             for (old, new) in &diff.renamed {
                 out.push_str(&format!(
@@ -426,7 +445,8 @@ pub fn render_diff(
                 out.push_str(&wrap(
                     "",
                     "LOOSENED: the tool now looks safer to clients (read-only or idempotent \
-                     gained, destructive or open world dropped): check that it is true.",
+                     gained, destructive or open world dropped), or its method can now do \
+                     harm its hints do not say: check that it is true.",
                     0,
                     NOTE_WIDTH,
                 ));
