@@ -218,6 +218,12 @@ impl Hints {
         let acts = suggestions
             .iter()
             .find(|s| s.hint == HintKind::ReadOnly && !s.value);
+        if let (None, Some(sentence)) = (acts, evidence::sentence_that_acts(evidence)) {
+            return Err(format!(
+                "a sentence says it acts ({}): review it to keep it",
+                sentence.describe()
+            ));
+        }
         match acts {
             Some(acts) => Err(acts.because()),
             None if !method.is_safe() => Err(format!(

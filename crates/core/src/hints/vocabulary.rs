@@ -320,7 +320,7 @@ const DESTROY: &[&str] = &[
 /// Verbs that move something to a final state: repeated, nothing more happens.
 const SETTLE: &[&str] = &[
     "approve", "accept", "confirm", "complete", "finalize", "reject", "decline", "deny", "void",
-    "capture", "abandon",
+    "capture", "abandon", "end",
 ];
 
 const ACT: &[&str] = &[
@@ -635,6 +635,17 @@ pub const SUBJECTS: &[&str] = &[
     "request",
     "function",
     "route",
+];
+
+/// Words after which a verb in the third person still has the call as its subject: "It
+/// deletes", "and then deletes", "now removes", "also creates".
+pub const CARRY_THE_SUBJECT: &[&str] = &["it", "then", "also", "now", "and", "thereby"];
+
+/// Words that open a verb's object: "deletes *the* record", "removes *it*". (Not "that",
+/// "these", "those": after a plural noun they open a relative clause, "Requests that ...".)
+pub const OBJECT_OPENERS: &[&str] = &[
+    "a", "an", "the", "your", "my", "our", "their", "this", "all", "every", "each", "any", "some",
+    "it", "its", "them",
 ];
 
 /// Verbs that, after the subject, say what an operation takes or is, not what it does:

@@ -246,6 +246,11 @@ pub enum Says {
     /// A GET of a path that names only resources (`/pets/{petId}`): what REST reads. Neither
     /// reads nor acts in the judgement; it lets `--read-only` keep a GET with no verb.
     ResourcePath,
+    /// A sentence whose subject is the call says it acts, past the opening ("Looks up the
+    /// record and then deletes it", "it now removes the D", "Creates a B if none exists"
+    /// after the summary "Get B"). Neither reads nor acts in the judgement (later
+    /// sentences also tell what else may happen); it keeps `--read-only` from keeping a GET.
+    SentenceActs,
 }
 
 /// One piece of evidence: what it says, what was seen, and where.
@@ -473,6 +478,12 @@ pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> (Vec<Evidence>, Vec<
     let evidence = read(&facts);
     let suggestions = judge(&facts, &evidence, hints);
     (evidence, suggestions)
+}
+
+/// A sentence past the opening that says the call acts, if one does: what `--read-only`
+/// will not keep a GET past, though [`judge`] does not weigh it.
+pub fn sentence_that_acts(evidence: &[Evidence]) -> Option<&Evidence> {
+    evidence.iter().find(|e| e.says == Says::SentenceActs)
 }
 
 /// Whether some of the evidence says the operation reads: a word, a phrase or a scope, or

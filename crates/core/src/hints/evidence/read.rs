@@ -254,6 +254,7 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     reader.name();
     reader.opening();
     reader.phrases();
+    reader.sentences();
     if let Some(path) = facts.path {
         reader.path(path);
     }
@@ -409,9 +410,22 @@ impl<'r, 'f> Reader<'r, 'f> {
             .take(4)
             .map(|w| w.to_ascii_lowercase())
             .collect();
-        vocabulary::summary_verb(first).is_some_and(|(word, _)| {
-            verb_in_use(&word, &rest, &self.text, self.facts) != Verb::Read
-        })
+        match vocabulary::summary_verb(first) {
+            Some((word, _)) => verb_in_use(&word, &rest, &self.text, self.facts) != Verb::Read,
+            None => self.unknown_imperative(first, &rest),
+        }
+    }
+
+    /// On a safe method, a word this reader does not know in the verb's place of an
+    /// imperative ("Frobnicate the widget", "Mail a letter"): a verb outside the read
+    /// vocabulary, so it acts. (A word that opens a clause, "Given a word, ...", is none.)
+    fn unknown_imperative(&self, first: &str, rest: &[String]) -> bool {
+        let imperative = rest
+            .first()
+            .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
+        let safe = self.facts.method.is_some_and(Method::is_safe);
+        let opener = vocabulary::CLAUSE_OPENERS.contains(&first.to_ascii_lowercase().as_str());
+        safe && imperative && !opener && first.chars().all(char::is_alphabetic)
     }
 
     /// "or update", "or replace" in a text: an upsert, which overwrites ("Add/Update" too).
@@ -461,20 +475,10 @@ impl<'r, 'f> Reader<'r, 'f> {
                 }
                 self.opening_verb = Some(word);
             }
-            // On a GET, a word this reader does not know in the verb's place of an
-            // imperative ("Frobnicate the widget") is a verb outside the read vocabulary:
-            // it acts.
-            None => {
-                let imperative = rest
-                    .first()
-                    .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
-                let safe = facts.method.is_some_and(Method::is_safe);
-                let opener =
-                    vocabulary::CLAUSE_OPENERS.contains(&first.to_ascii_lowercase().as_str());
-                if safe && imperative && !opener && first.chars().all(char::is_alphabetic) {
-                    self.push(source, Says::Verb(Verb::Act), first, at);
-                }
+            None if self.unknown_imperative(first, &rest) => {
+                self.push(source, Says::Verb(Verb::Act), first, at);
             }
+            None => {}
         }
     }
 
@@ -509,6 +513,33 @@ impl<'r, 'f> Reader<'r, 'f> {
                 if let Some(phrase) = phrase {
                     self.push(source, says, phrase.trim(), at);
                 }
+            }
+        }
+    }
+
+    /// Every sentence and clause of the summary and the description whose subject is the
+    /// call and whose verb, in the third person, acts: at its start ("Creates a B if none
+    /// exists"), or after "it", "then", "also", "now", "and" or a word naming the call ("and
+    /// then deletes it", "it now removes the D", "This endpoint creates"). A negation, a
+    /// relative clause or a noun before the verb is no such subject.
+    fn sentences(&mut self) {
+        let facts = self.facts;
+        let texts = [
+            (Source::Summary, facts.summary, &facts.places.summary),
+            (
+                Source::Description,
+                facts.description,
+                &facts.places.description,
+            ),
+        ];
+        for (source, text, at) in texts {
+            let clauses = text.into_iter().flat_map(|t| t.split([';', ':']));
+            let acting = clauses
+                .flat_map(UnicodeSegmentation::unicode_sentences)
+                .find_map(sentence_verb_that_acts);
+            if let Some(verb) = acting {
+                self.push(source, Says::SentenceActs, verb, at);
+                return;
             }
         }
     }
@@ -681,6 +712,48 @@ fn is_title(summary: &str) -> bool {
     !verb && !imperative
 }
 
+/// The first verb in `sentence` that acts, in the third person, with the call as its
+/// subject (first, or after a word that carries the subject on: "it", "then", "and", a
+/// word naming the call) and what it acts on after it.
+fn sentence_verb_that_acts(sentence: &str) -> Option<&str> {
+    let words: Vec<&str> = sentence
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().find_map(|(i, word)| {
+        let carried = match i.checked_sub(1).map(|j| words[j].to_ascii_lowercase()) {
+            None => true,
+            Some(before) => {
+                vocabulary::CARRY_THE_SUBJECT.contains(&before.as_str())
+                    || vocabulary::SUBJECTS.contains(&before.as_str())
+            }
+        };
+        let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
+        let rest: Vec<String> = (words[i + 1..].iter().take(4))
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        // A runner's object says what it does ("performs a search"); a URL or a preview
+        // generated is computed, nothing stored.
+        let acts = vocabulary::summary_verb(word).is_some_and(|(stem, verb)| {
+            !vocabulary::RUNNERS.contains(&stem.as_str())
+                && computed(&stem, verb, &rest) != Verb::Read
+        });
+        // What it acts on follows ("deletes it", "removes the D"): "Tags" or "calls and
+        // texts" name things, and "Requests that ..." opens a relative clause.
+        let object = rest
+            .first()
+            .is_some_and(|next| vocabulary::OBJECT_OPENERS.contains(&next.as_str()));
+        // "accepts a query" says what it takes; "Enables an app to find ..." lets someone
+        // read.
+        let takes = vocabulary::INPUT_VERBS.contains(&word.to_ascii_lowercase().as_str());
+        let lets_read = words[i + 1..].windows(2).take(6).any(|pair| {
+            pair[0] == "to"
+                && vocabulary::summary_verb(pair[1]).is_some_and(|(_, v)| v == Verb::Read)
+        });
+        (carried && third_person && acts && object && !takes && !lets_read).then_some(*word)
+    })
+}
+
 /// Whether a path's last segment names one member of a set that belongs to something
 /// (`/policies/{policy}/apps/{app}`): a parameter after a literal, and a parameter before.
 fn names_a_member(path: &str) -> bool {
@@ -703,6 +776,14 @@ fn opening_words(text: &str) -> Vec<&str> {
         .split(|c: char| !c.is_alphanumeric() && c != '-')
         .filter(|w| !w.is_empty())
         .collect();
+    // "Sorry, this function ...": a word a comma ends is no imperative's verb.
+    let comma = words.first().is_some_and(|w| {
+        let end = w.as_ptr() as usize - text.as_ptr() as usize + w.len();
+        text[end..].starts_with(',')
+    });
+    if comma {
+        words.truncate(1);
+    }
     let glued = words.first().and_then(|w| {
         let starts_lower = w.starts_with(|c: char| c.is_ascii_lowercase());
         let at = w.find(|c: char| c.is_ascii_uppercase())?;

@@ -1,6 +1,7 @@
 use super::read::{generated, scope_reads};
 use super::*;
 
+mod sentences;
 mod words;
 
 fn facts<'a>(method: &'a Method, name: &'a str, summary: &'a str) -> Facts<'a> {

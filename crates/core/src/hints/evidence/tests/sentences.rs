@@ -1,0 +1,92 @@
+//! What `--read-only` reads past the opening: a sentence that says the call acts keeps a GET
+//! out, though the judgement does not weigh it.
+
+use super::*;
+
+/// Why `--read-only` would leave a GET out, or `None` when it keeps it.
+fn left_out_because(summary: &str, description: &str) -> Option<String> {
+    let get = Method::Get;
+    let mut facts = facts(&get, "", summary);
+    facts.description = Some(description).filter(|d| !d.is_empty());
+    facts.path = Some("/v1/things/{id}");
+    let evidence = read(&facts);
+    let hints = Hints::infer(&get);
+    let suggestions = judge(&facts, &evidence, &hints);
+    hints.read_only_verdict(&get, &evidence, &suggestions).err()
+}
+
+#[test]
+fn a_later_sentence_whose_subject_is_the_call_and_that_acts_keeps_a_get_out() {
+    for (summary, description, verb) in [
+        (
+            "Get B",
+            "Creates a B if none exists and returns it.",
+            "Creates",
+        ),
+        (
+            "Look up",
+            "Looks up the record and then deletes it.",
+            "deletes",
+        ),
+        (
+            "Get D",
+            "This endpoint is deprecated; it now removes the D.",
+            "removes",
+        ),
+        (
+            "Get item",
+            "Fetching an item marks it as read and decrements its remaining views.",
+            "decrements",
+        ),
+    ] {
+        let why = left_out_because(summary, description);
+        let expected =
+            format!("a sentence says it acts (description '{verb}'): review it to keep it");
+        assert_eq!(why.as_deref(), Some(expected.as_str()), "{description}");
+        // The judgement does not weigh it: nothing is suggested from a later sentence.
+        let get = Method::Get;
+        let mut facts = facts(&get, "", summary);
+        facts.description = Some(description);
+        assert_eq!(said(&facts), [], "{description}");
+    }
+}
+
+/// What the tuning half's reading GETs say past their opening: nouns, what a call takes,
+/// what it lets someone read, a runner whose object reads, a negation, a relative clause.
+#[test]
+fn nouns_inputs_and_what_lets_someone_read_keep_a_get_in() {
+    for description in [
+        "Returns a list of calls and texts.",
+        "Tags: the tags to filter by.",
+        "Enables an authenticated GitHub App to find the organization's installation information.",
+        "Performs sentiment analysis on the given document.",
+        "Requests that don't include the `is` qualifier will return both.",
+        "This method accepts a query.",
+        "Returns the item. It does not delete the item.",
+        "Returns the jobs that deletes old files.",
+    ] {
+        assert_eq!(
+            left_out_because("Get thing", description),
+            None,
+            "{description}"
+        );
+    }
+}
+
+/// A title ("Mail") gives way to a description whose opening is an imperative with a verb
+/// the reader does not know; "Sorry, this function ..." is no imperative. Ending is final.
+#[test]
+fn an_unknown_imperative_after_a_title_acts_and_ending_is_final() {
+    let get = Method::Get;
+    let mut mail = facts(&get, "mail", "Mail");
+    mail.description = Some("Mail a letter.");
+    assert_eq!(
+        said(&mail),
+        [(HintKind::ReadOnly, false, Confidence::Medium)]
+    );
+    let mut listen = facts(&get, "listenForDweets", "Listen for dweets from a thing.");
+    listen.description = Some("Sorry, this function uses HTTP chunked responses.");
+    assert_eq!(said(&listen), []);
+    let end = facts(&get, "endSession", "End session");
+    assert!(said(&end).contains(&(HintKind::ReadOnly, false, Confidence::High)));
+}
