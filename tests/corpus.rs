@@ -1,6 +1,6 @@
 //! The real-world corpus: every root document listed in `SOURCES.tsv` under
 //! `$OPENAPI2MCP_CORPUS` (`.ci/run` points it at `../shared/specs`) converts, gives exactly
-//! one tool per operation, and passes every property check. Without the variable the test
+//! one tool per operation, passes every property check, and is served. Without the variable the test
 //! says so and checks nothing, so `cargo test` alone needs no outside files.
 //!
 //! That includes Swagger 2.0, OpenAPI 3.2 and specs split over many files (DigitalOcean).
@@ -80,6 +80,9 @@ fn every_document_converts() {
         for problem in manifest_problems(&manifest, ALL).into_iter().take(5) {
             failures.push(format!("{}: {problem}", entry.path));
         }
+        if let Some(refused) = refused_by_serve(&manifest, &entry.path) {
+            failures.push(format!("{}: serve refuses it: {refused}", entry.path));
+        }
         checked += 1;
     }
     eprintln!("corpus: {checked} documents converted and checked");
@@ -90,6 +93,28 @@ fn every_document_converts() {
         "the corpus lists too few documents: {checked}"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Why `serve` would refuse to start on these tools, but for want of a server URL any tool
+/// can reach (relative or missing in many a spec: `--base-url` is the way).
+fn refused_by_serve(manifest: &serde_json::Value, name: &str) -> Option<String> {
+    use openapi2mcp_serve::serve::{check_base_url, ApiCaller, CallSettings};
+    let tools = openapi2mcp_core::manifest::read(manifest, name)
+        .expect("a manifest convert wrote reads")
+        .tools;
+    let servers = tools.iter().filter_map(|t| t.binding()?.server.as_deref());
+    let reachable = servers
+        .filter_map(|server| url::Url::parse(server).ok())
+        .any(|url| check_base_url(&url).is_ok());
+    let settings = CallSettings {
+        base_url: None,
+        timeout: std::time::Duration::from_secs(1),
+        retries: 0,
+        max_response_bytes: 10,
+    };
+    let error = ApiCaller::new(tools, settings, &|_| None).err()?;
+    let message = error.to_string();
+    (reachable || !message.ends_with("; give --base-url")).then_some(message)
 }
 
 #[test]

@@ -217,6 +217,18 @@ fn an_assumed_credential_is_checked() {
     assert!(
         String::from_utf8_lossy(&output.stderr).contains("'form' is not header, query or cookie")
     );
+    // A header's or a cookie's name is sent as it is: it must be a token, said before
+    // anything is converted, not when serve starts.
+    let output = run(&["convert", &filters, "--assume-auth", "header:a b"], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("'a b' is not a token (letters, digits and !#$%&'*+-.^_`|~): no request can send it as a header name"));
+    let output = run(&["convert", &filters, "--assume-auth", "query:a b"], None);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "a query parameter's name is escaped"
+    );
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("openapi2mcp.yaml");
     std::fs::write(&config, format!("spec: {filters}\nassume-auth: token\n")).unwrap();

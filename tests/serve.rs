@@ -732,7 +732,10 @@ fn tools_without_an_absolute_url_or_a_binding_are_refused_at_start() {
         retries: 0,
         max_response_bytes: 10,
     };
-    tools[0].meta.http.as_mut().unwrap().server = Some("/v1".into());
+    // Refused when no tool is left; one such tool among others is left out (below).
+    for tool in &mut tools {
+        tool.meta.http.as_mut().unwrap().server = Some("/v1".into());
+    }
     let error = ApiCaller::new(tools.clone(), no_base.clone(), &|_| None)
         .err()
         .expect("refused");
@@ -1063,6 +1066,30 @@ fn base_urls_that_cannot_carry_a_request_are_refused_at_start() {
     assert_eq!(
         error.to_string(),
         "--base-url 'http://h/v1#top' has a query or a fragment, which the request path cannot follow"
+    );
+}
+
+/// One tool whose own server no request can reach (a placeholder left in a server
+/// variable's default, as DigitalOcean's agent inference has) is left out, said at start;
+/// the others are served.
+#[test]
+fn a_tool_whose_own_server_cannot_be_reached_is_left_out_the_rest_served() {
+    let mut tools = hostile_tools();
+    let mut agent = tools[0].clone();
+    agent.name = "agent_chat".into();
+    agent.meta.http.as_mut().unwrap().server = Some("https://{your-agent-url}/".into());
+    tools.push(agent);
+    let settings = CallSettings {
+        base_url: None,
+        timeout: Duration::from_secs(1),
+        retries: 0,
+        max_response_bytes: 10,
+    };
+    let caller = ApiCaller::new(tools, settings, &|_| None).expect("served");
+    assert!(caller.has_tool("list_things") && !caller.has_tool("agent_chat"));
+    assert_eq!(
+        caller.notes(),
+        ["left out tool 'agent_chat': its server URL 'https://{your-agent-url}/' is no URI a request can go to (a server variable without a value, in braces?); give --base-url"]
     );
 }
 

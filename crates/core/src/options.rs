@@ -51,7 +51,7 @@ pub struct SpecOptions {
     pub allow_ref_host: Option<Vec<String>>,
     /// Largest file read, in MiB (default 256); only regular files are read
     #[cfg_attr(feature = "clap", arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=MAX_FILE_MIB)))]
-    #[schemars(range(min = 1, max = 1048576))]
+    #[schemars(range(min = 1, max = MAX_FILE_MIB))]
     pub max_file_size: Option<u64>,
     /// Which operations become tools.
     #[cfg_attr(feature = "clap", command(flatten))]
@@ -218,12 +218,20 @@ fn assumed_scheme(text: &str) -> std::result::Result<SchemeKind, String> {
     let kind = match text.split_once(':') {
         None if text == "bearer" => SchemeKind::Bearer,
         None if text == "basic" => SchemeKind::Basic,
-        Some((location, name)) if !name.trim().is_empty() => {
-            let location = KeyLocation::parse(location)
-                .ok_or_else(|| format!("'{location}' is not header, query or cookie"))?;
+        Some((place, name)) if !name.trim().is_empty() => {
+            let location = KeyLocation::parse(place)
+                .ok_or_else(|| format!("'{place}' is not header, query or cookie"))?;
             let name = name.trim();
             if location == KeyLocation::Header && crate::http::is_client_owned_header(name) {
                 return Err(format!("'{name}' is a header only the HTTP client sets"));
+            }
+            // A query parameter's name is escaped as it is sent; a header's or a cookie's
+            // is sent as it is, so it must be a token (RFC 9110 section 5.6.2).
+            if location != KeyLocation::Query && !crate::http::is_token(name) {
+                return Err(format!(
+                    "'{}' is not a token (letters, digits and !#$%&'*+-.^_`|~): no request can send it as a {place} name",
+                    crate::escape::visible(name)
+                ));
             }
             SchemeKind::ApiKey {
                 location,
@@ -303,7 +311,7 @@ pub struct ServeOptions {
     /// DELETE...), or a write reviewed as idempotent in the overrides file that takes an
     /// idempotency key
     #[cfg_attr(feature = "clap", arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_RETRIES))))]
-    #[schemars(range(max = 10))]
+    #[schemars(range(max = MAX_RETRIES))]
     pub retries: Option<u32>,
     /// Cut response bodies longer than BYTES, with a note saying so (default 1000000)
     #[cfg_attr(feature = "clap", arg(long, value_name = "BYTES"))]

@@ -564,6 +564,18 @@ mod tests {
         assert_eq!(level["type"], "object");
     }
 
+    /// A reference to no `$defs` entry (a manifest made by hand) is cut where it stands,
+    /// saying so, as an object Gemini takes.
+    #[test]
+    fn gemini_cuts_a_reference_to_nothing_saying_so() {
+        let schema = json!({"type": "object", "properties": {"pet": {"$ref": "#/$defs/Pet"}}});
+        let shaped = ClientProfile::Gemini.shape(schema).unwrap();
+        assert_eq!(
+            shaped["properties"]["pet"],
+            json!({"type": "object", "description": "Pet (not found)"})
+        );
+    }
+
     #[test]
     fn gemini_inlines_recursion_to_a_bounded_depth_and_keeps_its_subset() {
         let schema = json!({

@@ -193,6 +193,7 @@ impl ApiCaller {
         }
         let mut served = Vec::with_capacity(tools.len());
         let mut notes = Vec::new();
+        let mut unreachable = None;
         let mut by_name = HashMap::new();
         let mut secrets = HashMap::new();
         for mut listed in tools {
@@ -204,7 +205,17 @@ impl ApiCaller {
                     "tool '{name}' has no `_meta[\"{HTTP_META_KEY}\"]`: serve needs the binding convert writes"
                 )));
             };
-            let base = base_url(&name, &binding, &settings)?;
+            // One tool's own server that no request can reach (DigitalOcean's agent
+            // inference at `https://{your-agent-url}`) leaves that tool out, said at start;
+            // the rest are served. With none left, the first such reason is the error.
+            let base = match base_url(&name, &binding, &settings) {
+                Ok(base) => base,
+                Err(error) => {
+                    notes.push(format!("left out {error}"));
+                    unreachable.get_or_insert(error);
+                    continue;
+                }
+            };
             check_wire_names(&name, &binding)?;
             for scheme in binding.auth.iter().flatten() {
                 if let Some(secret) = environment(&scheme.variable()).filter(|s| is_set(s)) {
@@ -253,6 +264,9 @@ impl ApiCaller {
                 output_validator: OnceLock::new(),
             });
         }
+        if let (true, Some(error)) = (served.is_empty(), unreachable) {
+            return Err(error);
+        }
         notes.extend(shared_variables(served.iter().map(|s| &s.binding)));
         Ok(ApiCaller {
             notes,
@@ -264,8 +278,9 @@ impl ApiCaller {
         })
     }
 
-    /// What the user should hear at start: the tools whose arguments are checked without
-    /// a pattern the validator cannot compile.
+    /// What the user should hear at start: the tools left out because their own server
+    /// cannot be reached, the tools whose arguments are checked without a pattern the
+    /// validator cannot compile, the schemes that share a variable.
     pub fn notes(&self) -> &[String] {
         &self.notes
     }
