@@ -1191,6 +1191,41 @@ fn client_config_names_the_program_by_its_link_on_path() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("not 'my api': give one with --name"));
 }
 
+/// A path holding `${` would be replaced by a variable's value in Claude Code, Cursor and
+/// VS Code: refused for them, written for Claude Desktop, which replaces nothing.
+#[test]
+fn client_config_refuses_a_path_a_client_would_read_as_a_variable() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("${work}");
+    std::fs::create_dir(&folder).unwrap();
+    let spec = folder.join("api.yaml");
+    std::fs::copy(repo_path("specs/petstore-3.0.yaml"), &spec).unwrap();
+    for client in ["claude-code", "cursor", "vscode"] {
+        let output = run(
+            &["client-config", "--client", client, spec.to_str().unwrap()],
+            None,
+        );
+        assert_eq!(output.status.code(), Some(2), "{client}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("holds '${', which")
+                && stderr.contains("replaces with a variable's value"),
+            "{stderr}"
+        );
+        assert!(output.stdout.is_empty());
+    }
+    let output = run(
+        &[
+            "client-config",
+            "--client",
+            "claude-desktop",
+            spec.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
+
 /// An overrides entry that names no tool is told the closest name, operationId or
 /// `METHOD /path`, whichever way it was written.
 #[test]

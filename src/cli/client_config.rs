@@ -101,6 +101,7 @@ pub(super) fn run_client_config(args: ClientConfigArgs) -> Result<ExitCode, Erro
         args: launcher_args.into_iter().chain(serve_args).collect(),
         variables,
     };
+    server.check_no_variables(args.client)?;
     let (text, place, credentials) = server.for_client(args.client, &name);
     super::write_stdout(&text)?;
     if server.variables.is_empty() {
@@ -226,6 +227,29 @@ impl ServerEntry {
             entry.insert("env".into(), Value::Object(env));
         }
         Value::Object(entry)
+    }
+
+    /// Refuses a command or an argument holding `${`, which Claude Code, Cursor and VS Code
+    /// replace with a variable's value (a spec under `~/${work}/`): the client would start
+    /// serve on another path, and JSON has no way to say the text is literal.
+    fn check_no_variables(&self, client: McpClient) -> Result<(), Error> {
+        let substitutes = match client {
+            McpClient::ClaudeDesktop => return Ok(()),
+            McpClient::ClaudeCode => "Claude Code",
+            McpClient::Cursor => "Cursor",
+            McpClient::Vscode => "VS Code",
+        };
+        let mut given = std::iter::once(&self.command).chain(&self.args);
+        match given.find(|text| text.contains("${")) {
+            Some(text) => Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "'{}' holds '${{', which {substitutes} replaces with a variable's value: rename or move what it names",
+                    openapi2mcp_core::escape::visible(text)
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 
     /// What to give `client` (the text), what to do with it, and, when the tools use
