@@ -152,8 +152,8 @@ fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
     }
 }
 
-/// Whether `verb` gets a token a call issues ("Retrieve an access token", `get_access_token`):
-/// getting one mints a credential. ("Retrieve a list of auth tokens" lists them; "Validate
+/// Whether `verb` gets a token or credentials a call issues ("Retrieve an access token",
+/// `get_access_token`, "Get Docker Credentials"): getting one mints a credential. ("Retrieve a list of auth tokens" lists them; "Validate
 /// an access token" checks one.)
 fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     let gets = matches!(
@@ -161,12 +161,13 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
         "get" | "retrieve" | "fetch" | "obtain" | "request" | "acquire"
     );
     let near: Vec<&str> = rest.iter().take(3).map(String::as_str).collect();
-    gets && near.windows(2).any(|pair| {
+    let token = near.windows(2).any(|pair| {
         matches!(
             pair[0],
             "access" | "bearer" | "oauth" | "refresh" | "session" | "auth"
         ) && matches!(pair[1], "token" | "tokens")
-    })
+    });
+    gets && (token || near.contains(&"credentials"))
 }
 
 /// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a

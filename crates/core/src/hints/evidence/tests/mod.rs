@@ -624,8 +624,9 @@ fn a_relation_belongs_to_what_the_path_names() {
     assert!(!said(&create).contains(&adds), "{:?}", said(&create));
 }
 
-/// A token endpoint issues a credential: "Retrieve an access token" makes one, and so does
-/// any call that takes OAuth's `grant_type`, a GET too. Listing tokens reads.
+/// A token endpoint issues a credential: "Retrieve an access token" makes one, as does
+/// "Get Docker Credentials", and any call that takes OAuth's `grant_type`, a GET too.
+/// Listing tokens reads.
 #[test]
 fn getting_an_access_token_mints_one() {
     let post = Method::Post;
@@ -649,6 +650,13 @@ fn getting_an_access_token_mints_one() {
     let mut grant = facts(&get, "token", "Get a token");
     grant.grant = Some("grant_type");
     assert!(said(&grant).contains(&(HintKind::ReadOnly, false, Confidence::High)));
+    // Credentials got are issued too: a GET of Docker credentials mints them.
+    let credentials = facts(
+        &get,
+        "registries_get_dockerCredentials",
+        "Get Docker Credentials By Registry Name",
+    );
+    assert!(!read_only(&said(&credentials)), "{:?}", said(&credentials));
 }
 
 /// Two words that make one name are read as one: an autocomplete completes nothing, an
