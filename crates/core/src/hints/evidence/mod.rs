@@ -22,6 +22,7 @@ use super::Hints;
 
 mod judge;
 mod read;
+mod sentences;
 #[cfg(test)]
 mod tests;
 

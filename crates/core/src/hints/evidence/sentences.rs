@@ -1,0 +1,165 @@
+//! How a sentence of a summary or a description is read: its opening words from the verb
+//! on, whether it is only a title, what a verb means with the words after it, and a later
+//! sentence that says the call acts.
+
+use crate::hints::vocabulary::{self, Verb};
+
+/// A "create" whose object is only computed and returned (embeddings, a lookup) reads; so
+/// does running a query or an analysis ("Executes a query and returns a paginated
+/// response", "Performs sentiment analysis on the given document"). Getting an access
+/// token makes one.
+pub(super) fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
+    let computes = rest
+        .iter()
+        .any(|w| vocabulary::COMPUTED.contains(&w.as_str()));
+    let runs_a_query = vocabulary::RUNNERS.contains(&word)
+        && rest
+            .iter()
+            .take(3)
+            .any(|w| vocabulary::ANALYSES.contains(&w.as_str()));
+    if (verb == Verb::Create && computes) || runs_a_query {
+        Verb::Read
+    } else if verb == Verb::Read && mints_a_token(word, rest) {
+        Verb::Create
+    } else {
+        verb
+    }
+}
+
+/// Whether `verb` gets a token or credentials a call issues ("Retrieve an access token",
+/// `get_access_token`, "Get Docker Credentials"): getting one mints a credential. ("Retrieve a list of auth tokens" lists them; "Validate
+/// an access token" checks one.)
+fn mints_a_token(verb: &str, rest: &[String]) -> bool {
+    let gets = matches!(
+        verb,
+        "get" | "retrieve" | "fetch" | "obtain" | "request" | "acquire"
+    );
+    let near: Vec<&str> = rest.iter().take(3).map(String::as_str).collect();
+    let token = near.windows(2).any(|pair| {
+        matches!(
+            pair[0],
+            "access" | "bearer" | "oauth" | "refresh" | "session" | "auth"
+        ) && matches!(pair[1], "token" | "tokens")
+    });
+    gets && (token || near.contains(&"credentials"))
+}
+
+/// Whether a summary is only a title: its first word is no verb this reader knows, and no
+/// imperative's object follows it ("Flush the cache" is an imperative, "Batch operation
+/// for search" a title).
+pub(super) fn is_title(summary: &str) -> bool {
+    let words = opening_words(summary);
+    let verb = words
+        .first()
+        .is_some_and(|w| vocabulary::summary_verb(w).is_some());
+    let imperative = words
+        .get(1)
+        .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.to_ascii_lowercase().as_str()));
+    !verb && !imperative
+}
+
+/// The first verb in `sentence` that acts, in the third person, with the call as its
+/// subject (first, or after a word that carries the subject on: "it", "then", "and", a
+/// word naming the call) and what it acts on after it.
+pub(super) fn sentence_verb_that_acts(sentence: &str) -> Option<&str> {
+    let words: Vec<&str> = sentence
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().find_map(|(i, word)| {
+        let carried = match i.checked_sub(1).map(|j| words[j].to_ascii_lowercase()) {
+            None => true,
+            Some(before) => {
+                vocabulary::CARRY_THE_SUBJECT.contains(&before.as_str())
+                    || vocabulary::SUBJECTS.contains(&before.as_str())
+            }
+        };
+        let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
+        let rest: Vec<String> = (words[i + 1..].iter().take(4))
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        // A runner's object says what it does ("performs a search"); a URL or a preview
+        // generated is computed, nothing stored.
+        let acts = vocabulary::summary_verb(word).is_some_and(|(stem, verb)| {
+            !vocabulary::RUNNERS.contains(&stem.as_str())
+                && computed(&stem, verb, &rest) != Verb::Read
+        });
+        // What it acts on follows ("deletes it", "removes the D"): "Tags" or "calls and
+        // texts" name things, and "Requests that ..." opens a relative clause.
+        let object = rest
+            .first()
+            .is_some_and(|next| vocabulary::OBJECT_OPENERS.contains(&next.as_str()));
+        // "accepts a query" says what it takes; "Enables an app to find ..." lets someone
+        // read.
+        let takes = vocabulary::INPUT_VERBS.contains(&word.to_ascii_lowercase().as_str());
+        let lets_read = words[i + 1..].windows(2).take(6).any(|pair| {
+            pair[0] == "to"
+                && vocabulary::summary_verb(pair[1]).is_some_and(|(_, v)| v == Verb::Read)
+        });
+        (carried && third_person && acts && object && !takes && !lets_read).then_some(*word)
+    })
+}
+
+/// An opening's words as they stand, from its verb on: a glued camelCase opening
+/// (`removeContact`) split into verb and object, an adverb before the verb ("Permanently
+/// delete") and the operation named as the subject ("This endpoint returns", "Method
+/// searches", "It lists") dropped.
+pub(super) fn opening_words(text: &str) -> Vec<&str> {
+    let mut words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    // "Sorry, this function ...": a word a comma ends is no imperative's verb.
+    let comma = words.first().is_some_and(|w| {
+        let end = w.as_ptr() as usize - text.as_ptr() as usize + w.len();
+        text[end..].starts_with(',')
+    });
+    if comma {
+        words.truncate(1);
+    }
+    let glued = words.first().and_then(|w| {
+        let starts_lower = w.starts_with(|c: char| c.is_ascii_lowercase());
+        let at = w.find(|c: char| c.is_ascii_uppercase())?;
+        starts_lower.then(|| w.split_at(at))
+    });
+    if let Some((verb, object)) = glued {
+        words.splice(0..1, [verb, object]);
+    }
+    let lower: Vec<String> = words
+        .iter()
+        .take(3)
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let lower = |i: usize| lower.get(i).cloned();
+    let subject = match (lower(0).as_deref(), lower(1).as_deref()) {
+        (Some("this" | "the"), Some(noun)) if vocabulary::SUBJECTS.contains(&noun) => 2,
+        (Some("it" | "method" | "endpoint" | "operation"), _) => 1,
+        _ => 0,
+    };
+    words.drain(..subject);
+    if subject > 0 {
+        // "It will delete", "Method accepts a query and ...": a modal says nothing, and
+        // what it takes is not what it does.
+        let modal = matches!(
+            lower(subject).as_deref(),
+            Some("will" | "can" | "may" | "should")
+        );
+        if modal {
+            words.remove(0);
+        }
+        let verb = lower(subject + usize::from(modal));
+        if verb.is_some_and(|w| vocabulary::INPUT_VERBS.contains(&w.as_str())) {
+            words.clear();
+        }
+    }
+    // "Apply", "Reply" are verbs themselves.
+    let adverb = |w: &str| {
+        w.len() > 4
+            && w.to_ascii_lowercase().ends_with("ly")
+            && vocabulary::summary_verb(w).is_none()
+    };
+    if words.len() > 1 && adverb(words[0]) && vocabulary::summary_verb(words[1]).is_some() {
+        words.remove(0);
+    }
+    words
+}
