@@ -440,6 +440,59 @@ fn a_spec_claiming_a_delete_reads_is_warned_and_not_believed() {
     let strict = run(&["convert", path.to_str().unwrap(), "--strict"], None);
     assert_eq!(strict.status.code(), Some(1));
     assert!(text(&strict.stderr).contains("--strict: 2 contradictions"));
+
+    // Review does not suggest the read-only hint the tool already has.
+    let review = run(
+        &["review", path.to_str().unwrap(), "--format", "json"],
+        None,
+    );
+    let review: serde_json::Value = serde_json::from_slice(&review.stdout).unwrap();
+    let suggestions = review["tools"][0]["suggestions"].as_array().unwrap();
+    assert!(
+        suggestions.iter().all(|s| s["hint"] != "readOnlyHint"),
+        "{review}"
+    );
+
+    // A blanket `defaults` entry reviews no tool: its claim is not written either.
+    let overrides = dir.path().join("hints.yaml");
+    std::fs::write(&overrides, "defaults:\n  readOnlyHint: true\n").unwrap();
+    let plain = dir.path().join("plain.yaml");
+    std::fs::write(&plain, "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /items:\n    delete:\n      operationId: purgeItems\n      responses: {'204': {description: ok}}\n").unwrap();
+    let args = [
+        "convert",
+        plain.to_str().unwrap(),
+        "--overrides",
+        overrides.to_str().unwrap(),
+    ];
+    let output = run(&args, None);
+    assert_eq!(output.status.code(), Some(0));
+    let manifest: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_ne!(
+        manifest["tools"][0]["annotations"]["readOnlyHint"], true,
+        "{manifest}"
+    );
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("purge_items' (DELETE /items): readOnlyHint: true on DELETE, a method that changes state (set by "), "{stderr}");
+    assert!(stderr.contains("hints.yaml (defaults)): not written to the manifest (only the tool's own overrides entry with a `reason` decides it)\n"), "{stderr}");
+
+    // Nor is a manifest's: its tools are read as a spec's claims are.
+    let tools = dir.path().join("tools.json");
+    std::fs::write(&tools, r#"{"tools": [{"name": "purge", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}, "_meta": {"openapi2mcp/http": {"method": "DELETE", "path": "/items"}}}]}"#).unwrap();
+    let output = run(
+        &["review", tools.to_str().unwrap(), "--format", "json"],
+        None,
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let review: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        review["tools"][0]["hints"]["readOnlyHint"]["value"], false,
+        "{review}"
+    );
+    assert_eq!(
+        review["tools"][0]["risks"][0]["hint"], "readOnlyHint",
+        "{review}"
+    );
+    assert!(text(&output.stderr).contains("tool 'purge' (DELETE /items): readOnlyHint: true on DELETE, a method that removes: not passed on"), "{}", text(&output.stderr));
 }
 
 #[test]

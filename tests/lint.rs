@@ -134,7 +134,7 @@ fn findings_carry_line_numbers_in_yaml_and_json() {
     );
     assert_eq!(
         delete["location"]["pointer"],
-        "/paths/~1users~1{id}/delete/x-mcp-annotations/readOnlyHint"
+        "/paths/~1users~1{id}/post/x-mcp-annotations/readOnlyHint"
     );
 }
 

@@ -422,6 +422,8 @@ fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it()
         json["methods"],
         serde_json::json!([{"tool": "t", "old": "GET", "new": "DELETE", "loosened": true}])
     );
+    // What --fail-on-loosened counts, hint and method changes together.
+    assert_eq!(json["loosened"], 1);
     let markdown = String::from_utf8(review(&hidden, "markdown").stdout).unwrap();
     assert!(
         markdown.contains("- :warning: **looks safer: check it** `t`: `method: GET -> DELETE`\n"),

@@ -1089,7 +1089,7 @@ fn a_tool_whose_own_server_cannot_be_reached_is_left_out_the_rest_served() {
     assert!(caller.has_tool("list_things") && !caller.has_tool("agent_chat"));
     assert_eq!(
         caller.notes(),
-        ["left out tool 'agent_chat': its server URL 'https://{your-agent-url}/' is no URI a request can go to (a server variable without a value, in braces?); give --base-url"]
+        ["left out tool 'agent_chat': its server URL 'https://{your-agent-url}/' is no URI a request can go to (a server variable without a value, in braces?); to call it, serve it on its own with --base-url"]
     );
 }
 

@@ -8,10 +8,10 @@ use super::compact::{self, Cuts};
 use super::filter::Seen;
 use super::{Conversion, Converted, Options, DEFAULT_NAME_MAX};
 use crate::error::{Error, ErrorKind, Result};
-use crate::hints::evidence::{self, Facts};
+use crate::hints::evidence::{self, Evidence, Facts, Suggestion};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
 use crate::load::{Location, Spec};
-use crate::tool::Tool;
+use crate::tool::{Binding, Tool};
 
 /// The tools of a manifest loaded as `spec`, listed at `pointer` (`/tools`, `/result/tools`
 /// or the root), as a conversion: filtered, described and, with the options that apply to
@@ -50,27 +50,15 @@ pub fn describe(
             continue;
         }
         let mut hints = Hints::declared(&tool.annotations);
+        let risks = hints.risks(&binding.method);
+        let read_only_withheld = hints.withhold_read_only_on_removal(&binding.method);
         let facts = Facts::of_tool(&tool, &location.pointer, only_posts);
-        let suggestions = evidence::judge(&facts, &evidence::read(&facts), &hints);
+        let evidence = evidence::read(&facts);
+        let suggestions = evidence::judge(&facts, &evidence, &hints);
         if options.filters.read_only {
-            // The binding records convert's verdict, which read a person's reviewed
-            // decisions; the words are judged again, as convert judged them.
-            let acts = suggestions
-                .iter()
-                .find(|s| s.hint == HintKind::ReadOnly && !s.value);
-            let claims = hints.get(HintKind::ReadOnly).value;
-            // A manifest can be edited: only a reading method is taken on its word.
-            let reads = binding.method.is_safe();
-            if !(claims && reads && binding.read_only_verified && acts.is_none()) {
-                if claims {
-                    let why = match acts {
-                        Some(acts) => acts.because(),
-                        None if !reads => format!(
-                            "readOnlyHint: true on {}, which a manifest cannot show a person reviewed",
-                            binding.method
-                        ),
-                        None => "convert did not verify it as read-only".to_string(),
-                    };
+            let verdict = read_only_verdict(binding, &hints, &evidence, &suggestions);
+            if let Err(why) = verdict {
+                if hints.get(HintKind::ReadOnly).value {
                     conversion.withheld.push(format!(
                         "{} ({} {}): {}",
                         crate::escape::visible(&tool.name),
@@ -82,13 +70,21 @@ pub fn describe(
                 continue;
             }
         }
-        let risks = hints.risks(&binding.method);
+        if read_only_withheld {
+            conversion.warnings.push(format!(
+                "tool '{}' ({} {}): readOnlyHint: true on {}, a method that removes: not passed on",
+                crate::escape::visible(&tool.name),
+                binding.method,
+                crate::escape::visible(&binding.path),
+                binding.method
+            ));
+        }
         let mut tool = tool;
         if options.closed_world {
             let reason = "--closed-world".to_string();
             hints.set(HintKind::OpenWorld, false, HintSource::Override, reason);
         }
-        if options.closed_world || options.hint_style != HintStyle::Minimal {
+        if options.closed_world || options.hint_style != HintStyle::Minimal || read_only_withheld {
             tool.annotations = hints.to_annotations(options.hint_style);
         }
         let cuts = if options.compact {
@@ -117,6 +113,36 @@ pub fn describe(
         options.filters.check_matched(&seen)?;
     }
     Ok(conversion)
+}
+
+/// Whether `--read-only` keeps a manifest's tool, or why not. The binding records convert's
+/// verdict, which read a person's reviewed decisions; the words are judged again, as
+/// convert judged them, and only a reading method is taken on its word (a manifest can be
+/// edited).
+fn read_only_verdict(
+    binding: &Binding,
+    hints: &Hints,
+    evidence: &[Evidence],
+    suggestions: &[Suggestion],
+) -> std::result::Result<(), String> {
+    let acts = suggestions
+        .iter()
+        .find(|s| s.hint == HintKind::ReadOnly && !s.value);
+    let sentence = evidence::a_sentence_acts(evidence);
+    let reads = binding.method.is_safe();
+    match (acts, sentence) {
+        _ if !hints.get(HintKind::ReadOnly).value => Err("its hints do not say read-only".into()),
+        (Some(acts), _) => Err(acts.because()),
+        (None, Some(sentence)) => Err(sentence),
+        (None, None) if !reads => Err(format!(
+            "readOnlyHint: true on {}, which a manifest cannot show a person reviewed",
+            binding.method
+        )),
+        (None, None) if !binding.read_only_verified => {
+            Err("convert did not verify it as read-only".into())
+        }
+        (None, None) => Ok(()),
+    }
 }
 
 /// A name given to two tools: a client calls a tool by its name, so which of them a call
@@ -168,5 +194,24 @@ fn refuse_spec_options(options: &Options) -> Result<()> {
             "{flag} applies to a spec as it is converted, not to the tools of a manifest: convert the spec with it"
         ))),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::convert::Options;
+    use crate::tool::HintKind;
+
+    /// A manifest's read-only claim on a DELETE is not passed on, in the annotations too.
+    #[test]
+    fn a_manifests_read_only_delete_is_not_passed_on() {
+        let text = r#"{"tools": [{"name": "purge", "inputSchema": {"type": "object"},
+            "annotations": {"readOnlyHint": true},
+            "_meta": {"openapi2mcp/http": {"method": "DELETE", "path": "/items"}}}]}"#;
+        let spec = crate::load::load_bytes("tools.json", text.as_bytes().to_vec()).unwrap();
+        let conversion = crate::pipeline::tools(&spec, &Options::default()).unwrap();
+        let tool = &conversion.tools[0].tool;
+        assert_eq!(tool.annotations.get(HintKind::ReadOnly), None, "{tool:?}");
+        assert_eq!(conversion.warnings.len(), 1, "{:?}", conversion.warnings);
     }
 }

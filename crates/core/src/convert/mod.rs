@@ -261,25 +261,26 @@ fn convert_operation(
     conversion: &mut Conversion,
 ) -> Result<Option<Converted>> {
     let mut hints = hints_for(operation, &name, entry, spec, options, conversion)?;
+    // What is claimed, before a claim no one reviewed is withheld (it is still a risk).
+    let risks = hints.risks(&operation.method);
+    let read_only_withheld = hints.withhold_read_only_on_removal(&operation.method);
     let decision = entry.map(|(_, decision)| decision);
     let (found, suggestions) = evidence::suggest(operation, &hints);
     let read_only = hints.read_only_verdict(&operation.method, &found, &suggestions);
-    if options.filters.read_only {
-        if let Err(why) = &read_only {
-            // Said only of tools whose hints claim read-only: the rest are plainly not.
-            if hints.get(HintKind::ReadOnly).value {
-                // One line each, whatever the spec's path or words hold.
-                conversion.withheld.push(format!(
-                    "{name} ({} {}): {}",
-                    operation.method,
-                    crate::escape::visible(operation.path),
-                    crate::escape::visible(why)
-                ));
-            }
-            return Ok(None);
+    if let (true, Err(why)) = (options.filters.read_only, &read_only) {
+        // Said only of tools whose hints claim read-only: the rest are plainly not.
+        if hints.get(HintKind::ReadOnly).value {
+            let method = &operation.method;
+            let path = crate::escape::visible(operation.path);
+            // One line each, whatever the spec's path or words hold.
+            let why = crate::escape::visible(why);
+            conversion
+                .withheld
+                .push(format!("{name} ({method} {path}): {why}"));
         }
+        return Ok(None);
     }
-    let risks = risks_of(&mut hints, operation, &name, conversion);
+    tell_risks(&risks, read_only_withheld, operation, &name, conversion);
     // The credential `--assume-auth` names for an operation whose spec declares none: a
     // parameter that repeats it is serve's to send, as for a declared scheme.
     let assumed = (options.assumed_auth.as_ref()).filter(|_| !operation.declares_security);
@@ -385,43 +386,34 @@ fn hints_for(
     Ok(hints)
 }
 
-/// The hints that contradict the method, for review; those the spec claims are also
-/// contradictions the user hears about. The spec's `readOnlyHint: true` on a method that
-/// removes is not passed on to the manifest: HTTP defines a DELETE as removing, so that
-/// claim is never true, and a client may run a read-only tool without asking. Only an
-/// overrides entry, a person's decision, can say it.
-fn risks_of(
-    hints: &mut Hints,
+/// The hints that contradict the method, as the user hears of them: a claim in the spec
+/// is a contradiction (`--strict` fails on it), a read-only claim withheld from the
+/// manifest a warning, whoever made it. An override with a reason is a person's decision:
+/// review shows it as risky, and that is all.
+fn tell_risks(
+    risks: &[Risk],
+    read_only_withheld: bool,
     operation: &Operation<'_>,
     name: &str,
     conversion: &mut Conversion,
-) -> Vec<Risk> {
+) {
     let method = &operation.method;
-    let read_only = hints.get(HintKind::ReadOnly);
-    let mut withheld = Vec::new();
-    if method.removes() && read_only.value && read_only.source == HintSource::Spec {
-        withheld = hints.risks(method);
-        let reason = format!("{method} removes: the spec's readOnlyHint: true is not passed on");
-        hints.set(HintKind::ReadOnly, false, HintSource::Inferred, reason);
-    }
-    // Without the read-only claim, a claim of not destructive is a contradiction of its own.
-    let risks: Vec<Risk> = withheld.into_iter().chain(hints.risks(method)).collect();
-    for risk in &risks {
-        // An override is a person's reasoned decision: review still shows it as risky, but
-        // only an unreviewed claim in the spec is a warning (and fails `--strict`).
-        if risk.source == HintSource::Spec {
-            let not_written = if risk.hint == HintKind::ReadOnly && method.removes() {
-                ": not written to the manifest"
-            } else {
-                ""
-            };
-            conversion.contradictions.push(format!(
-                "tool '{name}' ({method} {}): {}{not_written}",
-                operation.path, risk.message
-            ));
+    for risk in risks {
+        let withheld = read_only_withheld && risk.hint == HintKind::ReadOnly;
+        let said = format!(
+            "tool '{name}' ({method} {}): {}",
+            operation.path, risk.message
+        );
+        match (risk.source, withheld) {
+            (HintSource::Spec, true) => (conversion.contradictions)
+                .push(format!("{said}: not written to the manifest")),
+            (HintSource::Spec, false) => conversion.contradictions.push(said),
+            (_, true) => conversion.warnings.push(format!(
+                "{said}: not written to the manifest (only the tool's own overrides entry with a `reason` decides it)"
+            )),
+            (_, false) => {}
         }
     }
-    risks
 }
 
 /// The operation without the parameters that repeat the credential of `kind`: serve sends

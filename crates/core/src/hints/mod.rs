@@ -103,9 +103,10 @@ pub struct Contradiction {
 }
 
 /// What the declared hints claim that the method says is untrue: `readOnlyHint: true` on a
-/// method that writes, `destructiveHint: false` on one that removes (unless the tool also
-/// claims read-only: then that is the contradiction, and destructive is moot). Convert, lint
-/// and review all ask this one function.
+/// method that writes, `destructiveHint: false` on one that removes (even beside a claim of
+/// read-only, which on a method that removes is never believed:
+/// [`Hints::withhold_read_only_on_removal`]). Convert, lint and review all ask this one
+/// function.
 pub fn contradictions(method: &Method, declared: &Annotations) -> Vec<Contradiction> {
     let mut found = Vec::new();
     let read_only = declared.get(HintKind::ReadOnly) == Some(true);
@@ -115,7 +116,7 @@ pub fn contradictions(method: &Method, declared: &Annotations) -> Vec<Contradict
             message: format!("readOnlyHint: true on {method}, a method that changes state"),
         });
     }
-    if !read_only && method.removes() && declared.get(HintKind::Destructive) == Some(false) {
+    if method.removes() && declared.get(HintKind::Destructive) == Some(false) {
         found.push(Contradiction {
             hint: HintKind::Destructive,
             message: format!("destructiveHint: false on {method}, a method that removes"),
@@ -179,6 +180,27 @@ impl Hints {
         };
     }
 
+    /// Puts back the method's `readOnlyHint: false` where a spec, a manifest or an overrides
+    /// entry no person reviewed claims read-only on a method that removes: HTTP defines a
+    /// DELETE as removing, so the claim is never true, and a client may run a read-only
+    /// tool without asking. Only a tool's own overrides entry with a `reason` can say it.
+    /// Whether it did.
+    pub fn withhold_read_only_on_removal(&mut self, method: &Method) -> bool {
+        let hint = self.get(HintKind::ReadOnly);
+        let withheld = method.removes()
+            && hint.value
+            && hint.source >= HintSource::Spec
+            && hint.reviewed.is_none();
+        if withheld {
+            let reason = format!(
+                "{method} removes: readOnlyHint: true ({}) is not passed on",
+                hint.reason
+            );
+            self.set(HintKind::ReadOnly, false, HintSource::Inferred, reason);
+        }
+        withheld
+    }
+
     /// Records that a person decided `kind`'s value, with their reason.
     pub fn mark_reviewed(&mut self, kind: HintKind, reason: String) {
         self.hints[kind as usize].reviewed = Some(reason);
@@ -218,11 +240,8 @@ impl Hints {
         let acts = suggestions
             .iter()
             .find(|s| s.hint == HintKind::ReadOnly && !s.value);
-        if let (None, Some(sentence)) = (acts, evidence::sentence_that_acts(evidence)) {
-            return Err(format!(
-                "a sentence says it acts ({}): review it to keep it",
-                sentence.describe()
-            ));
+        if let (None, Some(why)) = (acts, evidence::a_sentence_acts(evidence)) {
+            return Err(why);
         }
         match acts {
             Some(acts) => Err(acts.because()),

@@ -320,7 +320,7 @@ const DESTROY: &[&str] = &[
 /// Verbs that move something to a final state: repeated, nothing more happens.
 const SETTLE: &[&str] = &[
     "approve", "accept", "confirm", "complete", "finalize", "reject", "decline", "deny", "void",
-    "capture", "abandon", "end",
+    "capture", "abandon",
 ];
 
 const ACT: &[&str] = &[

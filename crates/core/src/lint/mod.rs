@@ -248,8 +248,8 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
         .map(|converted| {
             let operation = &converted.location.pointer;
             let at = |key: &str, present: bool| present.then(|| push_pointer(operation, key));
-            // Lint judges what the spec states, a claim convert did not pass on (read-only
-            // on a DELETE) included: each risk is a claim.
+            // What the spec states includes a claim convert did not pass on (read-only on a
+            // DELETE): each risk is a claim. The other rules judge the hints as written.
             let mut declared = converted.hints.claims();
             for risk in &converted.risks {
                 declared.set(risk.hint, Some(risk.value));
@@ -264,8 +264,7 @@ pub fn subjects_from_conversion<'a>(spec: &Spec, tools: &'a [Converted]) -> Vec<
             });
             Subject {
                 tool: &converted.tool,
-                effective: HintKind::ALL
-                    .map(|k| (declared.get(k)).unwrap_or(converted.hints.get(k).value)),
+                effective: HintKind::ALL.map(|k| converted.hints.get(k).value),
                 declared,
                 ignored: converted.lint_ignore.clone(),
                 suggestions: converted.suggestions.clone(),

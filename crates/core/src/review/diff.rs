@@ -68,7 +68,8 @@ impl HintChange {
     }
 }
 
-/// A tool whose HTTP method differs between the versions (same name, or renamed).
+/// A tool whose HTTP method differs between the versions under one name (a rename is
+/// paired by method and path, so it keeps its method).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MethodChange {
     /// The tool's name in the new version.

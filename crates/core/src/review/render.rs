@@ -404,6 +404,7 @@ pub fn render_diff(
                 "renamed": renamed,
                 "changes": changes,
                 "methods": methods,
+                "loosened": diff.loosened(),
             }))
         }
         ReviewFormat::Markdown => super::markdown::diff(diff, base, max_chars),

@@ -176,8 +176,9 @@ fn http_client(settings: &CallSettings) -> Result<reqwest::Client> {
 
 impl ApiCaller {
     /// The API for these tools (manifest entries), with secrets from `environment` (a
-    /// variable's value by its name). Fails on a tool without a binding or without an
-    /// absolute URL to call.
+    /// variable's value by its name). Fails on a tool without a binding, or when no tool
+    /// has a server URL a request can go to; a tool whose own one cannot is left out, said
+    /// in the notes.
     pub fn new(
         tools: Vec<Tool>,
         settings: CallSettings,
@@ -211,7 +212,12 @@ impl ApiCaller {
             let base = match base_url(&name, &binding, &settings) {
                 Ok(base) => base,
                 Err(error) => {
-                    notes.push(format!("left out {error}"));
+                    // --base-url would send every other tool there too.
+                    let why = error.to_string();
+                    let why = why.strip_suffix("; give --base-url").unwrap_or(&why);
+                    notes.push(format!(
+                        "left out {why}; to call it, serve it on its own with --base-url"
+                    ));
                     unreachable.get_or_insert(error);
                     continue;
                 }
@@ -239,18 +245,8 @@ impl ApiCaller {
                     )));
                 }
             }
-            let (checked_input, unchecked) = without_uncompilable_patterns(input_schema);
-            for (pointer, pattern) in unchecked {
-                notes.push(format!(
-                    "tool '{name}': the pattern '{pattern}' (inputSchema{pointer}) does not compile, so arguments are checked without it"
-                ));
-            }
-            let (checked_output, unchecked) = without_uncompilable_patterns(output_schema);
-            for (pointer, pattern) in unchecked {
-                notes.push(format!(
-                    "tool '{name}': the pattern '{pattern}' (outputSchema{pointer}) does not compile, so results are checked without it"
-                ));
-            }
+            let checked_input = checkable(&name, "inputSchema", input_schema, &mut notes);
+            let checked_output = checkable(&name, "outputSchema", output_schema, &mut notes);
             by_name.insert(name, served.len());
             served.push(Served {
                 files: Files::of(input_schema),
@@ -574,6 +570,23 @@ pub fn check_base_url(url: &Url) -> std::result::Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// `schema` (a tool's `field`) without the patterns the validator cannot compile, each
+/// said in `notes`; `None` when it has none to leave out.
+fn checkable(name: &str, field: &str, schema: &Value, notes: &mut Vec<String>) -> Option<Value> {
+    let checked = if field == "inputSchema" {
+        "arguments"
+    } else {
+        "results"
+    };
+    let (without, unchecked) = without_uncompilable_patterns(schema);
+    for (pointer, pattern) in unchecked {
+        notes.push(format!(
+            "tool '{name}': the pattern '{pattern}' ({field}{pointer}) does not compile, so {checked} are checked without it"
+        ));
+    }
+    without
 }
 
 /// `url` fit to print: a password in it shown as `***`.

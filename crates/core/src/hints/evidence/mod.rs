@@ -481,10 +481,14 @@ pub fn suggest(operation: &Operation<'_>, hints: &Hints) -> (Vec<Evidence>, Vec<
     (evidence, suggestions)
 }
 
-/// A sentence past the opening that says the call acts, if one does: what `--read-only`
-/// will not keep a GET past, though [`judge`] does not weigh it.
-pub fn sentence_that_acts(evidence: &[Evidence]) -> Option<&Evidence> {
-    evidence.iter().find(|e| e.says == Says::SentenceActs)
+/// Why a sentence says the call acts, if one does: what `--read-only` will not keep a GET
+/// past, though [`judge`] does not weigh it.
+pub fn a_sentence_acts(evidence: &[Evidence]) -> Option<String> {
+    let sentence = evidence.iter().find(|e| e.says == Says::SentenceActs)?;
+    Some(format!(
+        "a sentence says it acts ({}): review it to keep it",
+        sentence.describe()
+    ))
 }
 
 /// Whether some of the evidence says the operation reads: a word, a phrase or a scope, or

@@ -494,11 +494,14 @@ impl<'r, 'f> Reader<'r, 'f> {
                 &facts.places.description,
             ),
         ];
+        let in_use = |word: &str, rest: &[String]| verb_in_use(word, rest, &self.text, facts);
         for (source, text, at) in texts {
-            let clauses = text.into_iter().flat_map(|t| t.split([';', ':']));
+            // A clause after ";" has its own subject; one after ":" is often a parameter's
+            // note ("page_size: Sets the page size"), not the call.
+            let clauses = text.into_iter().flat_map(|t| t.split(';'));
             let acting = clauses
                 .flat_map(UnicodeSegmentation::unicode_sentences)
-                .find_map(sentence_verb_that_acts);
+                .find_map(|sentence| sentence_verb_that_acts(sentence, &in_use));
             if let Some(verb) = acting {
                 self.push(source, Says::SentenceActs, verb, at);
                 return;

@@ -60,8 +60,12 @@ pub(super) fn is_title(summary: &str) -> bool {
 
 /// The first verb in `sentence` that acts, in the third person, with the call as its
 /// subject (first, or after a word that carries the subject on: "it", "then", "and", a
-/// word naming the call) and what it acts on after it.
-pub(super) fn sentence_verb_that_acts(sentence: &str) -> Option<&str> {
+/// word naming the call) and what it acts on after it; `in_use` says what a verb does
+/// with the words after it, as the opening's is read.
+pub(super) fn sentence_verb_that_acts<'s>(
+    sentence: &'s str,
+    in_use: &dyn Fn(&str, &[String]) -> Verb,
+) -> Option<&'s str> {
     let words: Vec<&str> = sentence
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| !w.is_empty())
@@ -78,11 +82,10 @@ pub(super) fn sentence_verb_that_acts(sentence: &str) -> Option<&str> {
         let rest: Vec<String> = (words[i + 1..].iter().take(4))
             .map(|w| w.to_ascii_lowercase())
             .collect();
-        // A runner's object says what it does ("performs a search"); a URL or a preview
-        // generated is computed, nothing stored.
-        let acts = vocabulary::summary_verb(word).is_some_and(|(stem, verb)| {
-            !vocabulary::RUNNERS.contains(&stem.as_str())
-                && computed(&stem, verb, &rest) != Verb::Read
+        // As the opening's verb is taken (a URL generated is computed, a conversion on a
+        // GET reads); a runner's object says what it does ("performs a search").
+        let acts = vocabulary::summary_verb(word).is_some_and(|(stem, _)| {
+            !vocabulary::RUNNERS.contains(&stem.as_str()) && in_use(&stem, &rest) != Verb::Read
         });
         // What it acts on follows ("deletes it", "removes the D"): "Tags" or "calls and
         // texts" name things, and "Requests that ..." opens a relative clause.

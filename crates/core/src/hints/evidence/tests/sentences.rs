@@ -64,6 +64,8 @@ fn nouns_inputs_and_what_lets_someone_read_keep_a_get_in() {
         "This method accepts a query.",
         "Returns the item. It does not delete the item.",
         "Returns the jobs that deletes old files.",
+        "Converts the amount to the target currency.",
+        "page_size: Sets the page size.",
     ] {
         assert_eq!(
             left_out_because("Get thing", description),
@@ -74,9 +76,10 @@ fn nouns_inputs_and_what_lets_someone_read_keep_a_get_in() {
 }
 
 /// A title ("Mail") gives way to a description whose opening is an imperative with a verb
-/// the reader does not know; "Sorry, this function ..." is no imperative. Ending is final.
+/// the reader does not know; "Sorry, this function ..." is no imperative. "End" is not
+/// read as a verb: "End of day prices", "Ending balance" read.
 #[test]
-fn an_unknown_imperative_after_a_title_acts_and_ending_is_final() {
+fn an_unknown_imperative_after_a_title_acts() {
     let get = Method::Get;
     let mut mail = facts(&get, "mail", "Mail");
     mail.description = Some("Mail a letter.");
@@ -87,6 +90,8 @@ fn an_unknown_imperative_after_a_title_acts_and_ending_is_final() {
     let mut listen = facts(&get, "listenForDweets", "Listen for dweets from a thing.");
     listen.description = Some("Sorry, this function uses HTTP chunked responses.");
     assert_eq!(said(&listen), []);
-    let end = facts(&get, "endSession", "End session");
-    assert!(said(&end).contains(&(HintKind::ReadOnly, false, Confidence::High)));
+    for summary in ["End of day prices", "Ending balance of the account"] {
+        assert_eq!(said(&facts(&get, "", summary)), [], "{summary}");
+        assert_eq!(left_out_because(summary, ""), None, "{summary}");
+    }
 }
