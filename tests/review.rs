@@ -384,7 +384,8 @@ fn changes_between_versions_loosened_first() {
 }
 
 /// A tool whose method changed under one name is shown; toward a method that can do more
-/// harm while the hints still say what they said (read-only on a DELETE), it is loosened.
+/// harm while the hints still say what they said (read-only on a POST), it is loosened. A
+/// DELETE's read-only claim is not believed, so its hints say what a DELETE does.
 #[test]
 fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -399,7 +400,8 @@ fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it()
     };
     let read_only = r#"{"readOnlyHint": true}"#;
     let base = manifest("old.json", "GET", read_only);
-    let hidden = manifest("hidden.json", "DELETE", read_only);
+    let hidden = manifest("hidden.json", "POST", read_only);
+    let withheld = manifest("withheld.json", "DELETE", read_only);
     let said = manifest("said.json", "DELETE", "{}");
     let review = |new: &str, format: &str| {
         let args = ["review", new, "--base", &base, "--format", format];
@@ -410,7 +412,7 @@ fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it()
     assert_eq!(table.status.code(), Some(1));
     let text = String::from_utf8(table.stdout).unwrap();
     assert!(
-        text.contains("  LOOSENED  t  method: GET -> DELETE\n"),
+        text.contains("  LOOSENED  t  method: GET -> POST\n"),
         "{text}"
     );
     assert!(
@@ -420,17 +422,17 @@ fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it()
     let json: Value = serde_json::from_slice(&review(&hidden, "json").stdout).unwrap();
     assert_eq!(
         json["methods"],
-        serde_json::json!([{"tool": "t", "old": "GET", "new": "DELETE", "loosened": true}])
+        serde_json::json!([{"tool": "t", "old": "GET", "new": "POST", "loosened": true}])
     );
     // What --fail-on-loosened counts, hint and method changes together.
     assert_eq!(json["loosened"], 1);
     let markdown = String::from_utf8(review(&hidden, "markdown").stdout).unwrap();
     assert!(
-        markdown.contains("- :warning: **looks safer: check it** `t`: `method: GET -> DELETE`\n"),
+        markdown.contains("- :warning: **looks safer: check it** `t`: `method: GET -> POST`\n"),
         "{markdown}"
     );
     let html = String::from_utf8(review(&hidden, "html").stdout).unwrap();
-    assert!(html.contains("<code>method: GET → DELETE</code>"), "{html}");
+    assert!(html.contains("<code>method: GET → POST</code>"), "{html}");
 
     // The hints say what a DELETE does: a change, shown, not a loosening.
     let told = review(&said, "table");
@@ -440,6 +442,10 @@ fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it()
         text.contains("  changed   t  method: GET -> DELETE\n"),
         "{text}"
     );
+    for new in [&withheld, &said] {
+        let output = review(new, "table");
+        assert_eq!(output.status.code(), Some(0), "{new}");
+    }
 }
 
 /// The manifest convert writes for `review/orders-v1.yaml`, written in `dir`.

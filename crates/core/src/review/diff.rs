@@ -248,8 +248,9 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
 }
 
 /// Whether `new`'s method can do harm `old`'s could not (a safe method became one that is
-/// not, or one that removes) while `new`'s hints contradict it, as a claim of read-only on a
-/// DELETE does: then the tool looks as safe as it did, and is not.
+/// not, an extension method included, or one that removes) while `new`'s hints still say
+/// read-only, or contradict it otherwise (not destructive on a DELETE): then the tool looks
+/// as safe as it did, and is not.
 fn loosened_by_method(old: &Side, new: &Side) -> bool {
     let (Ok(was), Ok(is)) = (Method::parse(&old.method), Method::parse(&new.method)) else {
         return false;
@@ -259,7 +260,8 @@ fn loosened_by_method(old: &Side, new: &Side) -> bool {
     for kind in HintKind::ALL {
         hints.set(kind, Some(new.values[kind as usize]));
     }
-    more_harm && !crate::hints::contradictions(&is, &hints).is_empty()
+    let contradicted = !crate::hints::contradictions(&is, &hints).is_empty();
+    more_harm && (new.read_only() || contradicted)
 }
 
 /// Why `old` (a manifest's text) is not `new`: tools added, removed, renamed and changed,
@@ -402,6 +404,37 @@ mod tests {
             "idempotent dropped is a tightening"
         );
         assert_eq!(diff.loosened(), 1);
+    }
+
+    /// A method change is one under one name between bound tools; it is loosened when the
+    /// new method does more harm and the hints hide it, and loosened ones come first.
+    #[test]
+    fn method_changes_loosened_first_and_only_between_bound_tools() {
+        const READ_ONLY: [bool; 4] = [true, true, false, true];
+        const DEFAULTS: [bool; 4] = [false, true, false, true];
+        let old = [
+            side("a", "GET", "/a", READ_ONLY),
+            side("b", "GET", "/b", READ_ONLY),
+            side("c", "GET", "/c", READ_ONLY),
+            side("d", "", "", READ_ONLY),
+        ];
+        let new = [
+            side("a", "POST", "/a", DEFAULTS),
+            side("b", "PURGE", "/b", READ_ONLY),
+            side("c", "DELETE", "/c", [false, false, false, true]),
+            side("d", "DELETE", "/d", READ_ONLY),
+        ];
+        let diff = diff(&old, &new);
+        let methods: Vec<(&str, bool)> = (diff.methods.iter())
+            .map(|m| (m.tool.as_str(), m.loosened))
+            .collect();
+        // `b` still says read-only on an extension method, `c` not destructive on a DELETE;
+        // `a` says what a POST does; `d` had no binding to compare.
+        assert_eq!(methods, [("b", true), ("c", true), ("a", false)]);
+        assert_eq!(
+            diff.loosened(),
+            2 + diff.changes.iter().filter(|c| c.loosens()).count()
+        );
     }
 
     /// Two old tools of one operation are each matched or removed, never lost; tools without

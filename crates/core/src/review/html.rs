@@ -173,7 +173,7 @@ pub(super) fn diff_page(diff: &Diff, base: &str) -> String {
                 style { (PreEscaped(STYLE)) }
             }
             body {
-                h1 { "Hint changes since " code { (base) } }
+                h1 { "Changes since " code { (base) } }
                 ul {
                     @for m in diff.methods.iter().filter(|m| m.loosened) {
                         li.risky {

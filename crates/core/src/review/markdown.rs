@@ -285,7 +285,7 @@ pub(super) fn diff(diff: &Diff, base: &str, budget: usize) -> String {
         }
     }
     let mut out = Budgeted {
-        text: format!("### Hint changes since {}\n\n", code(base)),
+        text: format!("### Changes since {}\n\n", code(base)),
         chars: 0,
         budget,
     };
