@@ -1085,11 +1085,22 @@ fn a_tool_whose_own_server_cannot_be_reached_is_left_out_the_rest_served() {
         retries: 0,
         max_response_bytes: 10,
     };
-    let caller = ApiCaller::new(tools, settings, &|_| None).expect("served");
+    let caller = ApiCaller::new(tools.clone(), settings.clone(), &|_| None).expect("served");
     assert!(caller.has_tool("list_things") && !caller.has_tool("agent_chat"));
     assert_eq!(
         caller.notes(),
         ["left out tool 'agent_chat': its server URL 'https://{your-agent-url}/' is no URI a request can go to (a server variable without a value, in braces?); to call it, serve it on its own with --base-url"]
+    );
+    // Past three, one line: most likely the spec names no server for most of its tools.
+    for i in 2..=4 {
+        let mut another = tools[1].clone();
+        another.name = format!("agent_chat_{i}");
+        tools.push(another);
+    }
+    let caller = ApiCaller::new(tools, settings, &|_| None).expect("served");
+    assert_eq!(
+        caller.notes(),
+        ["left out 4 tools whose server URL no request can go to (the first: tool 'agent_chat': its server URL 'https://{your-agent-url}/' is no URI a request can go to (a server variable without a value, in braces?)); give --base-url to serve them there"]
     );
 }
 

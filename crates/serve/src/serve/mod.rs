@@ -194,7 +194,7 @@ impl ApiCaller {
         }
         let mut served = Vec::with_capacity(tools.len());
         let mut notes = Vec::new();
-        let mut unreachable = None;
+        let mut unreachable = Vec::new();
         let mut by_name = HashMap::new();
         let mut secrets = HashMap::new();
         for mut listed in tools {
@@ -207,18 +207,13 @@ impl ApiCaller {
                 )));
             };
             // One tool's own server that no request can reach (DigitalOcean's agent
-            // inference at `https://{your-agent-url}`) leaves that tool out, said at start;
-            // the rest are served. With none left, the first such reason is the error.
+            // inference at `https://{your-agent-url}`) leaves that tool out, said at start
+            // ([`left_out`]); the rest are served. With none left, the first such reason is
+            // the error.
             let base = match base_url(&name, &binding, &settings) {
                 Ok(base) => base,
                 Err(error) => {
-                    // --base-url would send every other tool there too.
-                    let why = error.to_string();
-                    let why = why.strip_suffix("; give --base-url").unwrap_or(&why);
-                    notes.push(format!(
-                        "left out {why}; to call it, serve it on its own with --base-url"
-                    ));
-                    unreachable.get_or_insert(error);
+                    unreachable.push(error);
                     continue;
                 }
             };
@@ -260,9 +255,10 @@ impl ApiCaller {
                 output_validator: OnceLock::new(),
             });
         }
-        if let (true, Some(error)) = (served.is_empty(), unreachable) {
-            return Err(error);
+        if served.is_empty() && !unreachable.is_empty() {
+            return Err(unreachable.swap_remove(0));
         }
+        notes.extend(left_out(&unreachable));
         notes.extend(shared_variables(served.iter().map(|s| &s.binding)));
         Ok(ApiCaller {
             notes,
@@ -570,6 +566,29 @@ pub fn check_base_url(url: &Url) -> std::result::Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// What to say of the tools left out for want of a server URL a request can go to: each
+/// one, with the way to call it (`--base-url` would send every other tool there too); past
+/// three, how many and the first, since then most likely the spec names no server for
+/// them and `--base-url` serves them all.
+fn left_out(unreachable: &[Error]) -> Vec<String> {
+    let said = |error: &Error| {
+        let why = error.to_string();
+        let why = why.strip_suffix("; give --base-url").unwrap_or(&why);
+        why.to_string()
+    };
+    match unreachable {
+        [] => Vec::new(),
+        [first, rest @ ..] if rest.len() >= 3 => vec![format!(
+            "left out {} tools whose server URL no request can go to (the first: {}); give --base-url to serve them there",
+            unreachable.len(),
+            said(first)
+        )],
+        each => (each.iter())
+            .map(|error| format!("left out {}; to call it, serve it on its own with --base-url", said(error)))
+            .collect(),
+    }
 }
 
 /// `schema` (a tool's `field`) without the patterns the validator cannot compile, each
