@@ -491,13 +491,23 @@ mod tests {
         assert!(found[0]
             .message
             .starts_with("destructiveHint: false on DELETE"));
-        // Claimed read-only as well: that is the contradiction; destructive is then moot.
+        // Claimed read-only as well: both, since read-only is never believed on a DELETE,
+        // and withheld, it leaves the tool not destructive.
         hints.set(HintKind::ReadOnly, true, HintSource::Spec, String::new());
         let found = hints.risks(&Method::Delete);
-        assert_eq!(found.len(), 1);
+        assert_eq!(found.len(), 2);
         assert!(found[0].message.starts_with("readOnlyHint: true on DELETE"));
         assert_eq!((found[0].hint, found[0].value), (HintKind::ReadOnly, true));
+        assert_eq!((found[1].hint, found[1].value), (HintKind::Destructive, false));
         assert!(found.iter().all(|risk| risk.source == HintSource::Spec));
+        // Withheld: the method's value, with why.
+        assert!(hints.withhold_read_only_on_removal(&Method::Delete));
+        assert!(!hints.get(HintKind::ReadOnly).value);
+        assert!(!hints.withhold_read_only_on_removal(&Method::Delete));
+        // A person's decision stands.
+        hints.set(HintKind::ReadOnly, true, HintSource::Override, String::new());
+        hints.mark_reviewed(HintKind::ReadOnly, "a soft delete that only flags".into());
+        assert!(!hints.withhold_read_only_on_removal(&Method::Delete));
         assert!(Hints::infer(&Method::Get).risks(&Method::Get).is_empty());
     }
 }
