@@ -441,7 +441,11 @@ fn a_spec_claiming_a_delete_reads_is_warned_and_not_believed() {
     assert_eq!(strict.status.code(), Some(1));
     assert!(text(&strict.stderr).contains("--strict: 2 contradictions"));
 
-    // Review does not suggest the read-only hint the tool already has.
+    // --read-only leaves it out and says why: the claim is withheld, not read-only.
+    let read_only = run(&["convert", path.to_str().unwrap(), "--read-only"], None);
+    assert!(text(&read_only.stderr).contains("--read-only left out 'forget_item' (DELETE /items/{id}): DELETE removes: readOnlyHint: true (x-mcp-annotations in the spec) is not passed on\n"), "{}", text(&read_only.stderr));
+
+    // Review suggests nothing of read-only: the tool is not, as its hints now say.
     let review = run(
         &["review", path.to_str().unwrap(), "--format", "json"],
         None,
@@ -492,7 +496,89 @@ fn a_spec_claiming_a_delete_reads_is_warned_and_not_believed() {
         review["tools"][0]["risks"][0]["hint"], "readOnlyHint",
         "{review}"
     );
-    assert!(text(&output.stderr).contains("tool 'purge' (DELETE /items): readOnlyHint: true on DELETE, a method that removes: not passed on"), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("warning: tool 'purge' (DELETE /items): readOnlyHint: true on DELETE, a method that changes state (set by the manifest's annotations): not passed on\n"), "{}", text(&output.stderr));
+    let args = ["review", tools.to_str().unwrap(), "--read-only"];
+    let read_only = run(&args, None);
+    assert!(text(&read_only.stderr).contains("--read-only left out 'purge' (DELETE /items): DELETE removes: readOnlyHint: true (the manifest's annotations) is not passed on\n"), "{}", text(&read_only.stderr));
+
+    // Lint judges the manifest's tool as passed on: not read-only, so a destructiveHint
+    // beside the claim is a contradiction of its own, not a hint moot on a read-only tool.
+    std::fs::write(&tools, r#"{"tools": [{"name": "purge", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "destructiveHint": false}, "_meta": {"openapi2mcp/http": {"method": "DELETE", "path": "/items"}}}]}"#).unwrap();
+    let lint = run(&["lint", tools.to_str().unwrap(), "--format", "json"], None);
+    let findings: serde_json::Value = serde_json::from_slice(&lint.stdout).unwrap();
+    let codes: Vec<&str> = (findings.as_array().unwrap().iter())
+        .map(|f| f["code"].as_str().unwrap())
+        .filter(|code| ["OAM003", "OAM006"].contains(code))
+        .collect();
+    assert_eq!(codes, ["OAM003", "OAM003"], "{findings}");
+}
+
+/// A person's decision that a DELETE is read-only (its own overrides entry with a reason)
+/// is recorded in the manifest, so that serving, reviewing or linting the manifest reads it
+/// as convert did, and a review against it finds nothing loosened.
+#[test]
+fn a_reviewed_read_only_delete_stands_in_the_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = dir.path().join("api.yaml");
+    std::fs::write(&spec, "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /flags:\n    delete:\n      operationId: clearFlag\n      responses: {'204': {description: ok}}\n").unwrap();
+    let overrides = dir.path().join("hints.yaml");
+    std::fs::write(&overrides, "tools:\n  clearFlag:\n    readOnlyHint: true\n    reason: clears a display flag, which the API recomputes\n").unwrap();
+    let tools = dir.path().join("tools.json");
+    let (spec, overrides) = (spec.to_str().unwrap(), overrides.to_str().unwrap());
+    let convert = [
+        "convert",
+        spec,
+        "--overrides",
+        overrides,
+        "-o",
+        tools.to_str().unwrap(),
+    ];
+    let output = run(&convert, None);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&tools).unwrap()).unwrap();
+    let tool = &manifest["tools"][0];
+    assert_eq!(tool["annotations"]["readOnlyHint"], true, "{tool}");
+    assert_eq!(
+        tool["_meta"]["openapi2mcp/http"]["readOnlyReviewed"], true,
+        "{tool}"
+    );
+
+    let tools = tools.to_str().unwrap();
+    let review = run(&["review", tools, "--format", "json"], None);
+    assert_eq!(review.status.code(), Some(0), "{}", text(&review.stderr));
+    assert!(
+        !text(&review.stderr).contains("warning"),
+        "{}",
+        text(&review.stderr)
+    );
+    let review: serde_json::Value = serde_json::from_slice(&review.stdout).unwrap();
+    let hints = &review["tools"][0]["hints"];
+    assert_eq!(hints["readOnlyHint"]["value"], true, "{review}");
+
+    let args = [
+        "review",
+        spec,
+        "--overrides",
+        overrides,
+        "--base",
+        tools,
+        "--fail-on-loosened",
+    ];
+    let against_manifest = run(&args, None);
+    assert_eq!(
+        against_manifest.status.code(),
+        Some(0),
+        "{}",
+        text(&against_manifest.stdout)
+    );
+
+    let lint = run(&["lint", tools, "--format", "json"], None);
+    let findings: serde_json::Value = serde_json::from_slice(&lint.stdout).unwrap();
+    let contradiction = (findings.as_array().unwrap().iter())
+        .find(|f| f["code"] == "OAM003")
+        .unwrap_or_else(|| panic!("{findings}"));
+    assert_eq!(contradiction["severity"], "info", "{findings}");
 }
 
 #[test]

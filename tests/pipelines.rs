@@ -283,7 +283,7 @@ fn read_only_follows_the_effective_hints() {
     );
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "--read-only left out create_pet (POST /pets): a read-only POST whose evidence says \
+        "--read-only left out 'create_pet' (POST /pets): a read-only POST whose evidence says \
          it acts (name 'create', response '201')\n"
     );
     // A read-only claim on a POST is one no person reviewed, and a GET whose words say it
@@ -291,8 +291,8 @@ fn read_only_follows_the_effective_hints() {
     let output = run(&["convert", &spec("dynamic.yaml"), "--read-only"], None);
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "--read-only left out search_notes (POST /notes/search): readOnlyHint: true on POST, a claim no person reviewed\n\
-         --read-only left out purge_cache (GET /cache/purge): a read-only GET whose evidence says it acts (name 'purge', summary 'Purge', path 'purge')\n"
+        "--read-only left out 'search_notes' (POST /notes/search): readOnlyHint: true on POST, a claim no person reviewed\n\
+         --read-only left out 'purge_cache' (GET /cache/purge): a read-only GET whose evidence says it acts (name 'purge', summary 'Purge', path 'purge')\n"
     );
     // With a reason, a person decided: the subset keeps it.
     std::fs::write(
@@ -330,7 +330,7 @@ fn read_only_keeps_no_rpc_get_that_acts() {
     for name in acting {
         assert!(!kept.contains(&name), "{name} kept");
         assert!(
-            stderr.contains(&format!("--read-only left out {name} (GET /")),
+            stderr.contains(&format!("--read-only left out '{name}' (GET /")),
             "{name} not listed: {stderr}"
         );
     }
@@ -341,7 +341,8 @@ fn read_only_keeps_no_rpc_get_that_acts() {
     // read-only.
     assert!(!kept.contains(&"auth_test"));
     assert!(
-        stderr.contains("--read-only left out auth_test (GET /auth.test): the evidence disagrees"),
+        stderr
+            .contains("--read-only left out 'auth_test' (GET /auth.test): the evidence disagrees"),
         "{stderr}"
     );
     let review = run(

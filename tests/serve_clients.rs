@@ -659,7 +659,7 @@ async fn dynamic_mode_finds_describes_and_calls_with_honest_hints() {
     for (n, why) in [
         (3, "'delete_note' (DELETE /notes/{id}) is not known to be read-only: its hints do not say read-only."),
         (4, "'search_notes' (POST /notes/search) is not known to be read-only: POST is not a safe method, and no person reviewed it as read-only."),
-        (5, "'purge_cache' (GET /cache/purge) is not known to be read-only: convert did not find it read-only for certain (`openapi2mcp convert --read-only -v` says why)."),
+        (5, "'purge_cache' (GET /cache/purge) is not known to be read-only: convert did not find it read-only for certain (`--read-only -v` on the same input says why)."),
     ] {
         assert_eq!(result(n)["isError"], true);
         assert_eq!(

@@ -401,8 +401,10 @@ fn a_banner_on_stdout_is_a_protocol_violation_and_an_exit_is_said_plainly() {
         None,
     );
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "error: the server exited with code 3 before answering; the end of the server's stderr:\noops\n"
+    // After the manifest's own warnings (its read-only POST contradicts the method).
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.ends_with("\nerror: the server exited with code 3 before answering; the end of the server's stderr:\noops\n"),
+        "{stderr}"
     );
 }

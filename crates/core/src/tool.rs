@@ -278,6 +278,12 @@ pub struct Binding {
     /// `serve --dynamic` lets `call_read_only_operation` call it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub read_only_verified: bool,
+    /// `readOnlyHint: true` on a method that removes is a person's decision (the tool's own
+    /// overrides entry with a `reason`), so wherever the manifest is read the claim is passed
+    /// on as convert passed it, not withheld as an unreviewed one
+    /// ([`Hints::withhold_read_only_on_removal`](crate::hints::Hints::withhold_read_only_on_removal)).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub read_only_reviewed: bool,
     /// Where a non-object JSON response goes in `structuredContent`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_property: Option<String>,
@@ -306,6 +312,7 @@ impl Binding {
             idempotency_key: None,
             retry_reviewed: false,
             read_only_verified: false,
+            read_only_reviewed: false,
             result_property: None,
             params: IndexMap::new(),
         }

@@ -6,7 +6,7 @@
 
 use super::compact::{self, Cuts};
 use super::filter::Seen;
-use super::{Conversion, Converted, Options, DEFAULT_NAME_MAX};
+use super::{Conversion, Converted, Options, Said, DEFAULT_NAME_MAX};
 use crate::error::{Error, ErrorKind, Result};
 use crate::hints::evidence::{self, Evidence, Facts, Suggestion};
 use crate::hints::{HintKind, HintSource, HintStyle, Hints};
@@ -49,36 +49,27 @@ pub fn describe(
         if !options.filters.keeps_tool(&tool) {
             continue;
         }
-        let mut hints = Hints::declared(&tool.annotations);
+        let mut hints = Hints::listed(&tool);
+        // What is claimed, before a claim no one reviewed is withheld, as convert does.
         let risks = hints.risks(&binding.method);
+        let claimed_read_only = hints.get(HintKind::ReadOnly).value;
         let read_only_withheld = hints.withhold_read_only_on_removal(&binding.method);
         let facts = Facts::of_tool(&tool, &location.pointer, only_posts);
         let evidence = evidence::read(&facts);
         let suggestions = evidence::judge(&facts, &evidence, &hints);
+        let said = Said {
+            name: &tool.name,
+            method: &binding.method,
+            path: &binding.path,
+        };
         if options.filters.read_only {
             let verdict = read_only_verdict(binding, &hints, &evidence, &suggestions);
             if let Err(why) = verdict {
-                if hints.get(HintKind::ReadOnly).value {
-                    conversion.withheld.push(format!(
-                        "{} ({} {}): {}",
-                        crate::escape::visible(&tool.name),
-                        binding.method,
-                        crate::escape::visible(&binding.path),
-                        crate::escape::visible(&why)
-                    ));
-                }
+                conversion.tell_left_out(&said, &hints, claimed_read_only, &why);
                 continue;
             }
         }
-        if read_only_withheld {
-            conversion.warnings.push(format!(
-                "tool '{}' ({} {}): readOnlyHint: true on {}, a method that removes: not passed on",
-                crate::escape::visible(&tool.name),
-                binding.method,
-                crate::escape::visible(&binding.path),
-                binding.method
-            ));
-        }
+        conversion.tell_risks(&said, &risks, read_only_withheld, "not passed on");
         let mut tool = tool;
         if options.closed_world {
             let reason = "--closed-world".to_string();
@@ -212,6 +203,27 @@ mod tests {
         let conversion = crate::pipeline::tools(&spec, &Options::default()).unwrap();
         let tool = &conversion.tools[0].tool;
         assert_eq!(tool.annotations.get(HintKind::ReadOnly), None, "{tool:?}");
-        assert_eq!(conversion.warnings.len(), 1, "{:?}", conversion.warnings);
+        assert_eq!(conversion.contradictions.len(), 1, "{conversion:?}");
+        assert!(conversion.contradictions[0].ends_with(": not passed on"));
+    }
+
+    /// Unless the binding records a person's decision, as convert writes one: then it is
+    /// passed on as it was, and no contradiction is told again.
+    #[test]
+    fn a_reviewed_read_only_delete_is_passed_on() {
+        let text = r#"{"tools": [{"name": "purge", "inputSchema": {"type": "object"},
+            "annotations": {"readOnlyHint": true},
+            "_meta": {"openapi2mcp/http": {"method": "DELETE", "path": "/items",
+                "readOnlyReviewed": true}}}]}"#;
+        let spec = crate::load::load_bytes("tools.json", text.as_bytes().to_vec()).unwrap();
+        let conversion = crate::pipeline::tools(&spec, &Options::default()).unwrap();
+        let tool = &conversion.tools[0].tool;
+        assert_eq!(
+            tool.annotations.get(HintKind::ReadOnly),
+            Some(true),
+            "{tool:?}"
+        );
+        assert!(conversion.contradictions.is_empty(), "{conversion:?}");
+        assert!(conversion.warnings.is_empty(), "{conversion:?}");
     }
 }

@@ -263,24 +263,26 @@ fn convert_operation(
     let mut hints = hints_for(operation, &name, entry, spec, options, conversion)?;
     // What is claimed, before a claim no one reviewed is withheld (it is still a risk).
     let risks = hints.risks(&operation.method);
+    let claimed_read_only = hints.get(HintKind::ReadOnly).value;
     let read_only_withheld = hints.withhold_read_only_on_removal(&operation.method);
     let decision = entry.map(|(_, decision)| decision);
     let (found, suggestions) = evidence::suggest(operation, &hints);
     let read_only = hints.read_only_verdict(&operation.method, &found, &suggestions);
+    let said = Said {
+        name: &name,
+        method: &operation.method,
+        path: operation.path,
+    };
     if let (true, Err(why)) = (options.filters.read_only, &read_only) {
-        // Said only of tools whose hints claim read-only: the rest are plainly not.
-        if hints.get(HintKind::ReadOnly).value {
-            let method = &operation.method;
-            let path = crate::escape::visible(operation.path);
-            // One line each, whatever the spec's path or words hold.
-            let why = crate::escape::visible(why);
-            conversion
-                .withheld
-                .push(format!("{name} ({method} {path}): {why}"));
-        }
+        conversion.tell_left_out(&said, &hints, claimed_read_only, why);
         return Ok(None);
     }
-    tell_risks(&risks, read_only_withheld, operation, &name, conversion);
+    conversion.tell_risks(
+        &said,
+        &risks,
+        read_only_withheld,
+        "not written to the manifest",
+    );
     // The credential `--assume-auth` names for an operation whose spec declares none: a
     // parameter that repeats it is serve's to send, as for a declared scheme.
     let assumed = (options.assumed_auth.as_ref()).filter(|_| !operation.declares_security);
@@ -307,6 +309,7 @@ fn convert_operation(
     binding.idempotency_key = idempotency_argument(operation, &input);
     binding.retry_reviewed = binding.idempotency_key.is_some() && retries_reviewed(&hints);
     binding.read_only_verified = read_only.is_ok();
+    binding.read_only_reviewed = read_only_reviewed(&operation.method, &hints);
     binding.result_property = output.as_ref().and_then(|o| o.wrapper).map(str::to_string);
     binding.params = input.params;
 
@@ -386,32 +389,65 @@ fn hints_for(
     Ok(hints)
 }
 
-/// The hints that contradict the method, as the user hears of them: a claim in the spec
-/// is a contradiction (`--strict` fails on it), a read-only claim withheld from the
-/// manifest a warning, whoever made it. An override with a reason is a person's decision:
-/// review shows it as risky, and that is all.
-fn tell_risks(
-    risks: &[Risk],
-    read_only_withheld: bool,
-    operation: &Operation<'_>,
-    name: &str,
-    conversion: &mut Conversion,
-) {
-    let method = &operation.method;
-    for risk in risks {
-        let withheld = read_only_withheld && risk.hint == HintKind::ReadOnly;
-        let said = format!(
-            "tool '{name}' ({method} {}): {}",
-            operation.path, risk.message
-        );
-        match (risk.source, withheld) {
-            (HintSource::Spec, true) => (conversion.contradictions)
-                .push(format!("{said}: not written to the manifest")),
-            (HintSource::Spec, false) => conversion.contradictions.push(said),
-            (_, true) => conversion.warnings.push(format!(
-                "{said}: not written to the manifest (only the tool's own overrides entry with a `reason` decides it)"
-            )),
-            (_, false) => {}
+/// A tool as the user hears of it, escaped to one line whatever the spec's words hold:
+/// `'name' (METHOD /path)`.
+pub(crate) struct Said<'a> {
+    pub name: &'a str,
+    pub method: &'a crate::http::Method,
+    pub path: &'a str,
+}
+
+impl std::fmt::Display for Said<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let visible = crate::escape::visible;
+        let (name, method, path) = (visible(self.name), self.method, visible(self.path));
+        write!(f, "'{name}' ({method} {path})")
+    }
+}
+
+impl Conversion {
+    /// Says why `--read-only` left out a tool whose hints claimed read-only (`claimed`,
+    /// before a claim on a method that removes was withheld, which then is why); the rest
+    /// are plainly not read-only and go unsaid.
+    pub(crate) fn tell_left_out(
+        &mut self,
+        tool: &Said<'_>,
+        hints: &Hints,
+        claimed: bool,
+        why: &str,
+    ) {
+        if !claimed {
+            return;
+        }
+        let hint = hints.get(HintKind::ReadOnly);
+        let why = if hint.value { why } else { &hint.reason };
+        let why = crate::escape::visible(why);
+        self.withheld.push(format!("{tool}: {why}"));
+    }
+
+    /// The hints that contradict the method, as the user hears of them: a claim in the
+    /// spec or a manifest is a contradiction (`--strict` fails on it), a read-only claim
+    /// withheld (`not_passed_on` says from what) a warning, whoever made it. An override
+    /// with a reason is a person's decision: review shows it as risky, and that is all.
+    pub(crate) fn tell_risks(
+        &mut self,
+        tool: &Said<'_>,
+        risks: &[Risk],
+        read_only_withheld: bool,
+        not_passed_on: &str,
+    ) {
+        for risk in risks {
+            let withheld = read_only_withheld && risk.hint == HintKind::ReadOnly;
+            let said = format!("tool {tool}: {}", risk.message);
+            match (risk.source, withheld) {
+                (HintSource::Spec, true) => (self.contradictions)
+                    .push(format!("{said}: {not_passed_on}")),
+                (HintSource::Spec, false) => self.contradictions.push(said),
+                (_, true) => self.warnings.push(format!(
+                    "{said}: {not_passed_on} (only the tool's own overrides entry with a `reason` decides it)"
+                )),
+                (_, false) => {}
+            }
         }
     }
 }
@@ -505,6 +541,12 @@ fn idempotency_argument(operation: &Operation<'_>, input: &input::Input) -> Opti
         .iter()
         .find(|(_, p)| key.is_some() && key == p.name.as_deref().map(|name| (p.location, name)))
         .map(|(property, _)| property.clone())
+}
+
+/// Whether the manifest records a person's decision that a tool whose method removes is
+/// read-only, so that the claim is passed on wherever the manifest is read.
+fn read_only_reviewed(method: &crate::http::Method, hints: &Hints) -> bool {
+    method.removes() && hints.get(HintKind::ReadOnly).value && hints.is_reviewed(HintKind::ReadOnly)
 }
 
 /// Whether a person has reviewed the hint that makes a retry safe (idempotent or

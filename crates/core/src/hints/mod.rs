@@ -13,8 +13,8 @@ use crate::error::Result;
 use crate::http::Method;
 use crate::load::Spec;
 use crate::model::Node;
-use crate::tool::Annotations;
 pub use crate::tool::HintKind;
+use crate::tool::{Annotations, Tool};
 pub use evidence::{Confidence, Evidence, Suggestion};
 
 /// Where a hint's value came from, weakest first.
@@ -305,6 +305,25 @@ impl Hints {
         hints
     }
 
+    /// The hints a manifest's tool declares, as claims over the MCP defaults, with a
+    /// read-only claim its binding records a person reviewed (`readOnlyReviewed`) as the
+    /// decision it was: what convert read to write them.
+    pub fn listed(tool: &Tool) -> Hints {
+        let mut hints = Hints::declared(&tool.annotations);
+        let reviewed = tool.binding().is_some_and(|b| b.read_only_reviewed);
+        if reviewed && hints.get(HintKind::ReadOnly).value {
+            let reason = "an overrides entry with a reason (readOnlyReviewed)".to_string();
+            hints.set(
+                HintKind::ReadOnly,
+                true,
+                HintSource::Override,
+                reason.clone(),
+            );
+            hints.mark_reviewed(HintKind::ReadOnly, reason);
+        }
+        hints
+    }
+
     /// The hints a spec or an override states: what lint and review treat as claims.
     pub fn claims(&self) -> Annotations {
         let mut claims = Annotations::default();
@@ -498,14 +517,22 @@ mod tests {
         assert_eq!(found.len(), 2);
         assert!(found[0].message.starts_with("readOnlyHint: true on DELETE"));
         assert_eq!((found[0].hint, found[0].value), (HintKind::ReadOnly, true));
-        assert_eq!((found[1].hint, found[1].value), (HintKind::Destructive, false));
+        assert_eq!(
+            (found[1].hint, found[1].value),
+            (HintKind::Destructive, false)
+        );
         assert!(found.iter().all(|risk| risk.source == HintSource::Spec));
         // Withheld: the method's value, with why.
         assert!(hints.withhold_read_only_on_removal(&Method::Delete));
         assert!(!hints.get(HintKind::ReadOnly).value);
         assert!(!hints.withhold_read_only_on_removal(&Method::Delete));
         // A person's decision stands.
-        hints.set(HintKind::ReadOnly, true, HintSource::Override, String::new());
+        hints.set(
+            HintKind::ReadOnly,
+            true,
+            HintSource::Override,
+            String::new(),
+        );
         hints.mark_reviewed(HintKind::ReadOnly, "a soft delete that only flags".into());
         assert!(!hints.withhold_read_only_on_removal(&Method::Delete));
         assert!(Hints::infer(&Method::Get).risks(&Method::Get).is_empty());

@@ -353,16 +353,21 @@ pub fn subjects_from_manifest<'a>(manifest: &'a Manifest, file: &str) -> Vec<Sub
                     })
                 })
                 .collect();
-            let declared = Hints::declared(&tool.annotations);
-            let suggestions = evidence::judge(&facts, &evidence::read(&facts), &declared);
+            // Judged as passed on: a read-only claim no person reviewed on a method that
+            // removes is withheld, as convert and serve withhold it; the claim stays declared.
+            let mut passed_on = Hints::listed(tool);
+            if let Some(binding) = tool.binding() {
+                passed_on.withhold_read_only_on_removal(&binding.method);
+            }
+            let suggestions = evidence::judge(&facts, &evidence::read(&facts), &passed_on);
             Subject {
                 tool,
                 declared: tool.annotations.clone(),
-                effective: tool.annotations.effective_all(),
+                effective: HintKind::ALL.map(|k| passed_on.get(k).value),
                 ignored: Vec::new(),
                 suggestions,
                 invalid_keywords: Vec::new(),
-                reviewed: Default::default(),
+                reviewed: HintKind::ALL.map(|k| passed_on.get(k).reviewed.clone()),
                 places: Places {
                     file: file.to_string(),
                     elsewhere: Vec::new(),

@@ -340,7 +340,7 @@ fn not_read_only(tool: &Tool) -> Option<String> {
             binding.method
         )
     } else {
-        "convert did not find it read-only for certain (`openapi2mcp convert --read-only -v` says why)".into()
+        "convert did not find it read-only for certain (`--read-only -v` on the same input says why)".into()
     };
     Some(format!(
         "'{}' ({} {}) is not known to be read-only: {why}. Nothing was sent; {CALL} calls it, with the client's confirmation",

@@ -84,6 +84,8 @@ fn base_url(name: &str, binding: &Binding, settings: &CallSettings) -> Result<Ur
         }
     };
     let url = Url::parse(server).map_err(|_| {
+        // The manifest's text, shown on one line as it is.
+        let server = openapi2mcp_core::escape::visible(server);
         Error::new(
             ErrorKind::Input,
             format!("tool '{name}': its server URL '{server}' is not absolute; give --base-url"),
