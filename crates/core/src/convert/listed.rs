@@ -57,11 +57,7 @@ pub fn describe(
         let facts = Facts::of_tool(&tool, &location.pointer, only_posts);
         let evidence = evidence::read(&facts);
         let suggestions = evidence::judge(&facts, &evidence, &hints);
-        let said = Said {
-            name: &tool.name,
-            method: &binding.method,
-            path: &binding.path,
-        };
+        let said = Said::new(&tool.name, &binding.method, &binding.path);
         if options.filters.read_only {
             let verdict = read_only_verdict(binding, &hints, &evidence, &suggestions);
             if let Err(why) = verdict {

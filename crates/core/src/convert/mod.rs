@@ -268,11 +268,7 @@ fn convert_operation(
     let decision = entry.map(|(_, decision)| decision);
     let (found, suggestions) = evidence::suggest(operation, &hints);
     let read_only = hints.read_only_verdict(&operation.method, &found, &suggestions);
-    let said = Said {
-        name: &name,
-        method: &operation.method,
-        path: operation.path,
-    };
+    let said = Said::new(&name, &operation.method, operation.path);
     if let (true, Err(why)) = (options.filters.read_only, &read_only) {
         conversion.tell_left_out(&said, &hints, claimed_read_only, why);
         return Ok(None);
@@ -392,9 +388,15 @@ fn hints_for(
 /// A tool as the user hears of it, escaped to one line whatever the spec's words hold:
 /// `'name' (METHOD /path)`.
 pub(crate) struct Said<'a> {
-    pub name: &'a str,
-    pub method: &'a crate::http::Method,
-    pub path: &'a str,
+    name: &'a str,
+    method: &'a crate::http::Method,
+    path: &'a str,
+}
+
+impl<'a> Said<'a> {
+    pub(crate) fn new(name: &'a str, method: &'a crate::http::Method, path: &'a str) -> Self {
+        Said { name, method, path }
+    }
 }
 
 impl std::fmt::Display for Said<'_> {
