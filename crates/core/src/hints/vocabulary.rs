@@ -320,7 +320,7 @@ const DESTROY: &[&str] = &[
 /// Verbs that move something to a final state: repeated, nothing more happens.
 const SETTLE: &[&str] = &[
     "approve", "accept", "confirm", "complete", "finalize", "reject", "decline", "deny", "void",
-    "capture", "abandon",
+    "capture", "abandon", "end",
 ];
 
 const ACT: &[&str] = &[
@@ -638,8 +638,20 @@ pub const SUBJECTS: &[&str] = &[
 ];
 
 /// Words after which a verb in the third person still has the call as its subject: "It
-/// deletes", "and then deletes", "now removes", "also creates".
-pub const CARRY_THE_SUBJECT: &[&str] = &["it", "then", "also", "now", "and", "thereby"];
+/// deletes", "and then deletes", "now removes", "also creates", and a label that opens a
+/// sentence ("Note: deletes the cache entries").
+pub const CARRY_THE_SUBJECT: &[&str] = &[
+    "it",
+    "then",
+    "also",
+    "now",
+    "and",
+    "thereby",
+    "note",
+    "warning",
+    "important",
+    "caution",
+];
 
 /// Words that open a verb's object: "deletes *the* record", "removes *it*". (Not "that",
 /// "these", "those": after a plural noun they open a relative clause, "Requests that ...".)

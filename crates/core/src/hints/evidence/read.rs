@@ -176,6 +176,19 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     }
 }
 
+/// The opening's first word as a verb, with its class. A word "of" follows is a noun
+/// ("End of day prices", "Transfer of ownership"), and a form in -ing that no determiner
+/// follows names a thing ("Ending balance", "Booking details"; "Creating a user" acts):
+/// neither is an imperative's verb nor says anything of acting (a reading one, "List of
+/// pets", still says what is read).
+fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
+    let next = rest.first().map(String::as_str);
+    let of = next == Some("of");
+    let modifier = first.to_ascii_lowercase().ends_with("ing")
+        && next.is_some_and(|w| !vocabulary::DETERMINERS.contains(&w));
+    vocabulary::summary_verb(first).filter(|(_, class)| !(of || modifier) || *class == Verb::Read)
+}
+
 /// Whether `word`, acted on by `verb`, is a relation: a member of a set whatever the verb
 /// (a label, an assignee), or a person's mark (a reaction, a subscription); a member that
 /// is deleted (not removed) is gone for everyone.
@@ -216,7 +229,11 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     reader.name();
     reader.opening();
     reader.phrases();
-    reader.sentences();
+    // What they find keeps only a GET (or another safe method) from the read-only subset:
+    // a claim of read-only on any other method is refused unless a person reviewed it.
+    if facts.method.is_none_or(Method::is_safe) {
+        reader.sentences();
+    }
     if let Some(path) = facts.path {
         reader.path(path);
     }
@@ -372,7 +389,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             .take(4)
             .map(|w| w.to_ascii_lowercase())
             .collect();
-        match vocabulary::summary_verb(first) {
+        match opening_verb_class(first, &rest) {
             Some((word, _)) => verb_in_use(&word, &rest, &self.text, self.facts) != Verb::Read,
             None => self.unknown_imperative(first, &rest),
         }
@@ -411,7 +428,7 @@ impl<'r, 'f> Reader<'r, 'f> {
     fn opening_verb(&mut self, first: &str, as_written: &[&str], source: Source, at: &str) {
         let facts = self.facts;
         let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
-        match vocabulary::summary_verb(first) {
+        match opening_verb_class(first, &rest) {
             Some((word, _)) => {
                 let verb = verb_in_use(&word, &rest, &self.text, facts);
                 let seen = in_use(first, vocabulary::verb(&word), verb, &rest);

@@ -70,28 +70,31 @@ pub(super) fn sentence_verb_that_acts<'s>(
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| !w.is_empty())
         .collect();
+    let one_of = |list: &[&str], word: &str| list.iter().any(|w| w.eq_ignore_ascii_case(word));
     words.iter().enumerate().find_map(|(i, word)| {
-        let carried = match i.checked_sub(1).map(|j| words[j].to_ascii_lowercase()) {
-            None => true,
-            Some(before) => {
-                vocabulary::CARRY_THE_SUBJECT.contains(&before.as_str())
-                    || vocabulary::SUBJECTS.contains(&before.as_str())
-            }
-        };
+        // Checked first, without allocating: most words of a description are neither.
         let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
+        let carried = i.checked_sub(1).is_none_or(|j| {
+            one_of(vocabulary::CARRY_THE_SUBJECT, words[j])
+                || one_of(vocabulary::SUBJECTS, words[j])
+        });
+        if !(third_person && carried) {
+            return None;
+        }
         let rest: Vec<String> = (words[i + 1..].iter().take(4))
             .map(|w| w.to_ascii_lowercase())
             .collect();
-        // As the opening's verb is taken (a URL generated is computed, a conversion on a
-        // GET reads); a runner's object says what it does ("performs a search").
-        let acts = vocabulary::summary_verb(word).is_some_and(|(stem, _)| {
-            !vocabulary::RUNNERS.contains(&stem.as_str()) && in_use(&stem, &rest) != Verb::Read
-        });
         // What it acts on follows ("deletes it", "removes the D"): "Tags" or "calls and
         // texts" name things, and "Requests that ..." opens a relative clause.
         let object = rest
             .first()
             .is_some_and(|next| vocabulary::OBJECT_OPENERS.contains(&next.as_str()));
+        // As the opening's verb is taken (a URL generated is computed, a conversion on a
+        // GET reads); a runner's object says what it does ("performs a search").
+        let acts = object
+            && vocabulary::summary_verb(word).is_some_and(|(stem, _)| {
+                !vocabulary::RUNNERS.contains(&stem.as_str()) && in_use(&stem, &rest) != Verb::Read
+            });
         // "accepts a query" says what it takes; "Enables an app to find ..." lets someone
         // read.
         let takes = vocabulary::INPUT_VERBS.contains(&word.to_ascii_lowercase().as_str());
@@ -99,7 +102,7 @@ pub(super) fn sentence_verb_that_acts<'s>(
             pair[0] == "to"
                 && vocabulary::summary_verb(pair[1]).is_some_and(|(_, v)| v == Verb::Read)
         });
-        (carried && third_person && acts && object && !takes && !lets_read).then_some(*word)
+        (acts && !takes && !lets_read).then_some(*word)
     })
 }
 

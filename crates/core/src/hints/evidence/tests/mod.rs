@@ -212,6 +212,21 @@ fn a_get_whose_summary_verb_is_outside_the_read_vocabulary_acts() {
     .all(|(hint, _, _)| *hint != HintKind::ReadOnly));
 }
 
+/// "End session" ends something; a word "of" follows is a noun ("End of day prices"),
+/// which says nothing of acting, while a reading one still says what is read.
+#[test]
+fn a_verb_followed_by_of_is_a_noun() {
+    let get = Method::Get;
+    let ends = said(&facts(&get, "", "End session"));
+    assert!(
+        ends.contains(&(HintKind::ReadOnly, false, Confidence::Medium)),
+        "{ends:?}"
+    );
+    assert!(said(&facts(&get, "", "End of day prices")).is_empty());
+    let list = facts(&get, "", "List of pets");
+    assert!(says_it_reads(&read(&list)), "{:?}", read(&list));
+}
+
 #[test]
 fn the_trash_is_undone_by_its_opposite_a_backup_restore_is_not() {
     let not_destructive = |facts: &Facts<'_>| {

@@ -38,6 +38,11 @@ fn a_later_sentence_whose_subject_is_the_call_and_that_acts_keeps_a_get_out() {
             "Fetching an item marks it as read and decrements its remaining views.",
             "decrements",
         ),
+        (
+            "Get cache",
+            "Returns the cache. Note: deletes the cache entries it returns.",
+            "deletes",
+        ),
     ] {
         let why = left_out_because(summary, description);
         let expected =
@@ -76,8 +81,9 @@ fn nouns_inputs_and_what_lets_someone_read_keep_a_get_in() {
 }
 
 /// A title ("Mail") gives way to a description whose opening is an imperative with a verb
-/// the reader does not know; "Sorry, this function ..." is no imperative. "End" is not
-/// read as a verb: "End of day prices", "Ending balance" read.
+/// the reader does not know; "Sorry, this function ..." is no imperative. A verb "of"
+/// follows, or in -ing before a noun, names a thing: "End of day prices", "Ending balance",
+/// "Booking details" read.
 #[test]
 fn an_unknown_imperative_after_a_title_acts() {
     let get = Method::Get;
@@ -90,7 +96,12 @@ fn an_unknown_imperative_after_a_title_acts() {
     let mut listen = facts(&get, "listenForDweets", "Listen for dweets from a thing.");
     listen.description = Some("Sorry, this function uses HTTP chunked responses.");
     assert_eq!(said(&listen), []);
-    for summary in ["End of day prices", "Ending balance of the account"] {
+    for summary in [
+        "End of day prices",
+        "Ending balance of the account",
+        "Booking details",
+        "Recording of the call",
+    ] {
         assert_eq!(said(&facts(&get, "", summary)), [], "{summary}");
         assert_eq!(left_out_because(summary, ""), None, "{summary}");
     }
