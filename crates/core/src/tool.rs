@@ -278,12 +278,12 @@ pub struct Binding {
     /// `serve --dynamic` lets `call_read_only_operation` call it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub read_only_verified: bool,
-    /// `readOnlyHint: true` on a method that removes is a person's decision (the tool's own
-    /// overrides entry with a `reason`), so wherever the manifest is read the claim is passed
-    /// on as convert passed it, not withheld as an unreviewed one
-    /// ([`Hints::withhold_read_only_on_removal`](crate::hints::Hints::withhold_read_only_on_removal)).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub read_only_reviewed: bool,
+    /// The reason a person gave (the tool's own overrides entry) for `readOnlyHint: true` on
+    /// a method that writes, so that wherever the manifest is read the claim is taken as
+    /// the decision it was: passed on, not withheld or reported as a contradiction
+    /// ([`Hints::listed`](crate::hints::Hints::listed)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_only_reviewed: Option<String>,
     /// Where a non-object JSON response goes in `structuredContent`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_property: Option<String>,
@@ -312,7 +312,7 @@ impl Binding {
             idempotency_key: None,
             retry_reviewed: false,
             read_only_verified: false,
-            read_only_reviewed: false,
+            read_only_reviewed: None,
             result_property: None,
             params: IndexMap::new(),
         }

@@ -66,6 +66,17 @@ pub fn describe(
             }
         }
         conversion.tell_risks(&said, &risks, read_only_withheld, "not passed on");
+        // A person's decision stands on a field anyone can edit in a manifest: said, once.
+        let reviewed = hints.is_reviewed(HintKind::ReadOnly);
+        if let Some(risk) = risks
+            .iter()
+            .find(|r| reviewed && r.hint == HintKind::ReadOnly)
+        {
+            let message = crate::escape::visible(&risk.message);
+            (conversion.warnings).push(format!(
+                "tool {said}: {message}: passed on as a person's decision"
+            ));
+        }
         let mut tool = tool;
         if options.closed_world {
             let reason = "--closed-world".to_string();
@@ -102,33 +113,21 @@ pub fn describe(
     Ok(conversion)
 }
 
-/// Whether `--read-only` keeps a manifest's tool, or why not. The binding records convert's
-/// verdict, which read a person's reviewed decisions; the words are judged again, as
-/// convert judged them, and only a reading method is taken on its word (a manifest can be
-/// edited).
+/// Whether `--read-only` keeps a manifest's tool, or why not: as convert judges a spec's
+/// (its words judged again, a person's decision recorded in the binding taken as one), and
+/// only where convert's verdict, recorded in the binding too, kept it (a GET's evidence of
+/// reading may be in the spec's words only).
 fn read_only_verdict(
     binding: &Binding,
     hints: &Hints,
     evidence: &[Evidence],
     suggestions: &[Suggestion],
 ) -> std::result::Result<(), String> {
-    let acts = suggestions
-        .iter()
-        .find(|s| s.hint == HintKind::ReadOnly && !s.value);
-    let sentence = evidence::a_sentence_acts(evidence);
-    let reads = binding.method.is_safe();
-    match (acts, sentence) {
-        _ if !hints.get(HintKind::ReadOnly).value => Err("its hints do not say read-only".into()),
-        (Some(acts), _) => Err(acts.because()),
-        (None, Some(sentence)) => Err(sentence),
-        (None, None) if !reads => Err(format!(
-            "readOnlyHint: true on {}, which a manifest cannot show a person reviewed",
-            binding.method
-        )),
-        (None, None) if !binding.read_only_verified => {
-            Err("convert did not verify it as read-only".into())
-        }
-        (None, None) => Ok(()),
+    let verified = binding.read_only_verified;
+    hints.read_only_verdict(&binding.method, evidence, suggestions, verified)?;
+    match verified {
+        true => Ok(()),
+        false => Err("convert did not verify it as read-only".into()),
     }
 }
 
@@ -210,7 +209,7 @@ mod tests {
         let text = r#"{"tools": [{"name": "purge", "inputSchema": {"type": "object"},
             "annotations": {"readOnlyHint": true},
             "_meta": {"openapi2mcp/http": {"method": "DELETE", "path": "/items",
-                "readOnlyReviewed": true}}}]}"#;
+                "readOnlyReviewed": "only flags it"}}}]}"#;
         let spec = crate::load::load_bytes("tools.json", text.as_bytes().to_vec()).unwrap();
         let conversion = crate::pipeline::tools(&spec, &Options::default()).unwrap();
         let tool = &conversion.tools[0].tool;
@@ -220,6 +219,39 @@ mod tests {
             "{tool:?}"
         );
         assert!(conversion.contradictions.is_empty(), "{conversion:?}");
-        assert!(conversion.warnings.is_empty(), "{conversion:?}");
+        assert_eq!(conversion.warnings, ["tool 'purge' (DELETE /items): readOnlyHint: true on DELETE, a method that changes state (set by an overrides entry recorded in the manifest: only flags it): passed on as a person's decision"]);
+    }
+
+    /// A recorded decision counts only on a method that writes, where convert records one;
+    /// `--read-only` keeps a reviewed POST convert verified, never a DELETE.
+    #[test]
+    fn a_recorded_decision_counts_on_a_write_and_never_keeps_a_delete() {
+        let tool = |method: &str| {
+            format!(
+                r#"{{"name": "t_{method}", "inputSchema": {{"type": "object"}},
+                "annotations": {{"readOnlyHint": true}},
+                "_meta": {{"openapi2mcp/http": {{"method": "{method}", "path": "/{method}",
+                    "readOnlyVerified": true, "readOnlyReviewed": "a query"}}}}}}"#
+            )
+        };
+        let tools: Vec<String> = ["GET", "POST", "DELETE"].map(tool).into();
+        let text = format!(r#"{{"tools": [{}]}}"#, tools.join(","));
+        let spec = crate::load::load_bytes("tools.json", text.into_bytes()).unwrap();
+        let conversion = crate::pipeline::tools(&spec, &Options::default()).unwrap();
+        let reviewed: Vec<bool> = (conversion.tools.iter())
+            .map(|c| c.hints.is_reviewed(HintKind::ReadOnly))
+            .collect();
+        assert_eq!(reviewed, [false, true, true]);
+        let mut options = Options::default();
+        options.filters.read_only = true;
+        let conversion = crate::pipeline::tools(&spec, &options).unwrap();
+        let kept: Vec<&str> = (conversion.tools.iter())
+            .map(|c| c.tool.name.as_str())
+            .collect();
+        assert_eq!(kept, ["t_GET", "t_POST"]);
+        assert_eq!(
+            conversion.withheld,
+            ["'t_DELETE' (DELETE /DELETE): readOnlyHint: true on DELETE, a method that removes: never kept, reviewed or not"]
+        );
     }
 }

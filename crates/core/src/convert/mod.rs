@@ -267,7 +267,7 @@ fn convert_operation(
     let read_only_withheld = hints.withhold_read_only_on_removal(&operation.method);
     let decision = entry.map(|(_, decision)| decision);
     let (found, suggestions) = evidence::suggest(operation, &hints);
-    let read_only = hints.read_only_verdict(&operation.method, &found, &suggestions);
+    let read_only = hints.read_only_verdict(&operation.method, &found, &suggestions, false);
     let said = Said::new(&name, &operation.method, operation.path);
     if let (true, Err(why)) = (options.filters.read_only, &read_only) {
         conversion.tell_left_out(&said, &hints, claimed_read_only, why);
@@ -440,7 +440,7 @@ impl Conversion {
     ) {
         for risk in risks {
             let withheld = read_only_withheld && risk.hint == HintKind::ReadOnly;
-            let said = format!("tool {tool}: {}", risk.message);
+            let said = format!("tool {tool}: {}", crate::escape::visible(&risk.message));
             match (risk.source, withheld) {
                 (HintSource::Spec, true) => (self.contradictions)
                     .push(format!("{said}: {not_passed_on}")),
@@ -545,10 +545,13 @@ fn idempotency_argument(operation: &Operation<'_>, input: &input::Input) -> Opti
         .map(|(property, _)| property.clone())
 }
 
-/// Whether the manifest records a person's decision that a tool whose method removes is
-/// read-only, so that the claim is passed on wherever the manifest is read.
-fn read_only_reviewed(method: &crate::http::Method, hints: &Hints) -> bool {
-    method.removes() && hints.get(HintKind::ReadOnly).value && hints.is_reviewed(HintKind::ReadOnly)
+/// The reason of a person's decision that a tool whose method writes is read-only, which
+/// the manifest records so that wherever it is read the claim is taken as that decision.
+fn read_only_reviewed(method: &crate::http::Method, hints: &Hints) -> Option<String> {
+    let hint = hints.get(HintKind::ReadOnly);
+    (method.writes() && hint.value)
+        .then(|| hint.reviewed.clone())
+        .flatten()
 }
 
 /// Whether a person has reviewed the hint that makes a retry safe (idempotent or

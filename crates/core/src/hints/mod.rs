@@ -215,14 +215,16 @@ impl Hints {
     /// `serve --dynamic`'s `call_read_only_operation` calls: a person reviewed it as
     /// read-only, or its hints say read-only, its method is safe (a claim of read-only on
     /// any other method is one no person reviewed), for a GET some `evidence` says it reads
-    /// (a GET is safe by convention only: `/channels.join` acts), and none says it acts,
-    /// even where other evidence disagrees (unsure is not kept).
+    /// (a GET is safe by convention only: `/channels.join` acts) or it is `known_to_read`
+    /// (convert's verdict recorded in a manifest, whose words are fewer than the spec's),
+    /// and none says it acts, even where other evidence disagrees (unsure is not kept).
     /// `Err` says why not.
     pub fn read_only_verdict(
         &self,
         method: &Method,
         evidence: &[evidence::Evidence],
         suggestions: &[evidence::Suggestion],
+        known_to_read: bool,
     ) -> std::result::Result<(), String> {
         let hint = self.get(HintKind::ReadOnly);
         if !hint.value {
@@ -249,7 +251,7 @@ impl Hints {
                 "readOnlyHint: true on {method}, a claim no person reviewed"
             )),
             // HEAD, OPTIONS and TRACE carry no action of their own.
-            None if *method == Method::Get && !evidence::says_it_reads(evidence) => Err(
+            None if *method == Method::Get && !evidence::says_it_reads(evidence) && !known_to_read => Err(
                 "nothing in its words or path says it reads, and a GET can act: review it to keep it"
                     .into(),
             ),
@@ -306,19 +308,18 @@ impl Hints {
     }
 
     /// The hints a manifest's tool declares, as claims over the MCP defaults, with a
-    /// read-only claim its binding records a person reviewed (`readOnlyReviewed`) as the
-    /// decision it was: what convert read to write them.
+    /// read-only claim on a method that writes that its binding records a person reviewed
+    /// (`readOnlyReviewed`, with their reason) as the decision it was: what convert read to
+    /// write them.
     pub fn listed(tool: &Tool) -> Hints {
         let mut hints = Hints::declared(&tool.annotations);
-        let reviewed = tool.binding().is_some_and(|b| b.read_only_reviewed);
-        if reviewed && hints.get(HintKind::ReadOnly).value {
-            let reason = "an overrides entry with a reason (readOnlyReviewed)".to_string();
-            hints.set(
-                HintKind::ReadOnly,
-                true,
-                HintSource::Override,
-                reason.clone(),
-            );
+        let reviewed = tool
+            .binding()
+            .filter(|b| b.method.writes())
+            .and_then(|b| b.read_only_reviewed.clone());
+        if let (Some(reason), true) = (reviewed, hints.get(HintKind::ReadOnly).value) {
+            let source = format!("an overrides entry recorded in the manifest: {reason}");
+            hints.set(HintKind::ReadOnly, true, HintSource::Override, source);
             hints.mark_reviewed(HintKind::ReadOnly, reason);
         }
         hints
@@ -437,15 +438,15 @@ mod tests {
             at: "/paths/~1items/get/summary".into(),
         }];
         assert_eq!(
-            Hints::infer(&Method::Get).read_only_verdict(&Method::Get, &lists, &[]),
+            Hints::infer(&Method::Get).read_only_verdict(&Method::Get, &lists, &[], false),
             Ok(())
         );
         // A GET with no word that says it reads (`GET /channels.join`) is not kept.
         assert!(Hints::infer(&Method::Get)
-            .read_only_verdict(&Method::Get, &[], &[])
+            .read_only_verdict(&Method::Get, &[], &[], false)
             .is_err());
         assert_eq!(
-            Hints::infer(&Method::Delete).read_only_verdict(&Method::Delete, &[], &[]),
+            Hints::infer(&Method::Delete).read_only_verdict(&Method::Delete, &[], &[], false),
             Err("its hints do not say read-only".into())
         );
         let mut claimed = Hints::infer(&Method::Post);
@@ -456,11 +457,14 @@ mod tests {
             "x-mcp-annotations".into(),
         );
         assert_eq!(
-            claimed.read_only_verdict(&Method::Post, &[], &[]),
+            claimed.read_only_verdict(&Method::Post, &[], &[], false),
             Err("readOnlyHint: true on POST, a claim no person reviewed".into())
         );
         claimed.mark_reviewed(HintKind::ReadOnly, "a search".into());
-        assert_eq!(claimed.read_only_verdict(&Method::Post, &[], &[]), Ok(()));
+        assert_eq!(
+            claimed.read_only_verdict(&Method::Post, &[], &[], false),
+            Ok(())
+        );
         // A DELETE removes, whatever a review says.
         let mut delete = Hints::infer(&Method::Delete);
         delete.set(
@@ -471,7 +475,7 @@ mod tests {
         );
         delete.mark_reviewed(HintKind::ReadOnly, "all safe".into());
         assert_eq!(
-            delete.read_only_verdict(&Method::Delete, &lists, &[]),
+            delete.read_only_verdict(&Method::Delete, &lists, &[], false),
             Err(
                 "readOnlyHint: true on DELETE, a method that removes: never kept, reviewed or not"
                     .into()

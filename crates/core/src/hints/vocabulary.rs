@@ -637,6 +637,10 @@ pub const SUBJECTS: &[&str] = &[
     "route",
 ];
 
+/// Forms in -ing of verbs that act, used as nouns or adjectives in a title ("Ending balance",
+/// "Booking details", "Opening hours"): before a determiner they are still verbs.
+pub const ING_NOUNS: &[&str] = &["booking", "closing", "ending", "opening"];
+
 /// Words after which a verb in the third person still has the call as its subject: "It
 /// deletes", "and then deletes", "now removes", "also creates", and a label that opens a
 /// sentence ("Note: deletes the cache entries").
@@ -993,6 +997,14 @@ mod tests {
             ]
         );
         assert_eq!(phrases_in("a dry-runner"), [None, None, None]);
+    }
+
+    #[test]
+    fn every_noun_in_ing_is_a_verb_that_acts() {
+        for word in ING_NOUNS {
+            let class = summary_verb(word).map(|(_, class)| class);
+            assert!(class.is_some_and(|c| c != Verb::Read), "{word}: {class:?}");
+        }
     }
 
     #[test]

@@ -176,17 +176,23 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     }
 }
 
-/// The opening's first word as a verb, with its class. A word "of" follows is a noun
-/// ("End of day prices", "Transfer of ownership"), and a form in -ing that no determiner
-/// follows names a thing ("Ending balance", "Booking details"; "Creating a user" acts):
-/// neither is an imperative's verb nor says anything of acting (a reading one, "List of
-/// pets", still says what is read).
+/// The opening's first word as a verb, with its class. A word "of" follows names a thing
+/// ("End of day prices", "Transfer of ownership") unless it destroys ("Purge of the cache"
+/// is taken as said), and so does an -ing form that names one ("Ending balance", "Booking
+/// details", where "Deleting users" acts) before anything but a determiner ("Booking a
+/// room" acts): neither says anything of acting (a reading one, "List of pets", still
+/// says what is read).
 fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
     let next = rest.first().map(String::as_str);
     let of = next == Some("of");
-    let modifier = first.to_ascii_lowercase().ends_with("ing")
+    let lower = first.to_ascii_lowercase();
+    let thing = vocabulary::ING_NOUNS.contains(&lower.as_str())
         && next.is_some_and(|w| !vocabulary::DETERMINERS.contains(&w));
-    vocabulary::summary_verb(first).filter(|(_, class)| !(of || modifier) || *class == Verb::Read)
+    vocabulary::summary_verb(first).filter(|(_, class)| match class {
+        Verb::Read => true,
+        Verb::Destroy => !thing,
+        _ => !(of || thing),
+    })
 }
 
 /// Whether `word`, acted on by `verb`, is a relation: a member of a set whatever the verb

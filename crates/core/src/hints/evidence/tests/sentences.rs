@@ -12,7 +12,9 @@ fn left_out_because(summary: &str, description: &str) -> Option<String> {
     let evidence = read(&facts);
     let hints = Hints::infer(&get);
     let suggestions = judge(&facts, &evidence, &hints);
-    hints.read_only_verdict(&get, &evidence, &suggestions).err()
+    hints
+        .read_only_verdict(&get, &evidence, &suggestions, false)
+        .err()
 }
 
 #[test]
