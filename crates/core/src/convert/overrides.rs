@@ -323,7 +323,9 @@ impl Overrides {
                         None => format!("{} ({key})", self.file),
                     };
                     hints.set(kind, value, HintSource::Override, reason);
-                    if let Some(reason) = decision.reason.as_ref().filter(|_| own) {
+                    // A blank reason says no why: no review.
+                    let given = decision.reason.as_ref().filter(|r| !r.trim().is_empty());
+                    if let Some(reason) = given.filter(|_| own) {
                         hints.mark_reviewed(kind, reason.clone());
                     }
                 }
@@ -521,7 +523,8 @@ mod tests {
         Overrides::parse("hints.yaml".into(), text.into())
     }
 
-    /// A reason under `defaults` is said of every tool at once: it is no review of one.
+    /// A reason under `defaults` is said of every tool at once: it is no review of one. A
+    /// blank one says no why.
     #[test]
     fn only_a_tools_own_entry_with_a_reason_is_a_review() {
         let overrides = parse(
@@ -535,6 +538,15 @@ mod tests {
         let entry = overrides.tools.get("search").unwrap();
         overrides.apply(Some(("search", entry)), &mut hints);
         assert!(hints.is_reviewed(HintKind::Idempotent));
+        assert!(!hints.is_reviewed(HintKind::ReadOnly));
+        // Nor is a reason that says nothing.
+        let blank = parse("tools:\n  search:\n    readOnlyHint: true\n    reason: ' '\n").unwrap();
+        let mut hints = Hints::infer(&crate::http::Method::Post);
+        blank.apply(
+            Some(("search", blank.tools.get("search").unwrap())),
+            &mut hints,
+        );
+        assert!(hints.get(HintKind::ReadOnly).value);
         assert!(!hints.is_reviewed(HintKind::ReadOnly));
     }
 

@@ -178,20 +178,13 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
 
 /// The opening's first word as a verb, with its class. A word "of" follows names a thing
 /// ("End of day prices", "Transfer of ownership") unless it destroys ("Purge of the cache"
-/// is taken as said), and so does an -ing form that names one ("Ending balance", "Booking
-/// details", where "Deleting users" acts) before anything but a determiner ("Booking a
-/// room" acts): neither says anything of acting (a reading one, "List of pets", still
-/// says what is read).
+/// is taken as said): it says nothing of acting (a reading one, "List of pets", still says
+/// what is read).
 fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
-    let next = rest.first().map(String::as_str);
-    let of = next == Some("of");
-    let lower = first.to_ascii_lowercase();
-    let thing = vocabulary::ING_NOUNS.contains(&lower.as_str())
-        && next.is_some_and(|w| !vocabulary::DETERMINERS.contains(&w));
+    let of = rest.first().is_some_and(|w| w == "of");
     vocabulary::summary_verb(first).filter(|(_, class)| match class {
-        Verb::Read => true,
-        Verb::Destroy => !thing,
-        _ => !(of || thing),
+        Verb::Read | Verb::Destroy => true,
+        _ => !of,
     })
 }
 

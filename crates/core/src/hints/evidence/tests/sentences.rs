@@ -84,8 +84,7 @@ fn nouns_inputs_and_what_lets_someone_read_keep_a_get_in() {
 
 /// A title ("Mail") gives way to a description whose opening is an imperative with a verb
 /// the reader does not know; "Sorry, this function ..." is no imperative. A verb "of"
-/// follows, or in -ing before a noun, names a thing: "End of day prices", "Ending balance",
-/// "Booking details" read.
+/// follows names a thing: "End of day prices" reads.
 #[test]
 fn an_unknown_imperative_after_a_title_acts() {
     let get = Method::Get;
@@ -98,12 +97,7 @@ fn an_unknown_imperative_after_a_title_acts() {
     let mut listen = facts(&get, "listenForDweets", "Listen for dweets from a thing.");
     listen.description = Some("Sorry, this function uses HTTP chunked responses.");
     assert_eq!(said(&listen), []);
-    for summary in [
-        "End of day prices",
-        "Ending balance of the account",
-        "Booking details",
-        "Recording of the call",
-    ] {
+    for summary in ["End of day prices", "Recording of the call"] {
         assert_eq!(said(&facts(&get, "", summary)), [], "{summary}");
         assert_eq!(left_out_because(summary, ""), None, "{summary}");
     }
