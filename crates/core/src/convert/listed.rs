@@ -67,11 +67,9 @@ pub fn describe(
         }
         conversion.tell_risks(&said, &risks, read_only_withheld, "not passed on");
         // A person's decision stands on a field anyone can edit in a manifest: said, once.
-        let reviewed = hints.is_reviewed(HintKind::ReadOnly);
-        if let Some(risk) = risks
-            .iter()
-            .find(|r| reviewed && r.hint == HintKind::ReadOnly)
-        {
+        let reviewed = (risks.iter().find(|r| r.hint == HintKind::ReadOnly))
+            .filter(|_| hints.is_reviewed(HintKind::ReadOnly));
+        if let Some(risk) = reviewed {
             let message = crate::escape::visible(&risk.message);
             (conversion.warnings).push(format!(
                 "tool {said}: {message}: passed on as a person's decision"
@@ -222,8 +220,9 @@ mod tests {
         assert_eq!(conversion.warnings, ["tool 'purge' (DELETE /items): readOnlyHint: true on DELETE, a method that changes state (set by an overrides entry recorded in the manifest: only flags it): passed on as a person's decision"]);
     }
 
-    /// A recorded decision counts only on a method that writes, where convert records one;
-    /// `--read-only` keeps a reviewed POST convert verified, never a DELETE.
+    /// A recorded decision counts only on a method that writes, where convert records one,
+    /// and only with a reason; `--read-only` keeps a reviewed POST convert verified, never a
+    /// DELETE.
     #[test]
     fn a_recorded_decision_counts_on_a_write_and_never_keeps_a_delete() {
         let tool = |method: &str| {
@@ -234,24 +233,43 @@ mod tests {
                     "readOnlyVerified": true, "readOnlyReviewed": "a query"}}}}}}"#
             )
         };
-        let tools: Vec<String> = ["GET", "POST", "DELETE"].map(tool).into();
+        let mut tools: Vec<String> = ["GET", "POST", "DELETE"].map(tool).into();
+        // A GET whose manifest words show no reading is kept on convert's recorded verdict;
+        // a blank recorded reason is no decision.
+        tools.push(
+            r#"{"name": "frob", "inputSchema": {"type": "object"},
+            "annotations": {"readOnlyHint": true},
+            "_meta": {"openapi2mcp/http": {"method": "GET", "path": "/frob.json",
+                "readOnlyVerified": true}}}"#
+                .into(),
+        );
+        tools.push(
+            r#"{"name": "blank", "inputSchema": {"type": "object"},
+            "annotations": {"readOnlyHint": true},
+            "_meta": {"openapi2mcp/http": {"method": "POST", "path": "/blank",
+                "readOnlyVerified": true, "readOnlyReviewed": " "}}}"#
+                .into(),
+        );
         let text = format!(r#"{{"tools": [{}]}}"#, tools.join(","));
         let spec = crate::load::load_bytes("tools.json", text.into_bytes()).unwrap();
         let conversion = crate::pipeline::tools(&spec, &Options::default()).unwrap();
         let reviewed: Vec<bool> = (conversion.tools.iter())
             .map(|c| c.hints.is_reviewed(HintKind::ReadOnly))
             .collect();
-        assert_eq!(reviewed, [false, true, true]);
+        assert_eq!(reviewed, [false, true, true, false, false]);
         let mut options = Options::default();
         options.filters.read_only = true;
         let conversion = crate::pipeline::tools(&spec, &options).unwrap();
         let kept: Vec<&str> = (conversion.tools.iter())
             .map(|c| c.tool.name.as_str())
             .collect();
-        assert_eq!(kept, ["t_GET", "t_POST"]);
+        assert_eq!(kept, ["t_GET", "t_POST", "frob"]);
         assert_eq!(
             conversion.withheld,
-            ["'t_DELETE' (DELETE /DELETE): readOnlyHint: true on DELETE, a method that removes: never kept, reviewed or not"]
+            [
+                "'t_DELETE' (DELETE /DELETE): readOnlyHint: true on DELETE, a method that removes: never kept, reviewed or not",
+                "'blank' (POST /blank): readOnlyHint: true on POST, a claim no person reviewed"
+            ]
         );
     }
 }

@@ -323,9 +323,7 @@ impl Overrides {
                         None => format!("{} ({key})", self.file),
                     };
                     hints.set(kind, value, HintSource::Override, reason);
-                    // A blank reason says no why: no review.
-                    let given = decision.reason.as_ref().filter(|r| !r.trim().is_empty());
-                    if let Some(reason) = given.filter(|_| own) {
+                    if let Some(reason) = decision.reason.as_ref().filter(|_| own) {
                         hints.mark_reviewed(kind, reason.clone());
                     }
                 }

@@ -201,9 +201,12 @@ impl Hints {
         withheld
     }
 
-    /// Records that a person decided `kind`'s value, with their reason.
+    /// Records that a person decided `kind`'s value, with their reason; a blank reason
+    /// says no why, and is no review.
     pub fn mark_reviewed(&mut self, kind: HintKind, reason: String) {
-        self.hints[kind as usize].reviewed = Some(reason);
+        if !reason.trim().is_empty() {
+            self.hints[kind as usize].reviewed = Some(reason);
+        }
     }
 
     /// Whether a person decided this hint, with a reason.
@@ -316,7 +319,8 @@ impl Hints {
         let reviewed = tool
             .binding()
             .filter(|b| b.method.writes())
-            .and_then(|b| b.read_only_reviewed.clone());
+            .and_then(|b| b.read_only_reviewed.clone())
+            .filter(|reason| !reason.trim().is_empty());
         if let (Some(reason), true) = (reviewed, hints.get(HintKind::ReadOnly).value) {
             let source = format!("an overrides entry recorded in the manifest: {reason}");
             hints.set(HintKind::ReadOnly, true, HintSource::Override, source);

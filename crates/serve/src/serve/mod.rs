@@ -73,6 +73,8 @@ pub struct ApiCaller {
 /// Where a tool's requests go: `--base-url`, else the server URL the spec names, which must
 /// be absolute.
 fn base_url(name: &str, binding: &Binding, settings: &CallSettings) -> Result<Url> {
+    // The manifest's text, shown on one line as it is.
+    let name = openapi2mcp_core::escape::visible(name);
     let server = match (&settings.base_url, &binding.server) {
         (Some(base), _) => return Ok(base.clone()),
         (None, Some(server)) => server,
@@ -84,7 +86,6 @@ fn base_url(name: &str, binding: &Binding, settings: &CallSettings) -> Result<Ur
         }
     };
     let url = Url::parse(server).map_err(|_| {
-        // The manifest's text, shown on one line as it is.
         let server = openapi2mcp_core::escape::visible(server);
         Error::new(
             ErrorKind::Input,
