@@ -448,6 +448,95 @@ fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it()
     }
 }
 
+/// What a binding records that makes a tool look safer (convert's verdict that it reads, a
+/// person's review of a read-only write, of a retry) loosens when gained, hints unchanged:
+/// a hand-edited manifest cannot slip a tool into `--read-only` past `--fail-on-loosened`.
+/// One that comes with a change of `readOnlyHint` is said by that change alone.
+#[test]
+fn a_decision_the_binding_gains_is_loosened() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = |file: &str, method: &str, annotations: &str, binding: &str| {
+        let path = dir.path().join(file);
+        let tool = format!(
+            r#"{{"name": "t", "inputSchema": {{"type": "object"}}, "annotations": {annotations},
+            "_meta": {{"openapi2mcp/http": {{"method": "{method}", "path": "/t"{binding}}}}}}}"#
+        );
+        std::fs::write(&path, format!(r#"{{"tools": [{tool}]}}"#)).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let read_only = r#"{"readOnlyHint": true}"#;
+    let review = |new: &str, base: &str, format: &str| {
+        let args = ["review", new, "--base", base, "--format", format];
+        run(&[&args[..], &["--fail-on-loosened"]].concat(), None)
+    };
+    let post = manifest("post.json", "POST", read_only, "");
+    let reviewed = manifest(
+        "reviewed.json",
+        "POST",
+        read_only,
+        r#", "readOnlyReviewed": "checked", "retryReviewed": true"#,
+    );
+    let table = review(&reviewed, &post, "table");
+    assert_eq!(table.status.code(), Some(1));
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        text.contains("  LOOSENED  t  readOnlyReviewed: false -> true\n")
+            && text.contains("  LOOSENED  t  retryReviewed: false -> true\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n0 hint changes, 2 decision changes (2 loosened),"),
+        "{text}"
+    );
+    let json: Value = serde_json::from_slice(&review(&reviewed, &post, "json").stdout).unwrap();
+    assert_eq!(
+        json["decisions"][0],
+        serde_json::json!({"tool": "t", "decision": "readOnlyReviewed", "old": false, "new": true, "loosened": true})
+    );
+    assert_eq!(json["loosened"], 2);
+    let markdown = String::from_utf8(review(&reviewed, &post, "markdown").stdout).unwrap();
+    assert!(
+        markdown.contains(
+            "- :warning: **looks safer: check it** `t`: `readOnlyReviewed: false -> true`\n"
+        ),
+        "{markdown}"
+    );
+    let html = String::from_utf8(review(&reviewed, &post, "html").stdout).unwrap();
+    assert!(
+        html.contains("<code>retryReviewed: false → true</code>"),
+        "{html}"
+    );
+
+    // Convert's verdict gained on a GET already read-only, and then lost.
+    let get = manifest("get.json", "GET", read_only, "");
+    let verified = manifest(
+        "verified.json",
+        "GET",
+        read_only,
+        r#", "readOnlyVerified": true"#,
+    );
+    let gained = review(&verified, &get, "table");
+    assert_eq!(gained.status.code(), Some(1));
+    let text = String::from_utf8(gained.stdout).unwrap();
+    assert!(
+        text.contains("  LOOSENED  t  readOnlyVerified: false -> true\n"),
+        "{text}"
+    );
+    let lost = review(&get, &verified, "table");
+    assert_eq!(lost.status.code(), Some(0));
+    let text = String::from_utf8(lost.stdout).unwrap();
+    assert!(
+        text.contains("  changed   t  readOnlyVerified: true -> false\n"),
+        "{text}"
+    );
+
+    // With readOnlyHint itself gained, that change says it.
+    let unsure = manifest("unsure.json", "GET", r#"{"readOnlyHint": false}"#, "");
+    let json: Value = serde_json::from_slice(&review(&verified, &unsure, "json").stdout).unwrap();
+    assert_eq!(json["decisions"], serde_json::json!([]), "{json}");
+    assert_eq!(json["loosened"], 1, "{json}");
+}
+
 /// The manifest convert writes for `review/orders-v1.yaml`, written in `dir`.
 fn v1_manifest(dir: &std::path::Path) -> std::path::PathBuf {
     let path = dir.join("tools.json");

@@ -20,6 +20,8 @@ pub struct Side {
     pub path: String,
     /// Effective values in [`HintKind::ALL`] order.
     pub values: [bool; 4],
+    /// What the binding records, in [`Decision::ALL`] order; all false without one.
+    pub decisions: [bool; 3],
 }
 
 impl Side {
@@ -39,6 +41,7 @@ impl Side {
             method: binding.map_or(String::new(), |b| b.method.to_string()),
             path: binding.map_or(String::new(), |b| b.path.clone()),
             values: tool.annotations.effective_all(),
+            decisions: binding.map_or([false; 3], |b| Decision::ALL.map(|d| d.recorded(b))),
         }
     }
 
@@ -66,6 +69,57 @@ impl HintChange {
     pub fn loosens(&self) -> bool {
         self.hint.loosens(self.new)
     }
+}
+
+/// A verdict or a person's decision a tool's binding records that makes the tool look
+/// safer than its method: each is trusted where the manifest is read, so gaining one
+/// loosens as a hint does, even where the hints stay as they were (a hand-edited manifest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// `readOnlyVerified`: convert judged it read-only, so `--read-only` and
+    /// `call_read_only_operation` keep it.
+    ReadOnlyVerified,
+    /// `readOnlyReviewed`: a person reviewed `readOnlyHint: true` on a method that writes.
+    ReadOnlyReviewed,
+    /// `retryReviewed`: a person reviewed a write as safe to retry, so serve repeats it.
+    RetryReviewed,
+}
+
+impl Decision {
+    /// Every decision, in the order of [`Side::decisions`].
+    pub const ALL: [Decision; 3] = [
+        Decision::ReadOnlyVerified,
+        Decision::ReadOnlyReviewed,
+        Decision::RetryReviewed,
+    ];
+
+    /// The binding's key, as a manifest spells it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Decision::ReadOnlyVerified => "readOnlyVerified",
+            Decision::ReadOnlyReviewed => "readOnlyReviewed",
+            Decision::RetryReviewed => "retryReviewed",
+        }
+    }
+
+    fn recorded(self, binding: &crate::tool::Binding) -> bool {
+        match self {
+            Decision::ReadOnlyVerified => binding.read_only_verified,
+            Decision::ReadOnlyReviewed => binding.read_only_reviewed.is_some(),
+            Decision::RetryReviewed => binding.retry_reviewed,
+        }
+    }
+}
+
+/// A decision a tool's binding records in one version and not the other.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecisionChange {
+    /// The tool's name in the new version.
+    pub tool: String,
+    /// The decision.
+    pub decision: Decision,
+    /// The new version records it (and the old did not): a loosening.
+    pub gained: bool,
 }
 
 /// A tool whose HTTP method differs between the versions under one name (a rename is
@@ -99,6 +153,19 @@ pub struct Diff {
     pub changes: Vec<HintChange>,
     /// Loosening method changes first, then the rest, each in tool order.
     pub methods: Vec<MethodChange>,
+    /// Decisions gained first, then those lost, each in tool order; none for a tool whose
+    /// `readOnlyHint` changed, which says it already.
+    pub decisions: Vec<DecisionChange>,
+}
+
+/// One line of a diff as the formats show it: `tool  key: old -> new`.
+#[derive(Debug)]
+pub(super) struct Entry<'a> {
+    pub tool: &'a str,
+    pub key: &'a str,
+    pub old: String,
+    pub new: String,
+    pub loosened: bool,
 }
 
 impl Diff {
@@ -107,17 +174,57 @@ impl Diff {
     pub fn loosened(&self) -> usize {
         self.changes.iter().filter(|c| c.loosens()).count()
             + self.methods.iter().filter(|m| m.loosened).count()
+            + self.decisions.iter().filter(|d| d.gained).count()
+    }
+
+    /// The hint, method and decision changes as the formats list them: what loosens first
+    /// (methods, decisions, hints), then the rest (hints, methods, decisions).
+    pub(super) fn entries<'a>(&'a self) -> Vec<Entry<'a>> {
+        let method = |m: &'a MethodChange| Entry {
+            tool: &m.tool,
+            key: "method",
+            old: m.old.clone(),
+            new: m.new.clone(),
+            loosened: m.loosened,
+        };
+        let hint = |c: &'a HintChange| Entry {
+            tool: &c.tool,
+            key: c.hint.key(),
+            old: c.old.to_string(),
+            new: c.new.to_string(),
+            loosened: c.loosens(),
+        };
+        let decision = |d: &'a DecisionChange| Entry {
+            tool: &d.tool,
+            key: d.decision.key(),
+            old: (!d.gained).to_string(),
+            new: d.gained.to_string(),
+            loosened: d.gained,
+        };
+        let all = || {
+            (self.methods.iter().map(method))
+                .chain(self.decisions.iter().map(decision))
+                .chain(self.changes.iter().map(hint))
+        };
+        let loosened = all().filter(|e| e.loosened);
+        let rest = (self.changes.iter().map(hint))
+            .chain(self.methods.iter().map(method))
+            .chain(self.decisions.iter().map(decision))
+            .filter(|e| !e.loosened);
+        loosened.chain(rest).collect()
     }
 
     /// The counts every format ends with: `1 hint change (1 loosened), 0 added, ...`; method
     /// changes, when there are any, count with the hint changes.
     pub(super) fn summary(&self) -> String {
-        let methods = match self.methods.len() {
+        let counted = |n: usize, what: &str| match n {
             0 => String::new(),
-            n => format!(", {}", crate::text::counted(n, "method change")),
+            n => format!(", {}", crate::text::counted(n, what)),
         };
+        let methods = counted(self.methods.len(), "method change");
+        let decisions = counted(self.decisions.len(), "decision change");
         format!(
-            "\n{}{methods} ({} loosened), {} added, {} removed, {} renamed\n",
+            "\n{}{methods}{decisions} ({} loosened), {} added, {} removed, {} renamed\n",
             crate::text::counted(self.changes.len(), "hint change"),
             self.loosened(),
             self.added.len(),
@@ -215,6 +322,7 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
             .collect(),
         changes: Vec::new(),
         methods: Vec::new(),
+        decisions: Vec::new(),
     };
     let mut pairs: Vec<(usize, usize)> = pairing.same.into_iter().chain(pairing.renamed).collect();
     pairs.sort_by_key(|&(_, n)| n);
@@ -228,6 +336,7 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
                 loosened: loosened_by_method(previous, side),
             });
         }
+        out.decisions.extend(decision_changes(previous, side));
         for kind in HintKind::ALL {
             let (was, is) = (previous.values[kind as usize], side.values[kind as usize]);
             // Destructive and idempotent mean nothing while the tool stays read-only.
@@ -244,7 +353,29 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
     }
     out.changes.sort_by_key(|c| !c.loosens());
     out.methods.sort_by_key(|m| !m.loosened);
+    out.decisions.sort_by_key(|d| !d.gained);
     out
+}
+
+/// The decisions `side`'s binding records that `previous`'s did not, or the reverse; one
+/// that a change of `readOnlyHint` comes with is said by that change.
+fn decision_changes<'a>(
+    previous: &'a Side,
+    side: &'a Side,
+) -> impl Iterator<Item = DecisionChange> + 'a {
+    let read_only_changed = previous.read_only() != side.read_only();
+    Decision::ALL.into_iter().filter_map(move |decision| {
+        let (was, is) = (
+            previous.decisions[decision as usize],
+            side.decisions[decision as usize],
+        );
+        let said = read_only_changed && decision != Decision::RetryReviewed;
+        (was != is && !said).then(|| DecisionChange {
+            tool: side.name.clone(),
+            decision,
+            gained: is,
+        })
+    })
 }
 
 /// Whether `new`'s method can do harm `old`'s could not (a safe method became one that is
@@ -349,6 +480,7 @@ mod tests {
             renamed: Vec::new(),
             changes: vec![change],
             methods: Vec::new(),
+            decisions: Vec::new(),
         };
         assert_eq!(
             diff.summary(),
@@ -362,6 +494,7 @@ mod tests {
             method: method.into(),
             path: path.into(),
             values,
+            decisions: [false; 3],
         }
     }
 

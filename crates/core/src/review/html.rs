@@ -175,26 +175,15 @@ pub(super) fn diff_page(diff: &Diff, base: &str) -> String {
             body {
                 h1 { "Changes since " code { (base) } }
                 ul {
-                    @for m in diff.methods.iter().filter(|m| m.loosened) {
-                        li.risky {
-                            b { "Looks safer: check it " } code { (m.tool) } ": "
-                            code { "method: " (m.old) " → " (m.new) }
+                    @for e in diff.entries() {
+                        @if e.loosened {
+                            li.risky {
+                                b { "Looks safer: check it " } code { (e.tool) } ": "
+                                code { (e.key) ": " (e.old) " → " (e.new) }
+                            }
+                        } @else {
+                            li { "Changed " code { (e.tool) } ": " code { (e.key) ": " (e.old) " → " (e.new) } }
                         }
-                    }
-                    @for change in diff.changes.iter().filter(|c| c.loosens()) {
-                        li.risky {
-                            b { "Looks safer: check it " } code { (change.tool) } ": "
-                            code { (change.hint.key()) ": " (change.old) " → " (change.new) }
-                        }
-                    }
-                    @for change in diff.changes.iter().filter(|c| !c.loosens()) {
-                        li {
-                            "Changed " code { (change.tool) } ": "
-                            code { (change.hint.key()) ": " (change.old) " → " (change.new) }
-                        }
-                    }
-                    @for m in diff.methods.iter().filter(|m| !m.loosened) {
-                        li { "Changed " code { (m.tool) } ": " code { "method: " (m.old) " → " (m.new) } }
                     }
                     @for (old, new) in &diff.renamed {
                         li { "Renamed " code { (old.name) } " → " code { (new.name) } " (" (new.method) " " code { (new.path) } ")" }

@@ -237,34 +237,14 @@ fn details(group: &TagGroup<'_>, open: bool) -> String {
 
 /// The hint changes since `base`, what now looks safer first, within `budget` characters.
 pub(super) fn diff(diff: &Diff, base: &str, budget: usize) -> String {
-    let change = |c: &super::diff::HintChange, mark: &str| {
-        format!(
-            "- {mark} {}: {}\n",
-            code(&c.tool),
-            code(&format!("{}: {} -> {}", c.hint.key(), c.old, c.new))
-        )
-    };
-    let method = |m: &super::diff::MethodChange, mark: &str| {
-        let change = format!("method: {} -> {}", m.old, m.new);
-        format!("- {mark} {}: {}\n", code(&m.tool), code(&change))
-    };
     const LOOSENED: &str = ":warning: **looks safer: check it**";
-    let loosened = diff.methods.iter().filter(|m| m.loosened);
-    let mut items: Vec<String> = loosened.map(|m| method(m, LOOSENED)).collect();
-    let changes = diff.changes.iter();
-    items.extend(
-        changes
-            .clone()
-            .filter(|c| c.loosens())
-            .map(|c| change(c, LOOSENED)),
-    );
-    items.extend(
-        changes
-            .filter(|c| !c.loosens())
-            .map(|c| change(c, "changed")),
-    );
-    let others = diff.methods.iter().filter(|m| !m.loosened);
-    items.extend(others.map(|m| method(m, "changed")));
+    let mut items: Vec<String> = (diff.entries().iter())
+        .map(|e| {
+            let mark = if e.loosened { LOOSENED } else { "changed" };
+            let change = format!("{}: {} -> {}", e.key, e.old, e.new);
+            format!("- {mark} {}: {}\n", code(e.tool), code(&change))
+        })
+        .collect();
     for (old, new) in &diff.renamed {
         items.push(format!(
             "- renamed {} -> {} ({} {})\n",

@@ -353,11 +353,6 @@ fn tool_json(tool: &Converted) -> Value {
     })
 }
 
-/// `name  method: GET -> DELETE`, visible on a terminal.
-fn method_text(m: &super::diff::MethodChange) -> String {
-    visible(&format!("{}  method: {} -> {}", m.tool, m.old, m.new)).into_owned()
-}
-
 fn describe(side: &Side) -> String {
     let text = format!("{} ({} {})", side.name, side.method, side.path);
     visible(&text).into_owned()
@@ -371,8 +366,6 @@ pub fn render_diff(
     color: bool,
     max_chars: usize,
 ) -> String {
-    let change_text =
-        |c: &super::diff::HintChange| format!("{}: {} -> {}", c.hint.key(), c.old, c.new);
     match format {
         ReviewFormat::Json => {
             let sides = |list: &[Side]| -> Vec<Value> {
@@ -397,6 +390,11 @@ pub fn render_diff(
                     |m| json!({"tool": m.tool, "old": m.old, "new": m.new, "loosened": m.loosened}),
                 )
                 .collect();
+            let decisions: Vec<Value> = diff
+                .decisions
+                .iter()
+                .map(|d| json!({"tool": d.tool, "decision": d.decision.key(), "old": !d.gained, "new": d.gained, "loosened": d.gained}))
+                .collect();
             pretty(&json!({
                 "base": base,
                 "added": sides(&diff.added),
@@ -404,6 +402,7 @@ pub fn render_diff(
                 "renamed": renamed,
                 "changes": changes,
                 "methods": methods,
+                "decisions": decisions,
                 "loosened": diff.loosened(),
             }))
         }
@@ -415,19 +414,9 @@ pub fn render_diff(
                 true => paint("LOOSENED", LOOSENED, color),
                 false => "changed ".to_string(),
             };
-            for m in diff.methods.iter().filter(|m| m.loosened) {
-                out.push_str(&format!("  {}  {}\n", mark(true), method_text(m)));
-            }
-            for c in &diff.changes {
-                out.push_str(&format!(
-                    "  {}  {}  {}\n",
-                    mark(c.loosens()),
-                    visible(&c.tool),
-                    change_text(c)
-                ));
-            }
-            for m in diff.methods.iter().filter(|m| !m.loosened) {
-                out.push_str(&format!("  {}  {}\n", mark(false), method_text(m)));
+            for e in diff.entries() {
+                let change = format!("{}  {}: {} -> {}", e.tool, e.key, e.old, e.new);
+                out.push_str(&format!("  {}  {}\n", mark(e.loosened), visible(&change)));
             }
             for (old, new) in &diff.renamed {
                 out.push_str(&format!(
@@ -446,8 +435,9 @@ pub fn render_diff(
                 out.push_str(&wrap(
                     "",
                     "LOOSENED: the tool now looks safer to clients (read-only or idempotent \
-                     gained, destructive or open world dropped), or its method can now do \
-                     harm its hints do not say: check that it is true.",
+                     gained, destructive or open world dropped, or its binding records a \
+                     verdict or a person's decision that it reads or may be retried), or its \
+                     method can now do harm its hints do not say: check that it is true.",
                     0,
                     NOTE_WIDTH,
                 ));
