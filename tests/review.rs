@@ -726,3 +726,39 @@ fn the_html_review_renders_in_chromium() {
         "{dom}"
     );
 }
+
+/// A POST beside a GET of the same words is that query taken with a body (EPA's services
+/// take theirs both ways): with a reading word in its path, it is suggested read-only; a
+/// POST whose GET says something else is not.
+#[test]
+fn a_post_that_repeats_its_get_is_read_as_the_same_query() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec_with = |get_summary: &str| {
+        let path = dir.path().join("spec.yaml");
+        let text = format!(
+            "openapi: 3.0.3\ninfo: {{title: t, version: '1'}}\npaths:\n  /rest_services.get_facilities:\n    get:\n      summary: '{get_summary}'\n      responses: {{'200': {{description: ok}}}}\n    post:\n      summary: Facility Search Service\n      responses: {{'200': {{description: ok}}}}\n"
+        );
+        std::fs::write(&path, text).unwrap();
+        let json = stdout_of(&["review", path.to_str().unwrap(), "--format", "json"]);
+        let json: Value = serde_json::from_str(&json).unwrap();
+        json["tools"][1]["suggestions"][0].clone()
+    };
+    let same = spec_with("Facility Search Service");
+    assert_eq!(
+        (&same["hint"], &same["value"], &same["confidence"]),
+        (
+            &Value::from("readOnlyHint"),
+            &Value::from(true),
+            &Value::from("high")
+        ),
+        "{same}"
+    );
+    assert!(
+        same["evidence"]
+            .to_string()
+            .contains("/paths/~1rest_services.get_facilities/get"),
+        "{same}"
+    );
+    let other = spec_with("Facilities");
+    assert_eq!(other["confidence"], "low", "{other}");
+}

@@ -293,6 +293,9 @@ pub struct Operation<'a> {
     pub excluded: bool,
     /// Every operation of the document is a POST ([`crate::http::only_posts`]).
     pub only_posts: bool,
+    /// A POST whose path item's GET says the same words (its summary, else its
+    /// description): the same query, its arguments in a body.
+    pub repeats_its_get: bool,
     /// The operation object in the spec.
     pub location: Location,
 }
@@ -441,9 +444,27 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         annotations: node.get("x-mcp-annotations"),
         excluded: found.excluded || says_no_mcp(node),
         only_posts: found.only_posts,
+        repeats_its_get: repeats_its_get(found),
         lint_ignore: node.strings("x-openapi2mcp-ignore"),
         location: node.location.clone(),
     }
+}
+
+/// Whether `found` is a POST whose path item's GET has the same summary, or, where neither
+/// has one, the same description: an API that takes a long query by POST as well says so.
+fn repeats_its_get(found: &Found<'_, '_>) -> bool {
+    fn words<'a>(node: &Node<'a>) -> Option<(bool, &'a str)> {
+        let text = |key| node.str(key).map(str::trim).filter(|t| !t.is_empty());
+        (text("summary").map(|t| (true, t))).or(text("description").map(|t| (false, t)))
+    }
+    let Some(get) = found
+        .item
+        .get("get")
+        .filter(|_| found.method == Method::Post)
+    else {
+        return false;
+    };
+    words(&found.node).is_some_and(|post| words(&get) == Some(post))
 }
 
 /// The parameter objects of an operation (references followed): the path item's, each

@@ -49,10 +49,15 @@ impl<'c, 'f> Case<'c, 'f> {
             .collect();
         // A method named by a noun only backs a read verb: against anything that acts it
         // says nothing (a POST claimed read-only whose words act is still corrected).
-        let reads = evidence
+        let mut reads: Vec<&Evidence> = evidence
             .iter()
             .filter(|e| e.says_reads() && (acts.is_empty() || e.says != Says::NounMethod))
             .collect();
+        // A POST that repeats its path's GET backs what else says it reads; alone, or
+        // against what acts, it says nothing (the GET itself may act).
+        if acts.is_empty() && !reads.is_empty() {
+            reads.extend(evidence.iter().filter(|e| e.says == Says::RepeatsItsGet));
+        }
         Case {
             facts,
             evidence,

@@ -56,6 +56,8 @@ pub struct Facts<'a> {
     pub change_list: bool,
     /// Every operation of the API is a POST: the method says nothing of this one.
     pub only_posts: bool,
+    /// A POST whose path's GET says the same words ([`Operation::repeats_its_get`]).
+    pub repeats_its_get: bool,
     /// JSON pointers of the name, summary and description; of the operation itself.
     pub places: Places,
 }
@@ -91,6 +93,7 @@ impl<'a> Facts<'a> {
                 is_json_patch(body.media_type) || array == Some(&Value::from("array"))
             }),
             only_posts: operation.only_posts,
+            repeats_its_get: operation.repeats_its_get,
             method_override: operation
                 .parameters
                 .iter()
@@ -190,6 +193,8 @@ pub enum Source {
     Response,
     /// The HTTP method, where its definition is the evidence.
     Method,
+    /// The GET of the same path, whose words the operation repeats.
+    ItsGet,
 }
 
 impl Source {
@@ -205,6 +210,7 @@ impl Source {
             Source::Body => "body",
             Source::Response => "response",
             Source::Method => "method",
+            Source::ItsGet => "the path's GET",
         }
     }
 }
@@ -244,6 +250,9 @@ pub enum Says {
     /// In an API whose every method is a POST, a method named by a noun
     /// (`/senders/info`, `/urls/time-series`): a getter.
     NounMethod,
+    /// A POST that says what its path's GET says: the same query, taken with a body. It
+    /// agrees with a reading verb, and never reads alone (the GET itself may act).
+    RepeatsItsGet,
     /// A GET of a path that names only resources (`/pets/{petId}`): what REST reads. Neither
     /// reads nor acts in the judgement; it lets `--read-only` keep a GET with no verb.
     ResourcePath,

@@ -238,6 +238,7 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     }
     reader.scopes();
     reader.arguments();
+    reader.its_get();
     reader.out
 }
 
@@ -278,6 +279,25 @@ impl<'r, 'f> Reader<'r, 'f> {
             seen: seen.to_string(),
             at: at.to_string(),
         });
+    }
+
+    /// A POST that says what its path's GET says, as the GET's place.
+    fn its_get(&mut self) {
+        let facts = self.facts;
+        let words = facts.summary.or(facts.description);
+        let parent = facts
+            .places
+            .operation
+            .rsplit_once('/')
+            .map(|(parent, _)| parent);
+        if let (true, Some(words), Some(parent)) = (facts.repeats_its_get, words, parent) {
+            self.push(
+                Source::ItsGet,
+                Says::RepeatsItsGet,
+                words.trim(),
+                &format!("{parent}/get"),
+            );
+        }
     }
 
     /// The name: its first verb, and what it acts on. A name generated from the method and

@@ -914,3 +914,50 @@ fn a_put_that_adds_a_member_is_not_destructive() {
     post.path = Some("/conversations/{id}/messages");
     assert!(!said(&post).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
 }
+
+/// A POST that says what its path's GET says is that query taken with a body: it backs a
+/// reading word, and never reads alone or against a word that acts (the GET may act too).
+#[test]
+fn a_post_that_repeats_its_get_backs_a_reading_word() {
+    let post = Method::Post;
+    let mut query = facts(&post, "", "Water Facility Search Service");
+    query.path = Some("/cwa_rest_services.get_facilities");
+    query.places.operation = "/paths/~1cwa_rest_services.get_facilities/post".into();
+    assert_eq!(said(&query), [(HintKind::ReadOnly, true, Confidence::Low)]);
+    query.repeats_its_get = true;
+    let suggestions = judge(&query, &read(&query), &Hints::infer(&post));
+    assert_eq!(
+        (
+            suggestions[0].hint,
+            suggestions[0].value,
+            suggestions[0].confidence
+        ),
+        (HintKind::ReadOnly, true, Confidence::High)
+    );
+    let its_get = suggestions[0]
+        .evidence
+        .iter()
+        .find(|e| e.source == Source::ItsGet);
+    assert_eq!(
+        its_get.map(|e| (e.describe(), e.at.as_str())),
+        Some((
+            "the path's GET 'Water Facility Search Service'".to_string(),
+            "/paths/~1cwa_rest_services.get_facilities/get"
+        ))
+    );
+    // Alone it says nothing; against a word that acts, nothing either.
+    let mut favourites = facts(&post, "", "Favourite Tracks or Clips");
+    favourites.path = Some("/my/music/favourites");
+    favourites.repeats_its_get = true;
+    assert!(said(&favourites)
+        .iter()
+        .all(|(hint, value, _)| !(*hint == HintKind::ReadOnly && *value)));
+    let mut both = facts(&post, "", "Get and delete facilities");
+    both.path = Some("/facilities.get_and_purge");
+    both.repeats_its_get = true;
+    assert!(said(&both)
+        .iter()
+        .all(|(hint, value, confidence)| !(*hint == HintKind::ReadOnly
+            && *value
+            && *confidence > Confidence::Low)));
+}
