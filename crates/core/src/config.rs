@@ -241,16 +241,24 @@ impl Config {
             },
             source: None,
         };
+        config.check_values(&invalid)?;
+        config.relative_to(path.parent().unwrap_or(Path::new("")));
+        Ok(config)
+    }
+
+    /// What the typed reading does not hold: the ranges the flags' parsers hold, and each
+    /// lint rule named once.
+    fn check_values(&self, invalid: &dyn Fn(String, String) -> Error) -> Result<()> {
         // The ranges the flags' parsers hold: typed reading takes any number (`retries:
         // 1000`, a size in MiB so large it wraps to nothing when made bytes).
-        if let Some(retries) = config.serve.retries.filter(|&n| n > MAX_RETRIES) {
+        if let Some(retries) = self.serve.retries.filter(|&n| n > MAX_RETRIES) {
             return Err(invalid(
                 "/serve/retries".into(),
                 format!("{retries} is more than {MAX_RETRIES}"),
             ));
         }
         let sizes = 1..=MAX_FILE_MIB;
-        if let Some(mib) = config
+        if let Some(mib) = self
             .spec_options
             .max_file_size
             .filter(|n| !sizes.contains(n))
@@ -262,7 +270,7 @@ impl Config {
         }
         // Each rule once: by its code and by its name, the last would win unseen.
         let mut named: Vec<(&str, &str)> = Vec::new();
-        for (rule, level) in config.lint.rules.iter().flatten() {
+        for (rule, level) in self.lint.rules.iter().flatten() {
             RuleSettings::default()
                 .set(rule, level)
                 .map_err(|reason| invalid(push_pointer("/lint/rules", rule), reason))?;
@@ -275,25 +283,26 @@ impl Config {
             }
             named.push((rule, code));
         }
-        // Paths in the file are relative to it.
-        let base = path.parent().unwrap_or(Path::new(""));
+        Ok(())
+    }
+
+    /// Paths in the file are relative to it (`base`, its directory).
+    fn relative_to(&mut self, base: &Path) {
         let relative = |p: &mut PathBuf| *p = base.join(&*p);
         // A URL stays as written: it is downloaded.
         let url = |p: &PathBuf| p.to_string_lossy().contains("://");
-        config.spec.as_mut().filter(|p| !url(p)).map(relative);
+        self.spec.as_mut().filter(|p| !url(p)).map(relative);
         // `-` is standard output, wherever the file is.
-        config
-            .convert
+        self.convert
             .output
             .as_mut()
             .filter(|p| p.as_os_str() != "-")
             .map(relative);
-        config.spec_options.overrides.as_mut().map(relative);
-        config.lint.baseline.as_mut().map(relative);
-        for dir in config.spec_options.allow_ref_outside.iter_mut().flatten() {
+        self.spec_options.overrides.as_mut().map(relative);
+        self.lint.baseline.as_mut().map(relative);
+        for dir in self.spec_options.allow_ref_outside.iter_mut().flatten() {
             relative(dir);
         }
-        Ok(config)
     }
 }
 
