@@ -553,3 +553,41 @@ fn a_body_field_idempotency_key_is_the_bindings_key() {
     assert_eq!(binding["idempotencyKey"], "IdempotencyKey");
     assert_eq!(binding["params"]["IdempotencyKey"]["in"], "body");
 }
+
+/// A schema that nests deeper than serve checks a call against (a chain of 300 `$ref`s)
+/// converts, with a warning that serve will refuse the tool; a short chain says nothing.
+#[test]
+fn a_schema_too_deep_for_serve_is_warned_of() {
+    let dir = tempfile::tempdir().unwrap();
+    let warnings = |links: usize| {
+        let mut schemas = serde_json::Map::new();
+        for i in 0..links {
+            let next = format!("#/components/schemas/S{}", i + 1);
+            schemas.insert(
+                format!("S{i}"),
+                serde_json::json!({"type": "array", "items": {"$ref": next}}),
+            );
+        }
+        schemas.insert(format!("S{links}"), serde_json::json!({"type": "string"}));
+        let spec = serde_json::json!({"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+            "paths": {"/items": {"post": {"operationId": "addItem",
+                "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/S0"}}}},
+                "responses": {"200": {"description": "ok"}}}}},
+            "components": {"schemas": schemas}});
+        let path = dir.path().join(format!("deep-{links}.json"));
+        std::fs::write(&path, spec.to_string()).unwrap();
+        let spec = openapi2mcp_core::load::load(
+            &openapi2mcp_core::load::Input::Path(path),
+            &Default::default(),
+        )
+        .unwrap();
+        openapi2mcp_core::pipeline::convert_spec(&spec, &Options::default())
+            .unwrap()
+            .warnings
+    };
+    assert_eq!(
+        warnings(300),
+        ["tool 'add_item': its inputSchema nests more than 256 levels deep, its $refs followed: serve will refuse it"]
+    );
+    assert_eq!(warnings(50), Vec::<String>::new());
+}

@@ -326,6 +326,7 @@ fn convert_operation(
     tool.annotations = hints.to_annotations(options.hint_style);
     tool.meta.http = Some(binding);
     tool.meta.tags = operation.tags.iter().map(|t| t.to_string()).collect();
+    warn_too_deep(&tool, conversion);
     let cuts = if options.compact {
         compact::compact(&mut tool)
     } else {
@@ -462,6 +463,24 @@ fn without_credential<'o>(operation: &Operation<'o>, kind: &SchemeKind) -> Opera
         .parameters
         .retain(|p| !crate::model::supplies(kind, p.location, p.name));
     trimmed
+}
+
+/// A warning for each of the tool's schemas that nests deeper, its `$ref`s followed, than
+/// `serve` checks a call against: `serve` refuses such a tool, so it is said here first.
+fn warn_too_deep(tool: &Tool, conversion: &mut Conversion) {
+    let schemas = [
+        ("inputSchema", tool.input_schema.as_ref()),
+        ("outputSchema", tool.output_schema.as_ref()),
+    ];
+    for (field, schema) in schemas {
+        if schema.is_some_and(crate::schema::depth::too_deep) {
+            conversion.warnings.push(format!(
+                "tool '{}': its {field} nests more than {} levels deep, its $refs followed: serve will refuse it",
+                crate::escape::visible(&tool.name),
+                crate::schema::depth::MAX_SCHEMA_DEPTH
+            ));
+        }
+    }
 }
 
 /// Leaves out of the tool's schemas what the spec's schemas hold that JSON Schema refuses,

@@ -32,6 +32,7 @@ use crate::load::{FileId, Location, Spec};
 use crate::model::{Dialect, Schema};
 
 mod assemble;
+pub mod depth;
 mod walk;
 
 use walk::Walk;

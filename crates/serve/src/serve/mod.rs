@@ -4,7 +4,6 @@
 //! safe, and answered with the response. `mcp::server` puts this behind MCP.
 
 mod credentials;
-mod depth;
 pub mod dynamic;
 mod outcome;
 mod redact;
@@ -20,6 +19,7 @@ use serde_json::{json, Map, Value};
 use credentials::{clash, sendable_schemes};
 pub use credentials::{credential_variables, is_set, PLACEHOLDER};
 use openapi2mcp_core::error::{Error, ErrorKind, Result};
+use openapi2mcp_core::schema::depth;
 use openapi2mcp_core::tool::{Binding, In, KeyLocation, Scheme, SchemeKind, Tool, HTTP_META_KEY};
 use outcome::Response;
 pub use outcome::{Media, MediaKind, Outcome};

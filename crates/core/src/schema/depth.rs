@@ -1,7 +1,8 @@
 //! How deep a tool's schema nests once its `$ref`s are followed. The validator compiles a
 //! schema by recursion, a level of its stack a level of the schema, so a long chain (a
 //! spec's schemas each holding the next, or a manifest made by hand) would overflow it.
-//! Measured here by a recursion that stops at the bound.
+//! Measured here by a recursion that stops at the bound: `serve` refuses such a tool, and
+//! `convert` warns of it.
 
 use std::collections::HashMap;
 
@@ -10,12 +11,12 @@ use serde_json::Value;
 /// The most JSON levels a tool's schema may nest, its `$ref`s followed, for serve to check
 /// arguments and results against it. The deepest of the shared corpus's converted tools
 /// is 28.
-pub(super) const MAX_SCHEMA_DEPTH: usize = 256;
+pub const MAX_SCHEMA_DEPTH: usize = 256;
 
 /// Whether `schema` nests deeper than [`MAX_SCHEMA_DEPTH`] levels, its local `$ref`s
 /// followed. A reference back to a schema it stands inside adds nothing: the validator
 /// follows a cycle lazily.
-pub(super) fn too_deep(schema: &Value) -> bool {
+pub fn too_deep(schema: &Value) -> bool {
     let mut depth = Depth {
         root: schema,
         heights: HashMap::new(),
