@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 
 use saphyr_parser::{Event, Parser};
 use struson::reader::{JsonReader, JsonStreamReader, ReaderError, ValueType};
@@ -111,6 +112,73 @@ impl<R: std::io::Read> JsonWalk<'_, R> {
 
 fn locate_yaml(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, usize)> {
     let mut found = HashMap::new();
+    walk_yaml(text, &mut |_, _, node| {
+        if let Some((pointer, at)) = node.filter(|(p, _)| wanted.contains(p.as_str())) {
+            found.insert(pointer, at);
+        }
+        match found.len() == wanted.len() {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        }
+    });
+    found
+}
+
+/// What [`walk_yaml`] hands on: an event, where it stands, and the node it starts.
+type YamlVisit<'v> =
+    dyn FnMut(&Event<'_>, (usize, usize), Option<(String, (usize, usize))>) -> ControlFlow<()> + 'v;
+
+/// What a YAML text holds that has no JSON value, for an error to name.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum NotJson {
+    /// A second document (`---` after the first).
+    SecondDocument,
+    /// An alias (`*name`): the first, where repeating them begins.
+    Alias,
+    /// A tag outside YAML's core schema (`!custom`), as written.
+    Tag(String),
+}
+
+/// The first `kind` of thing in a YAML text that has no JSON value (a tag: any tag), with
+/// the pointer of the node it is on ("" for a document) and its 1-based line and column.
+pub(super) fn first_not_json(
+    text: &str,
+    kind: &NotJson,
+) -> Option<(NotJson, String, (usize, usize))> {
+    let mut documents = 0;
+    let mut first = None;
+    walk_yaml(text, &mut |event, here, node| {
+        let found = match (event, kind) {
+            (Event::DocumentStart(_), NotJson::SecondDocument) => {
+                documents += 1;
+                (documents == 2).then_some(NotJson::SecondDocument)
+            }
+            (Event::Alias(_), NotJson::Alias) => Some(NotJson::Alias),
+            (
+                Event::Scalar(.., Some(tag))
+                | Event::MappingStart(_, Some(tag))
+                | Event::SequenceStart(_, Some(tag)),
+                NotJson::Tag(_),
+            ) if !tag.is_yaml_core_schema() => Some(NotJson::Tag(tag.to_string())),
+            _ => None,
+        };
+        match found {
+            Some(found) => {
+                let (pointer, at) = node.unwrap_or((String::new(), here));
+                first = Some((found, pointer, at));
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
+        }
+    });
+    first
+}
+
+/// Hands `visit` each event of a YAML text in order, with where it stands, and the pointer
+/// of the node it starts and where that node stands (a value in a mapping at its key;
+/// `None` for an event that starts no node, or a key), until `visit` breaks or the text
+/// ends or fails.
+fn walk_yaml(text: &str, visit: &mut YamlVisit<'_>) {
     let mut stack: Vec<Frame> = Vec::new();
     let text = without_surrogate_escapes(text);
     for event in Parser::new_from_str(&text) {
@@ -143,26 +211,29 @@ fn locate_yaml(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, us
                 | Event::MappingStart(..)
                 | Event::SequenceStart(..)
         );
-        if let (Some((pointer, at)), true) = (node, starts_node) {
+        let node = node.filter(|_| starts_node);
+        if node.is_some() {
             if let Some(Frame::Sequence { next, .. }) = stack.last_mut() {
                 *next += 1;
             }
-            if wanted.contains(pointer.as_str()) {
-                found.insert(pointer.clone(), at);
-                if found.len() == wanted.len() {
-                    break;
-                }
+        }
+        let pointer = node.as_ref().map(|(pointer, _)| pointer.clone());
+        if visit(&event, here, node).is_break() {
+            break;
+        }
+        match (event, pointer) {
+            (Event::MappingStart(..), Some(pointer)) => {
+                stack.push(Frame::Mapping { pointer, key: None })
             }
-            match event {
-                Event::MappingStart(..) => stack.push(Frame::Mapping { pointer, key: None }),
-                Event::SequenceStart(..) => stack.push(Frame::Sequence { pointer, next: 0 }),
-                _ => {}
+            (Event::SequenceStart(..), Some(pointer)) => {
+                stack.push(Frame::Sequence { pointer, next: 0 })
             }
-        } else if matches!(event, Event::MappingEnd | Event::SequenceEnd) {
-            stack.pop();
+            (Event::MappingEnd | Event::SequenceEnd, _) => {
+                stack.pop();
+            }
+            _ => {}
         }
     }
-    found
 }
 
 /// The line and column of one pointer.

@@ -4,6 +4,7 @@
 use saphyr_parser::Event;
 use serde_json::Value;
 
+use super::locate::NotJson;
 use super::strict::{StrictValue, StrictYamlValue};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -117,6 +118,9 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
     if let Some((head, line, column)) = indexed {
         return Error::new(ErrorKind::Input, format!("{what}: {head}")).at_line(line, column);
     }
+    if let Some(error) = not_json_error(&message, source, what) {
+        return error;
+    }
     let error = Error::new(ErrorKind::Input, format!("{what}: {message}"));
     let Some(at) = e.location() else {
         return error;
@@ -128,6 +132,39 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
         .and_then(|(key, _)| repeated_key_at(source, key, at.line(), at.column()));
     let (line, column) = repeat.unwrap_or((at.line(), at.column()));
     error.at_line(line, column)
+}
+
+/// yaml_serde's error for what YAML holds and JSON has no value for (a second document,
+/// aliases repeated past its limit, a custom tag), which it places nowhere or by a dotted
+/// path: said in our words, at its JSON pointer and line.
+fn not_json_error(message: &str, source: &str, what: &str) -> Option<Error> {
+    let sought = if message.contains("more than one document") {
+        NotJson::SecondDocument
+    } else if message.contains("repetition limit exceeded") {
+        NotJson::Alias
+    } else if message.contains("invalid type: enum") {
+        NotJson::Tag(String::new())
+    } else {
+        return None;
+    };
+    let (found, pointer, (line, column)) = super::locate::first_not_json(source, &sought)?;
+    let words = match found {
+        NotJson::SecondDocument => {
+            "a second document starts here: a spec is one YAML document".to_string()
+        }
+        NotJson::Alias => "its aliases, the first here, repeat more values than are read \
+             (repetition limit exceeded)"
+            .to_string(),
+        NotJson::Tag(tag) => format!(
+            "the tag {} has no JSON value: a spec holds JSON values only",
+            crate::escape::visible(&tag)
+        ),
+    };
+    let error = Error::new(ErrorKind::Input, format!("{what}: {words}")).at_line(line, column);
+    Some(match pointer.is_empty() {
+        true => error,
+        false => error.at(pointer),
+    })
 }
 
 /// Where `key` stands a second time in the block mapping whose first key is at `line`,

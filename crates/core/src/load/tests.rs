@@ -143,3 +143,40 @@ fn a_url_without_a_downloader_is_refused_saying_so() {
         error.message
     );
 }
+
+/// What YAML holds and JSON has no value for is named at its line and JSON pointer: a
+/// second document, aliases repeated past the limit (at the first alias), a custom tag.
+#[test]
+fn yaml_without_a_json_value_is_placed() {
+    let error = |text: &str| {
+        let error = parse_document(text.as_bytes().to_vec()).unwrap_err();
+        (error.message, error.pointer, error.line_col)
+    };
+    assert_eq!(
+        error("openapi: 3.0.3\npaths: {}\n---\nopenapi: 3.0.3\n"),
+        (
+            "invalid YAML: a second document starts here: a spec is one YAML document".into(),
+            None,
+            Some((3, 1))
+        )
+    );
+    assert_eq!(
+        error("paths:\n  /a:\n    get:\n      summary: !custom x\n"),
+        (
+            "invalid YAML: the tag !custom has no JSON value: a spec holds JSON values only".into(),
+            Some("/paths/~1a/get/summary".into()),
+            Some((4, 7))
+        )
+    );
+    let mut laughs = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for (previous, next) in ('a'..='k').zip('b'..='l') {
+        let aliases = vec![format!("*{previous}"); 9].join(", ");
+        laughs.push_str(&format!("{next}: &{next} [{aliases}]\n"));
+    }
+    let (message, pointer, line_col) = error(&laughs);
+    assert!(
+        message.ends_with("(repetition limit exceeded)"),
+        "{message}"
+    );
+    assert_eq!((pointer, line_col), (Some("/b/0".into()), Some((2, 8))));
+}
