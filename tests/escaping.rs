@@ -168,6 +168,11 @@ fn check(text: &str) -> Result<(), TestCaseError> {
         );
     }
 
+    // HTML: markup escaped by its template, and no control character but line breaks.
+    let html = review::render_tools(&tools, ReviewFormat::Html, &presentation);
+    let hidden = |c: char| is_control(c) && !matches!(c, '\n' | '\t');
+    prop_assert!(!html.chars().any(hidden), "{}", html);
+
     // The terminal's formats, and GitHub's line-based workflow commands.
     let table = review::render_tools(&tools, ReviewFormat::Table, &presentation);
     prop_assert!(!table.chars().any(is_control), "{}", table);

@@ -530,11 +530,49 @@ fn a_decision_the_binding_gains_is_loosened() {
         "{text}"
     );
 
-    // With readOnlyHint itself gained, that change says it.
+    // With readOnlyHint itself gained, that change says it; so does idempotentHint gained
+    // for a reviewed retry.
     let unsure = manifest("unsure.json", "GET", r#"{"readOnlyHint": false}"#, "");
     let json: Value = serde_json::from_slice(&review(&verified, &unsure, "json").stdout).unwrap();
     assert_eq!(json["decisions"], serde_json::json!([]), "{json}");
     assert_eq!(json["loosened"], 1, "{json}");
+    let plain = manifest("plain.json", "POST", "{}", "");
+    let retried = manifest(
+        "retried.json",
+        "POST",
+        r#"{"idempotentHint": true}"#,
+        r#", "retryReviewed": true"#,
+    );
+    let json: Value = serde_json::from_slice(&review(&retried, &plain, "json").stdout).unwrap();
+    assert_eq!(json["decisions"], serde_json::json!([]), "{json}");
+    assert_eq!(json["loosened"], 1, "{json}");
+
+    // A blank reason is no review, nor one on a method that does not write; a base
+    // without bindings (another server's tools/list) records no decision to compare.
+    let blank = manifest(
+        "blank.json",
+        "POST",
+        read_only,
+        r#", "readOnlyReviewed": "  ""#,
+    );
+    assert_eq!(review(&blank, &post, "table").status.code(), Some(0));
+    let on_get = manifest(
+        "on-get.json",
+        "GET",
+        read_only,
+        r#", "readOnlyReviewed": "checked""#,
+    );
+    assert_eq!(review(&on_get, &get, "table").status.code(), Some(0));
+    let unbound = dir.path().join("unbound.json");
+    std::fs::write(
+        &unbound,
+        r#"{"tools": [{"name": "t", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}]}"#,
+    )
+    .unwrap();
+    let json: Value =
+        serde_json::from_slice(&review(&verified, unbound.to_str().unwrap(), "json").stdout)
+            .unwrap();
+    assert_eq!(json["decisions"], serde_json::json!([]), "{json}");
 }
 
 /// The manifest convert writes for `review/orders-v1.yaml`, written in `dir`.
@@ -761,4 +799,22 @@ fn a_post_that_repeats_its_get_is_read_as_the_same_query() {
     );
     let other = spec_with("Facilities");
     assert_eq!(other["confidence"], "low", "{other}");
+
+    // A GET written as a reference is the same GET, placed where it is written.
+    let path = dir.path().join("referenced.yaml");
+    std::fs::write(
+        &path,
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\nx-ops:\n  facilities:\n    summary: Facility Search Service\n    responses: {'200': {description: ok}}\npaths:\n  /rest_services.get_facilities:\n    get: {$ref: '#/x-ops/facilities'}\n    post:\n      summary: Facility Search Service\n      responses: {'200': {description: ok}}\n",
+    )
+    .unwrap();
+    let json = stdout_of(&["review", path.to_str().unwrap(), "--format", "json"]);
+    let json: Value = serde_json::from_str(&json).unwrap();
+    let referenced = &json["tools"][1]["suggestions"][0];
+    assert_eq!(referenced["confidence"], "high", "{referenced}");
+    assert!(
+        referenced["evidence"]
+            .to_string()
+            .contains("\"/x-ops/facilities\""),
+        "{referenced}"
+    );
 }

@@ -32,6 +32,27 @@ pub fn visible(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// An HTML page whose text came from a spec (markup already escaped by the template): every
+/// hidden character but a line break or a tab, which HTML reads as space, shown as an
+/// escape, so no control character or bidirectional override reaches the page.
+pub(crate) fn html_page(page: String) -> String {
+    match page
+        .chars()
+        .any(|c| is_hidden(c) && !matches!(c, '\n' | '\t'))
+    {
+        false => page,
+        true => (page.split('\n').map(|line| {
+            let tabs: Vec<String> = line
+                .split('\t')
+                .map(|part| visible(part).into_owned())
+                .collect();
+            tabs.join("\t")
+        }))
+        .collect::<Vec<_>>()
+        .join("\n"),
+    }
+}
+
 /// A YAML double-quoted scalar holding exactly `text`. JSON's string syntax is YAML's, but
 /// JSON leaves U+0085, U+2028 and U+2029 raw, which YAML folds as line breaks.
 pub(crate) fn yaml_quoted(text: &str) -> String {

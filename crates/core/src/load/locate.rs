@@ -133,35 +133,40 @@ type YamlVisit<'v> =
 pub(super) enum NotJson {
     /// A second document (`---` after the first).
     SecondDocument,
-    /// An alias (`*name`): the first, where repeating them begins.
+    /// The alias (`*name`) that repeats the most values: where aliases repeated past a
+    /// reader's limit are.
     Alias,
-    /// A tag outside YAML's core schema (`!custom`), as written.
+    /// A local tag on a value (`!custom`), which has no JSON value, as written.
     Tag(String),
 }
 
-/// The first `kind` of thing in a YAML text that has no JSON value (a tag: any tag), with
-/// the pointer of the node it is on ("" for a document) and its 1-based line and column.
+/// The first `kind` of thing in a YAML text that has no JSON value (a tag: any local one;
+/// an alias: the one that repeats the most), with the pointer of the node it is on ("" for
+/// a document) and its 1-based line and column.
 pub(super) fn first_not_json(
     text: &str,
     kind: &NotJson,
 ) -> Option<(NotJson, String, (usize, usize))> {
+    if *kind == NotJson::Alias {
+        return heaviest_alias(text).map(|(pointer, at)| (NotJson::Alias, pointer, at));
+    }
     let mut documents = 0;
     let mut first = None;
     walk_yaml(text, &mut |event, here, node| {
-        let found = match (event, kind) {
-            (Event::DocumentStart(_), NotJson::SecondDocument) => {
+        let found = match (event, &node) {
+            (Event::DocumentStart(_), _) => {
                 documents += 1;
                 (documents == 2).then_some(NotJson::SecondDocument)
             }
-            (Event::Alias(_), NotJson::Alias) => Some(NotJson::Alias),
             (
                 Event::Scalar(.., Some(tag))
                 | Event::MappingStart(_, Some(tag))
                 | Event::SequenceStart(_, Some(tag)),
-                NotJson::Tag(_),
-            ) if !tag.is_yaml_core_schema() => Some(NotJson::Tag(tag.to_string())),
+                Some(_),
+            ) => local_tag(tag).map(NotJson::Tag),
             _ => None,
-        };
+        }
+        .filter(|found| std::mem::discriminant(found) == std::mem::discriminant(kind));
         match found {
             Some(found) => {
                 let (pointer, at) = node.unwrap_or((String::new(), here));
@@ -172,6 +177,57 @@ pub(super) fn first_not_json(
         }
     });
     first
+}
+
+/// A local tag as written (`!custom`, `!<!custom>`, `!`): what a JSON reader refuses. Tags of
+/// YAML's core schema and those a `%TAG` directive names globally read as their values.
+fn local_tag(tag: &saphyr_parser::Tag) -> Option<String> {
+    match (tag.handle.as_str(), tag.suffix.as_str()) {
+        ("!", suffix) => Some(format!("!{suffix}")),
+        // The non-specific tag, `! value`.
+        ("", "!") => Some("!".to_string()),
+        ("", suffix) if suffix.starts_with('!') => Some(format!("!<{suffix}>")),
+        _ => None,
+    }
+}
+
+/// The alias that repeats the most values (the first of equals), and where it stands:
+/// each anchored node's size counted with the aliases in it, so a chain of aliases to
+/// aliases is weighed as what it expands to.
+fn heaviest_alias(text: &str) -> Option<(String, (usize, usize))> {
+    let mut sizes: HashMap<usize, u64> = HashMap::new();
+    // Each open collection's anchor and the values counted in it so far.
+    let mut open: Vec<(usize, u64)> = Vec::new();
+    let mut heaviest: Option<(u64, String, (usize, usize))> = None;
+    walk_yaml(text, &mut |event, _, node| {
+        let closed = match event {
+            Event::Scalar(_, _, anchor, _) => Some((*anchor, 1)),
+            Event::Alias(id) => {
+                let size = sizes.get(id).copied().unwrap_or(1);
+                if heaviest.as_ref().is_none_or(|(most, ..)| size > *most) {
+                    let (pointer, at) = node.clone().unwrap_or_default();
+                    heaviest = Some((size, pointer, at));
+                }
+                Some((0, size))
+            }
+            Event::MappingStart(anchor, _) | Event::SequenceStart(anchor, _) => {
+                open.push((*anchor, 1));
+                None
+            }
+            Event::MappingEnd | Event::SequenceEnd => open.pop(),
+            _ => None,
+        };
+        if let Some((anchor, size)) = closed {
+            if anchor != 0 {
+                sizes.insert(anchor, size);
+            }
+            if let Some((_, counted)) = open.last_mut() {
+                *counted = counted.saturating_add(size);
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    heaviest.map(|(_, pointer, at)| (pointer, at))
 }
 
 /// Hands `visit` each event of a YAML text in order, with where it stands, and the pointer

@@ -150,13 +150,13 @@ fn not_json_error(message: &str, source: &str, what: &str) -> Option<Error> {
     let (found, pointer, (line, column)) = super::locate::first_not_json(source, &sought)?;
     let words = match found {
         NotJson::SecondDocument => {
-            "a second document starts here: a spec is one YAML document".to_string()
+            "a second document starts here: the file is read as one YAML document".to_string()
         }
-        NotJson::Alias => "its aliases, the first here, repeat more values than are read \
+        NotJson::Alias => "its aliases repeat more values than are read, this one the most \
              (repetition limit exceeded)"
             .to_string(),
         NotJson::Tag(tag) => format!(
-            "the tag {} has no JSON value: a spec holds JSON values only",
+            "the tag {} has no JSON value: only JSON values are read",
             crate::escape::visible(&tag)
         ),
     };

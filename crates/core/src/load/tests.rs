@@ -145,7 +145,8 @@ fn a_url_without_a_downloader_is_refused_saying_so() {
 }
 
 /// What YAML holds and JSON has no value for is named at its line and JSON pointer: a
-/// second document, aliases repeated past the limit (at the first alias), a custom tag.
+/// second document, aliases repeated past the limit (at the one that repeats the most), a
+/// local tag on a value (a global one, or one on a key, reads).
 #[test]
 fn yaml_without_a_json_value_is_placed() {
     let error = |text: &str| {
@@ -155,7 +156,8 @@ fn yaml_without_a_json_value_is_placed() {
     assert_eq!(
         error("openapi: 3.0.3\npaths: {}\n---\nopenapi: 3.0.3\n"),
         (
-            "invalid YAML: a second document starts here: a spec is one YAML document".into(),
+            "invalid YAML: a second document starts here: the file is read as one YAML document"
+                .into(),
             None,
             Some((3, 1))
         )
@@ -163,12 +165,20 @@ fn yaml_without_a_json_value_is_placed() {
     assert_eq!(
         error("paths:\n  /a:\n    get:\n      summary: !custom x\n"),
         (
-            "invalid YAML: the tag !custom has no JSON value: a spec holds JSON values only".into(),
+            "invalid YAML: the tag !custom has no JSON value: only JSON values are read".into(),
             Some("/paths/~1a/get/summary".into()),
             Some((4, 7))
         )
     );
-    let mut laughs = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    // The alias that repeats the most is named, not a harmless one before it.
+    let tagged = "%TAG !e! tag:example.com,2000:\n---\ninfo:\n  title: !e!foo t\n  !k summary: x\n  description: !custom y\n";
+    let (message, pointer, line_col) = error(tagged);
+    assert!(message.contains("the tag !custom"), "{message}");
+    assert_eq!(
+        (pointer, line_col),
+        (Some("/info/description".into()), Some((6, 3)))
+    );
+    let mut laughs = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\nx: *a\n");
     for (previous, next) in ('a'..='k').zip('b'..='l') {
         let aliases = vec![format!("*{previous}"); 9].join(", ");
         laughs.push_str(&format!("{next}: &{next} [{aliases}]\n"));
@@ -178,5 +188,5 @@ fn yaml_without_a_json_value_is_placed() {
         message.ends_with("(repetition limit exceeded)"),
         "{message}"
     );
-    assert_eq!((pointer, line_col), (Some("/b/0".into()), Some((2, 8))));
+    assert_eq!((pointer, line_col), (Some("/l/0".into()), Some((13, 8))));
 }

@@ -293,9 +293,9 @@ pub struct Operation<'a> {
     pub excluded: bool,
     /// Every operation of the document is a POST ([`crate::http::only_posts`]).
     pub only_posts: bool,
-    /// A POST whose path item's GET says the same words (its summary, else its
-    /// description): the same query, its arguments in a body.
-    pub repeats_its_get: bool,
+    /// For a POST whose path item's GET says the same words (its summary, else its
+    /// description): those words, and the GET: the same query, its arguments in a body.
+    pub repeats_its_get: Option<(&'a str, Location)>,
     /// The operation object in the spec.
     pub location: Location,
 }
@@ -341,6 +341,8 @@ struct Found<'a, 'n> {
     /// `x-mcp: false` on the document or the path item.
     excluded: bool,
     only_posts: bool,
+    /// The path item's GET, its reference followed.
+    get: Option<Node<'a>>,
 }
 
 /// `x-mcp: false`: leave this out of the tools.
@@ -409,6 +411,9 @@ fn read_paths<'a>(
                 if !node.value.is_object() {
                     return Err(spec.error_at(&node.location, "an operation must be an object"));
                 }
+                let get = (method == Method::Post)
+                    .then(|| item.get("get").and_then(|get| deref(spec, get).ok()))
+                    .flatten();
                 read(Found {
                     path,
                     item: &item,
@@ -416,6 +421,7 @@ fn read_paths<'a>(
                     node,
                     excluded: says_no_mcp(&root) || says_no_mcp(&item),
                     only_posts,
+                    get,
                 })
             });
             each(operation)?;
@@ -450,21 +456,17 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
     }
 }
 
-/// Whether `found` is a POST whose path item's GET has the same summary, or, where neither
-/// has one, the same description: an API that takes a long query by POST as well says so.
-fn repeats_its_get(found: &Found<'_, '_>) -> bool {
+/// For a POST whose path item's GET has the same summary, or, where neither has one, the
+/// same description (an API that takes a long query by POST as well says so): those words
+/// and the GET.
+fn repeats_its_get<'a>(found: &Found<'a, '_>) -> Option<(&'a str, Location)> {
     fn words<'a>(node: &Node<'a>) -> Option<(bool, &'a str)> {
         let text = |key| node.str(key).map(str::trim).filter(|t| !t.is_empty());
         (text("summary").map(|t| (true, t))).or(text("description").map(|t| (false, t)))
     }
-    let Some(get) = found
-        .item
-        .get("get")
-        .filter(|_| found.method == Method::Post)
-    else {
-        return false;
-    };
-    words(&found.node).is_some_and(|post| words(&get) == Some(post))
+    let get = found.get.as_ref()?;
+    let said = words(&found.node).filter(|said| words(get) == Some(*said))?;
+    Some((said.1, get.location.clone()))
 }
 
 /// The parameter objects of an operation (references followed): the path item's, each

@@ -102,11 +102,27 @@ impl Decision {
         }
     }
 
+    /// Whether the binding records it as it is read wherever the manifest is: a person's
+    /// read-only review only on a method that writes, with a reason ([`Hints::listed`]).
+    ///
+    /// [`Hints::listed`]: crate::hints::Hints::listed
     fn recorded(self, binding: &crate::tool::Binding) -> bool {
         match self {
             Decision::ReadOnlyVerified => binding.read_only_verified,
-            Decision::ReadOnlyReviewed => binding.read_only_reviewed.is_some(),
+            Decision::ReadOnlyReviewed => {
+                let reason = binding.read_only_reviewed.as_deref().unwrap_or_default();
+                binding.method.writes() && !reason.trim().is_empty()
+            }
             Decision::RetryReviewed => binding.retry_reviewed,
+        }
+    }
+
+    /// The hints whose change says this decision's too: a read-only review or verdict
+    /// comes with `readOnlyHint`; a reviewed retry with `idempotentHint` or `readOnlyHint`.
+    fn said_by(self) -> &'static [HintKind] {
+        match self {
+            Decision::ReadOnlyVerified | Decision::ReadOnlyReviewed => &[HintKind::ReadOnly],
+            Decision::RetryReviewed => &[HintKind::ReadOnly, HintKind::Idempotent],
         }
     }
 }
@@ -153,8 +169,9 @@ pub struct Diff {
     pub changes: Vec<HintChange>,
     /// Loosening method changes first, then the rest, each in tool order.
     pub methods: Vec<MethodChange>,
-    /// Decisions gained first, then those lost, each in tool order; none for a tool whose
-    /// `readOnlyHint` changed, which says it already.
+    /// Decisions gained first, then those lost, each in tool order, between bound tools;
+    /// none whose hint changed on the tool too (`readOnlyHint`; for a retry,
+    /// `idempotentHint` too), which says it already.
     pub decisions: Vec<DecisionChange>,
 }
 
@@ -357,20 +374,22 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
     out
 }
 
-/// The decisions `side`'s binding records that `previous`'s did not, or the reverse; one
-/// that a change of `readOnlyHint` comes with is said by that change.
+/// The decisions `side`'s binding records that `previous`'s did not, or the reverse, both
+/// bound (a tools/list result records none); one whose hint changed too is said by that
+/// change.
 fn decision_changes<'a>(
     previous: &'a Side,
     side: &'a Side,
 ) -> impl Iterator<Item = DecisionChange> + 'a {
-    let read_only_changed = previous.read_only() != side.read_only();
+    let bound = !previous.method.is_empty() && !side.method.is_empty();
     Decision::ALL.into_iter().filter_map(move |decision| {
         let (was, is) = (
             previous.decisions[decision as usize],
             side.decisions[decision as usize],
         );
-        let said = read_only_changed && decision != Decision::RetryReviewed;
-        (was != is && !said).then(|| DecisionChange {
+        let said = (decision.said_by().iter())
+            .any(|&kind| previous.values[kind as usize] != side.values[kind as usize]);
+        (bound && was != is && !said).then(|| DecisionChange {
             tool: side.name.clone(),
             decision,
             gained: is,

@@ -78,7 +78,7 @@ pub(super) fn page(tools: &[&Converted], title: &str) -> String {
             }
         }
     };
-    let mut page = markup.into_string();
+    let mut page = crate::escape::html_page(markup.into_string());
     page.push('\n');
     page
 }
@@ -198,7 +198,7 @@ pub(super) fn diff_page(diff: &Diff, base: &str) -> String {
             }
         }
     };
-    let mut page = markup.into_string();
+    let mut page = crate::escape::html_page(markup.into_string());
     page.push('\n');
     page
 }

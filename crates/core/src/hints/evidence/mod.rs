@@ -56,8 +56,9 @@ pub struct Facts<'a> {
     pub change_list: bool,
     /// Every operation of the API is a POST: the method says nothing of this one.
     pub only_posts: bool,
-    /// A POST whose path's GET says the same words ([`Operation::repeats_its_get`]).
-    pub repeats_its_get: bool,
+    /// For a POST whose path's GET says the same words: those words, and the GET's
+    /// pointer ([`Operation::repeats_its_get`]).
+    pub repeats_its_get: Option<(&'a str, &'a str)>,
     /// JSON pointers of the name, summary and description; of the operation itself.
     pub places: Places,
 }
@@ -93,7 +94,8 @@ impl<'a> Facts<'a> {
                 is_json_patch(body.media_type) || array == Some(&Value::from("array"))
             }),
             only_posts: operation.only_posts,
-            repeats_its_get: operation.repeats_its_get,
+            repeats_its_get: (operation.repeats_its_get.as_ref())
+                .map(|(words, get)| (*words, get.pointer.as_str())),
             method_override: operation
                 .parameters
                 .iter()

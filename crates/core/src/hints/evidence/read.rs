@@ -281,22 +281,10 @@ impl<'r, 'f> Reader<'r, 'f> {
         });
     }
 
-    /// A POST that says what its path's GET says, as the GET's place.
+    /// A POST that says what its path's GET says, at the GET.
     fn its_get(&mut self) {
-        let facts = self.facts;
-        let words = facts.summary.or(facts.description);
-        let parent = facts
-            .places
-            .operation
-            .rsplit_once('/')
-            .map(|(parent, _)| parent);
-        if let (true, Some(words), Some(parent)) = (facts.repeats_its_get, words, parent) {
-            self.push(
-                Source::ItsGet,
-                Says::RepeatsItsGet,
-                words.trim(),
-                &format!("{parent}/get"),
-            );
+        if let Some((words, get)) = self.facts.repeats_its_get {
+            self.push(Source::ItsGet, Says::RepeatsItsGet, words, get);
         }
     }
 

@@ -922,9 +922,11 @@ fn a_post_that_repeats_its_get_backs_a_reading_word() {
     let post = Method::Post;
     let mut query = facts(&post, "", "Water Facility Search Service");
     query.path = Some("/cwa_rest_services.get_facilities");
-    query.places.operation = "/paths/~1cwa_rest_services.get_facilities/post".into();
     assert_eq!(said(&query), [(HintKind::ReadOnly, true, Confidence::Low)]);
-    query.repeats_its_get = true;
+    query.repeats_its_get = Some((
+        "Water Facility Search Service",
+        "/paths/~1cwa_rest_services.get_facilities/get",
+    ));
     let suggestions = judge(&query, &read(&query), &Hints::infer(&post));
     assert_eq!(
         (
@@ -948,13 +950,13 @@ fn a_post_that_repeats_its_get_backs_a_reading_word() {
     // Alone it says nothing; against a word that acts, nothing either.
     let mut favourites = facts(&post, "", "Favourite Tracks or Clips");
     favourites.path = Some("/my/music/favourites");
-    favourites.repeats_its_get = true;
+    favourites.repeats_its_get = Some(("Favourite Tracks or Clips", "/paths/~1f/get"));
     assert!(said(&favourites)
         .iter()
         .all(|(hint, value, _)| !(*hint == HintKind::ReadOnly && *value)));
     let mut both = facts(&post, "", "Get and delete facilities");
     both.path = Some("/facilities.get_and_purge");
-    both.repeats_its_get = true;
+    both.repeats_its_get = Some(("Get and delete facilities", "/paths/~1f/get"));
     assert!(said(&both)
         .iter()
         .all(|(hint, value, confidence)| !(*hint == HintKind::ReadOnly
