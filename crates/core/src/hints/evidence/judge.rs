@@ -376,6 +376,9 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     // A 201 or a POST to a collection makes something new on each call, whatever the verb
     // ("subscribes a client" adds a subscription).
     let creates = !case.saying(&[Says::Created, Says::Collection]).is_empty();
+    // Unless the path ends in the switch (`/products/{id}/follow`): there a 201 says only
+    // that the mark is made, once.
+    let switch_is_the_path = switches.iter().any(|e| e.source == Source::Path);
     let mut adds_relation = case.verbs(&[Verb::Create]);
     adds_relation.extend(case.saying(&[Says::Relation]));
     let upsert = upserts(case);
@@ -391,7 +394,7 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         let reason = "HTTP defines DELETE as idempotent: true if repeating it has no further \
                       effect in this API";
         return removal(case, reason, confidence);
-    } else if !switches.is_empty() && !creates {
+    } else if !switches.is_empty() && (!creates || switch_is_the_path) {
         (
             "a switch: setting it again changes nothing",
             switches,

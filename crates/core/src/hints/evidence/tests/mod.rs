@@ -983,3 +983,18 @@ fn converting_in_an_all_post_api_computes() {
         [(HintKind::ReadOnly, true, Confidence::High)]
     );
 }
+
+/// A switch at a path that ends in it (`/products/{id}/follow`) is set again by a repeat,
+/// even with a 201: the mark is made once. A 201 elsewhere says each call makes something.
+#[test]
+fn a_switch_at_its_own_path_is_idempotent_with_a_201() {
+    let post = Method::Post;
+    let mut follow = facts(&post, "", "Follow a product");
+    follow.path = Some("/products/{lang}/{prod_key}/follow");
+    follow.statuses = vec!["201"];
+    assert!(said(&follow).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    follow.path = Some("/products/{lang}/{prod_key}/followers");
+    assert!(said(&follow)
+        .iter()
+        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
+}
