@@ -998,3 +998,17 @@ fn a_switch_at_its_own_path_is_idempotent_with_a_201() {
         .iter()
         .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
 }
+
+/// Posting a mark to the set of those marks ("Follow category" to `/my/categories/follows`)
+/// sets it again on a repeat: the collection holds the switch's marks, not new things.
+#[test]
+fn a_switch_posted_to_the_set_of_its_marks_is_idempotent() {
+    let post = Method::Post;
+    let mut follow = facts(&post, "", "Follow category");
+    follow.path = Some("/my/categories/follows");
+    assert!(said(&follow).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    follow.path = Some("/my/categories/alerts");
+    assert!(said(&follow)
+        .iter()
+        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
+}
