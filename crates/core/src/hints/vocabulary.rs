@@ -435,6 +435,24 @@ pub const RELATIONS: &[&str] = &[
     "droplets",
 ];
 
+/// Switches that set a person's own mark on something: made once, whatever a response
+/// says (a 201 for a follow is the follow, not a new thing each call).
+pub const PERSONS_MARKS: &[&str] = &[
+    "star",
+    "follow",
+    "pin",
+    "subscribe",
+    "watch",
+    "mute",
+    "like",
+    "favorite",
+    "bookmark",
+    "block",
+    "hide",
+    "label",
+    "tag",
+];
+
 /// A person's own marks on something (a reaction, a subscription, a star): deleting one
 /// is a relation removed, where deleting a label deletes the label.
 pub const MARKS: &[&str] = &[

@@ -376,19 +376,19 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     // A 201 or a POST to a collection makes something new on each call, whatever the verb
     // ("subscribes a client" adds a subscription).
     let creates = !case.saying(&[Says::Created, Says::Collection]).is_empty();
-    // Unless the path ends in the switch (`/products/{id}/follow`), or in the set of its
-    // marks (`/my/categories/follows` for "Follow category"): there a 201 says only that
-    // the mark is made, once.
-    let marks = |switch: &&Evidence| {
-        let verb = vocabulary::summary_verb(&switch.seen).map(|(word, _)| word);
-        case.saying(&[Says::Collection]).iter().any(|set| {
-            verb.as_deref()
-                .is_some_and(|verb| set.seen.to_ascii_lowercase().starts_with(verb))
-        })
-    };
-    let switch_is_the_path = switches
-        .iter()
-        .any(|e| e.source == Source::Path || marks(e));
+    // Unless a person's mark (follow, star, pin...) is set at a path that ends in the
+    // switch (`/products/{id}/follow`), or in the set of its marks (`/my/categories/follows`
+    // for "Follow category"): there a 201 or the collection says only that the mark is made,
+    // once. (A 201 from starting or resuming may be a new run, or a new charge.)
+    let sets = case.saying(&[Says::Collection]);
+    let switch_is_the_path = switches.iter().any(|switch| {
+        let mark = vocabulary::summary_verb(&switch.seen)
+            .map(|(word, _)| word)
+            .filter(|word| vocabulary::PERSONS_MARKS.contains(&word.as_str()));
+        let of_its_marks =
+            |verb: &str| (sets.iter()).any(|set| set.seen.to_ascii_lowercase().starts_with(verb));
+        mark.is_some_and(|verb| switch.source == Source::Path || of_its_marks(&verb))
+    });
     let mut adds_relation = case.verbs(&[Verb::Create]);
     adds_relation.extend(case.saying(&[Says::Relation]));
     let upsert = upserts(case);

@@ -985,7 +985,8 @@ fn converting_in_an_all_post_api_computes() {
 }
 
 /// A switch at a path that ends in it (`/products/{id}/follow`) is set again by a repeat,
-/// even with a 201: the mark is made once. A 201 elsewhere says each call makes something.
+/// even with a 201: the mark is made once. A 201 from a collection of other things says
+/// each call makes something.
 #[test]
 fn a_switch_at_its_own_path_is_idempotent_with_a_201() {
     let post = Method::Post;
@@ -993,7 +994,7 @@ fn a_switch_at_its_own_path_is_idempotent_with_a_201() {
     follow.path = Some("/products/{lang}/{prod_key}/follow");
     follow.statuses = vec!["201"];
     assert!(said(&follow).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
-    follow.path = Some("/products/{lang}/{prod_key}/followers");
+    follow.path = Some("/products/{lang}/{prod_key}/notes");
     assert!(said(&follow)
         .iter()
         .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
@@ -1011,4 +1012,19 @@ fn a_switch_posted_to_the_set_of_its_marks_is_idempotent() {
     assert!(said(&follow)
         .iter()
         .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
+}
+
+/// Only a person's mark is made once whatever a 201 says: starting a pipeline at its own
+/// path with a 201 may make a new run each time, so no retry is invited.
+#[test]
+fn a_201_from_starting_is_not_passed_over() {
+    let post = Method::Post;
+    let mut start = facts(&post, "", "Start the pipeline");
+    start.path = Some("/pipelines/{id}/start");
+    start.statuses = vec!["201"];
+    assert!(said(&start)
+        .iter()
+        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
+    start.statuses = vec!["200"];
+    assert!(said(&start).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
 }
