@@ -1,6 +1,7 @@
 use super::read::{generated, scope_reads};
 use super::*;
 
+mod repeats;
 mod sentences;
 mod words;
 
@@ -19,58 +20,6 @@ fn said(facts: &Facts<'_>) -> Vec<(HintKind, bool, Confidence)> {
         .into_iter()
         .map(|s| (s.hint, s.value, s.confidence))
         .collect()
-}
-
-/// Starting a resource (`/vms/{vm}/start`) is a switch its stop undoes: idempotent and not
-/// destructive. Starting a run (`/runs/start`) makes something new each time.
-#[test]
-fn starting_a_resource_is_a_switch() {
-    let post = Method::Post;
-    let mut facts = facts(&post, "VirtualMachines_Start", "");
-    facts.path = Some("/virtualMachines/{vmName}/start");
-    let said_of_one = said(&facts);
-    assert!(said_of_one.contains(&(HintKind::Idempotent, true, Confidence::Medium)));
-    assert!(said_of_one.contains(&(HintKind::Destructive, false, Confidence::Medium)));
-    facts.path = Some("/runs/start");
-    facts.name = "Runs_Start";
-    assert!(said(&facts)
-        .iter()
-        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
-}
-
-/// Moving one resource to a final state (approve, reject, void) twice changes nothing;
-/// nothing moves it back, so it is never said to be non-destructive.
-#[test]
-fn settling_one_resource_is_idempotent() {
-    let post = Method::Post;
-    let mut facts = facts(&post, "approveSuggestion", "Approve a suggestion");
-    facts.path = Some("/issues/{number}/suggestions/{id}/approve");
-    assert_eq!(
-        said(&facts),
-        [(HintKind::Idempotent, true, Confidence::Medium)]
-    );
-}
-
-/// Capturing or completing a held payment takes the money: no retry is invited, though
-/// the payment is settled for good. Voiding one releases it: idempotent.
-#[test]
-fn settling_that_takes_money_is_not_said_idempotent() {
-    let post = Method::Post;
-    for (summary, path) in [
-        ("Capture payment", "/transactions/{key}/payments/capture"),
-        ("Complete pre-auth", "/payments/{transId}/completions"),
-        ("Complete a PreAuth", "/transactions/{id}/completions"),
-    ] {
-        let mut facts = facts(&post, "", summary);
-        facts.path = Some(path);
-        assert_eq!(said(&facts), [], "{summary}");
-    }
-    let mut facts = facts(&post, "", "Void payment");
-    facts.path = Some("/payments/{transId}/void");
-    assert_eq!(
-        said(&facts),
-        [(HintKind::Idempotent, true, Confidence::Medium)]
-    );
 }
 
 /// "Create a new product" says twice that something is added: not destructive. On a PUT,
@@ -114,19 +63,6 @@ fn unbinding_ends_a_binding() {
     facts.path = Some("/containers/{name_or_id}/floating-ips/{ip}/unbind");
     let ends = (HintKind::Idempotent, true, Confidence::Medium);
     assert!(said(&facts).contains(&ends), "{:?}", said(&facts));
-}
-
-/// A switch verb on a POST that answers 201 makes something new on each call.
-#[test]
-fn a_switch_that_creates_is_not_idempotent() {
-    let post = Method::Post;
-    let mut facts = facts(&post, "", "");
-    facts.description = Some("subscribes a client to receive out-of-band data");
-    facts.path = Some("/streams");
-    facts.statuses = vec!["201"];
-    assert!(said(&facts)
-        .iter()
-        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
 }
 
 /// A GET that takes a method override can be made to act: never read-only by its words.
@@ -264,17 +200,6 @@ fn the_trash_is_undone_by_its_opposite_a_backup_restore_is_not() {
 }
 
 #[test]
-fn puts_that_send_or_append_are_not_idempotent() {
-    let put = Method::Put;
-    let send = facts(&put, "sendInvitationEmail", "Send the invitation email");
-    assert!(said(&send).contains(&(HintKind::Idempotent, false, Confidence::High)));
-    let star = facts(&put, "starRepo", "Star a repository");
-    assert!(said(&star)
-        .iter()
-        .all(|(hint, _, _)| *hint != HintKind::Idempotent));
-}
-
-#[test]
 fn an_accepted_key_suggestion_is_not_taken_back_and_a_bare_delete_names_its_method() {
     let post = Method::Post;
     let mut create = facts(&post, "createOrder", "Create an order");
@@ -312,47 +237,6 @@ fn a_manifest_key_naming_no_argument_reads_as_no_key() {
     let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
     let facts = Facts::of_tool(&manifest.tools[0], "/tools/0", false);
     assert_eq!(facts.idempotency_key, None);
-}
-
-/// A PUT that "creates" at a given URI replaces what is there: not suggested
-/// non-destructive, unless what it adds is a relation.
-#[test]
-fn a_put_that_creates_is_an_upsert() {
-    let put = Method::Put;
-    let mut product = facts(&put, "createProduct", "Create a product");
-    product.path = Some("/products/{id}");
-    assert!(said(&product)
-        .iter()
-        .all(|(hint, ..)| *hint != HintKind::Destructive));
-    let mut label = facts(&put, "addLabel", "Add a label");
-    label.path = Some("/issues/{issue}/labels/{label}");
-    assert!(said(&label).contains(&(HintKind::Destructive, false, Confidence::High)));
-}
-
-/// An RPC method sets values on what its arguments name (`/ips/set-custom-dns`, no
-/// `{id}`): idempotent. A verb and noun in the last segment are the action unless the
-/// operation says another kind of verb (`/remove-token` that the name says it creates).
-#[test]
-fn an_rpc_method_that_sets_values_is_idempotent() {
-    let post = Method::Post;
-    let mut dns = facts(&post, "", "");
-    dns.description = Some("Configures the custom DNS name for a dedicated IP.");
-    dns.path = Some("/ips/set-custom-dns.json");
-    assert!(said(&dns).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
-    // Importing makes something each time: no set-to-value.
-    let mut import = facts(&post, "import", "Imports a new table.");
-    import.path = Some("/tables/import");
-    assert!(said(&import)
-        .iter()
-        .all(|(hint, ..)| *hint != HintKind::Idempotent));
-    let mut token = facts(
-        &post,
-        "actions/create-remove-token-for-repo",
-        "Create a remove token",
-    );
-    token.path = Some("/repos/{owner}/{repo}/actions/runners/remove-token");
-    let evidence = read(&token);
-    assert!(evidence.iter().all(|e| e.source != Source::Path));
 }
 
 /// Refunding changes a payment for good: never suggested non-destructive.
@@ -429,19 +313,6 @@ fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
     ]));
 }
 
-/// A PATCH that updates one resource sets values: a repeat changes nothing. With a JSON
-/// Patch body (a list of changes), an `add` applies again: nothing is suggested.
-#[test]
-fn a_patch_sets_values_unless_its_body_is_a_list_of_changes() {
-    let patch = Method::Patch;
-    let mut update = facts(&patch, "", "Update a container group.");
-    update.path = Some("/containers/groups/{name_or_id}");
-    let idempotent = (HintKind::Idempotent, true, Confidence::Medium);
-    assert!(said(&update).contains(&idempotent), "{:?}", said(&update));
-    update.change_list = true;
-    assert!(!said(&update).contains(&idempotent), "{:?}", said(&update));
-}
-
 /// A manifest's tool says its body is a list of changes by its media type, or by the
 /// argument it sends whole being an array; an object body is values.
 #[test]
@@ -466,59 +337,6 @@ fn a_manifest_tool_says_its_body_is_a_list_of_changes() {
     assert_eq!(lists, [true, true, false]);
 }
 
-/// A PUT that refreshes, rotates or regenerates makes a new key or certificate each time:
-/// not idempotent, whatever HTTP says of PUT. A reset returns to one state.
-#[test]
-fn a_put_that_mints_is_not_idempotent() {
-    let put = Method::Put;
-    for summary in [
-        "Refresh the TLS Certificate",
-        "Refreshes the TLS certificate",
-    ] {
-        let refresh = facts(&put, "", summary);
-        let said = said(&refresh);
-        assert!(
-            said.contains(&(HintKind::Idempotent, false, Confidence::Medium)),
-            "{summary}: {said:?}"
-        );
-    }
-    let reset = facts(&put, "", "Reset the settings");
-    let not_idempotent =
-        |(hint, value, _): &(HintKind, bool, Confidence)| *hint == HintKind::Idempotent && !*value;
-    assert!(!said(&reset).iter().any(not_idempotent));
-}
-
-/// "Create or update" is an upsert: the same values again change nothing. "Create a status
-/// update" makes a new update on every call.
-#[test]
-fn create_or_update_is_an_upsert() {
-    let post = Method::Post;
-    let idempotent = (HintKind::Idempotent, true, Confidence::Medium);
-    let upsert = facts(&post, "", "Create or update the global glossary.");
-    assert!(said(&upsert).contains(&idempotent), "{:?}", said(&upsert));
-    let named = facts(&post, "addOrUpdateSetting", "");
-    assert!(said(&named).contains(&idempotent), "{:?}", said(&named));
-    let status = facts(&post, "createStatusUpdate", "Create a status update");
-    assert!(!said(&status).contains(&idempotent), "{:?}", said(&status));
-}
-
-/// "Creates or updates" overwrites as "create or update" does; posted to a collection, it
-/// creates another without an ID, so a repeat is not harmless.
-#[test]
-fn creates_or_updates_overwrites_and_a_collection_gets_another() {
-    let post = Method::Post;
-    let devices = Facts {
-        path: Some("/api/Devices"),
-        ..facts(
-            &post,
-            "",
-            "Creates or updates a Device or updates it's values",
-        )
-    };
-    // Nothing safer than a POST's defaults: it may overwrite, and a retry may create.
-    assert_eq!(said(&devices), []);
-}
-
 /// What a runner carries out decides: an analysis reads, a restart acts.
 #[test]
 fn performing_an_analysis_reads() {
@@ -531,39 +349,6 @@ fn performing_an_analysis_reads() {
     assert_eq!(analysis, [Says::Verb(Verb::Read)]);
     let restart = verbs("Performs a restart of the server");
     assert_eq!(restart, [Says::Verb(Verb::Repeat)]);
-}
-
-/// A PATCH sets values on what its path names, a part of one resource too.
-#[test]
-fn a_patch_of_a_part_of_one_resource_sets_values() {
-    let patch = Method::Patch;
-    let metadata = Facts {
-        path: Some("/devices/{deviceId}/metadata"),
-        ..facts(&patch, "", "Modify metadata")
-    };
-    let idempotent = (HintKind::Idempotent, true, Confidence::Medium);
-    assert!(
-        said(&metadata).contains(&idempotent),
-        "{:?}",
-        said(&metadata)
-    );
-}
-
-/// A PATCH of the caller's own (`/account`, `/me`) sets values as one of `/users/{id}` does.
-#[test]
-fn a_patch_of_the_callers_own_sets_values() {
-    let patch = Method::Patch;
-    let account = Facts {
-        path: Some("/account"),
-        ..facts(&patch, "", "Update account")
-    };
-    let idempotent = (HintKind::Idempotent, true, Confidence::Medium);
-    assert!(said(&account).contains(&idempotent), "{:?}", said(&account));
-    let collection = Facts {
-        path: Some("/accounts"),
-        ..facts(&patch, "", "Update accounts")
-    };
-    assert!(!said(&collection).contains(&idempotent));
 }
 
 /// Running a query reads: "Executes a query and returns a paginated response".
@@ -982,49 +767,4 @@ fn converting_in_an_all_post_api_computes() {
         said(&geocode),
         [(HintKind::ReadOnly, true, Confidence::High)]
     );
-}
-
-/// A switch at a path that ends in it (`/products/{id}/follow`) is set again by a repeat,
-/// even with a 201: the mark is made once. A 201 from a collection of other things says
-/// each call makes something.
-#[test]
-fn a_switch_at_its_own_path_is_idempotent_with_a_201() {
-    let post = Method::Post;
-    let mut follow = facts(&post, "", "Follow a product");
-    follow.path = Some("/products/{lang}/{prod_key}/follow");
-    follow.statuses = vec!["201"];
-    assert!(said(&follow).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
-    follow.path = Some("/products/{lang}/{prod_key}/notes");
-    assert!(said(&follow)
-        .iter()
-        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
-}
-
-/// Posting a mark to the set of those marks ("Follow category" to `/my/categories/follows`)
-/// sets it again on a repeat: the collection holds the switch's marks, not new things.
-#[test]
-fn a_switch_posted_to_the_set_of_its_marks_is_idempotent() {
-    let post = Method::Post;
-    let mut follow = facts(&post, "", "Follow category");
-    follow.path = Some("/my/categories/follows");
-    assert!(said(&follow).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
-    follow.path = Some("/my/categories/alerts");
-    assert!(said(&follow)
-        .iter()
-        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
-}
-
-/// Only a person's mark is made once whatever a 201 says: starting a pipeline at its own
-/// path with a 201 may make a new run each time, so no retry is invited.
-#[test]
-fn a_201_from_starting_is_not_passed_over() {
-    let post = Method::Post;
-    let mut start = facts(&post, "", "Start the pipeline");
-    start.path = Some("/pipelines/{id}/start");
-    start.statuses = vec!["201"];
-    assert!(said(&start)
-        .iter()
-        .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
-    start.statuses = vec!["200"];
-    assert!(said(&start).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
 }
