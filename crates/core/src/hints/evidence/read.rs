@@ -162,10 +162,9 @@ fn in_use(word: &str, alone: Option<Verb>, verb: Verb, rest: &[String]) -> Strin
 fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Verb {
     let path = facts.path;
     let verb = computed(word, vocabulary::verb(word).unwrap_or(Verb::Act), rest);
-    // Converting or rendering what a GET is given computes an answer: nothing is kept. So
-    // in an API whose every method is a POST, where the method says nothing.
+    // Converting or rendering what a GET is given computes an answer: nothing is kept.
     let safe = facts.method.is_some_and(Method::is_safe);
-    if (safe || facts.only_posts) && vocabulary::CALCULATIONS.contains(&word) {
+    if safe && vocabulary::CALCULATIONS.contains(&word) {
         return Verb::Read;
     }
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));

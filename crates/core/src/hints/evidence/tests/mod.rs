@@ -748,23 +748,3 @@ fn a_post_that_repeats_its_get_backs_a_reading_word() {
             && *value
             && *confidence > Confidence::Low)));
 }
-
-/// Converting what a call is given computes an answer on a GET, and in an API whose every
-/// method is a POST, where the method says nothing; elsewhere a POST that converts may
-/// keep what it makes.
-#[test]
-fn converting_in_an_all_post_api_computes() {
-    let post = Method::Post;
-    let mut geocode = facts(&post, "Geocode Reverse", "");
-    geocode.description = Some("Convert a geographic coordinate into a real world address.");
-    geocode.path = Some("/geocode-reverse");
-    assert_eq!(
-        said(&geocode),
-        [(HintKind::ReadOnly, true, Confidence::Low)]
-    );
-    geocode.only_posts = true;
-    assert_eq!(
-        said(&geocode),
-        [(HintKind::ReadOnly, true, Confidence::High)]
-    );
-}
