@@ -436,22 +436,9 @@ pub const RELATIONS: &[&str] = &[
 ];
 
 /// Switches that set a person's own mark on something: made once, whatever a response
-/// says (a 201 for a follow is the follow, not a new thing each call).
-pub const PERSONS_MARKS: &[&str] = &[
-    "star",
-    "follow",
-    "pin",
-    "subscribe",
-    "watch",
-    "mute",
-    "like",
-    "favorite",
-    "bookmark",
-    "block",
-    "hide",
-    "label",
-    "tag",
-];
+/// says (a 201 for a follow is the follow, not a new thing each call). Not subscribing,
+/// pinning, blocking, labelling or tagging: in many APIs those make billable or new things.
+pub const PERSONS_MARKS: &[&str] = &["star", "follow", "like", "favorite", "bookmark", "mute"];
 
 /// A person's own marks on something (a reaction, a subscription, a star): deleting one
 /// is a relation removed, where deleting a label deletes the label.

@@ -53,9 +53,14 @@ impl<'c, 'f> Case<'c, 'f> {
             .iter()
             .filter(|e| e.says_reads() && (acts.is_empty() || e.says != Says::NounMethod))
             .collect();
-        // A POST that repeats its path's GET backs what else says it reads; alone, or
-        // against what acts, it says nothing (the GET itself may act).
-        if acts.is_empty() && !reads.is_empty() {
+        // A POST that repeats its path's GET backs a reading word of its name or path, a
+        // place the words it repeats are not; alone, against what acts, or where a sentence
+        // of those words acts, it says nothing (the GET itself may act).
+        let named = reads
+            .iter()
+            .any(|e| matches!(e.source, Source::Name | Source::Path));
+        let a_sentence_acts = evidence.iter().any(|e| e.says == Says::SentenceActs);
+        if acts.is_empty() && named && !a_sentence_acts {
             reads.extend(evidence.iter().filter(|e| e.says == Says::RepeatsItsGet));
         }
         Case {
@@ -376,19 +381,32 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     // A 201 or a POST to a collection makes something new on each call, whatever the verb
     // ("subscribes a client" adds a subscription).
     let creates = !case.saying(&[Says::Created, Says::Collection]).is_empty();
-    // Unless a person's mark (follow, star, pin...) is set at a path that ends in the
-    // switch (`/products/{id}/follow`), or in the set of its marks (`/my/categories/follows`
-    // for "Follow category"): there a 201 or the collection says only that the mark is made,
-    // once. (A 201 from starting or resuming may be a new run, or a new charge.)
+    // Unless a person's mark (follow, star, like...) is set at a path whose last segment is
+    // the switch (`/products/{id}/follow`), or posted to the set of its marks
+    // (`/my/categories/follows` for "Follow category"), and no word creates or acts: there a
+    // 201 or the collection says only that the mark is made, once. (A 201 from starting,
+    // subscribing or blocking may be a new run, a new charge or a new hold.)
+    let last = path.and_then(last_literal_segment).unwrap_or_default();
     let sets = case.saying(&[Says::Collection]);
-    let switch_is_the_path = switches.iter().any(|switch| {
-        let mark = vocabulary::summary_verb(&switch.seen)
-            .map(|(word, _)| word)
-            .filter(|word| vocabulary::PERSONS_MARKS.contains(&word.as_str()));
-        let of_its_marks =
-            |verb: &str| (sets.iter()).any(|set| set.seen.to_ascii_lowercase().starts_with(verb));
-        mark.is_some_and(|verb| switch.source == Source::Path || of_its_marks(&verb))
-    });
+    let nothing_else = case
+        .verbs(&[Verb::Create, Verb::Repeat, Verb::Act])
+        .is_empty();
+    let switch_is_the_path = nothing_else
+        && switches.iter().any(|switch| {
+            let mark = vocabulary::summary_verb(&switch.seen)
+                .map(|(word, _)| word)
+                .filter(|word| vocabulary::PERSONS_MARKS.contains(&word.as_str()));
+            let of_its_marks = |verb: &str| {
+                (sets.iter()).any(|set| {
+                    let set = set.seen.to_ascii_lowercase();
+                    set == format!("{verb}s") || set == format!("{verb}ing")
+                })
+            };
+            mark.is_some_and(|verb| {
+                let at_its_path = switch.source == Source::Path && last == verb;
+                at_its_path || of_its_marks(&verb)
+            })
+        });
     let mut adds_relation = case.verbs(&[Verb::Create]);
     adds_relation.extend(case.saying(&[Says::Relation]));
     let upsert = upserts(case);
@@ -442,6 +460,16 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         return;
     };
     case.add(HintKind::Idempotent, true, confidence, reason, evidence);
+}
+
+/// The path's last segment that is no parameter, lower case, without an extension or a
+/// parameter glued to it (`/updates/{id}/share{mediaTypeExtension}`: `share`).
+fn last_literal_segment(path: &str) -> Option<String> {
+    let segment = path
+        .rsplit('/')
+        .find(|s| !s.is_empty() && !s.starts_with('{'))?;
+    let bare = segment.split(['{', '.']).next().unwrap_or_default();
+    Some(bare.to_ascii_lowercase())
 }
 
 /// Settling takes held money (`/payments/{id}/capture`, "Complete pre-auth"): a retry is

@@ -229,8 +229,9 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     reader.opening();
     reader.phrases();
     // What they find keeps only a GET (or another safe method) from the read-only subset:
-    // a claim of read-only on any other method is refused unless a person reviewed it.
-    if facts.method.is_none_or(Method::is_safe) {
+    // a claim of read-only on any other method is refused unless a person reviewed it. A
+    // POST that repeats its GET's words is read as that GET would be.
+    if facts.method.is_none_or(Method::is_safe) || facts.repeats_its_get.is_some() {
         reader.sentences();
     }
     if let Some(path) = facts.path {

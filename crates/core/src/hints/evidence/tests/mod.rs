@@ -739,6 +739,22 @@ fn a_post_that_repeats_its_get_backs_a_reading_word() {
     assert!(said(&favourites)
         .iter()
         .all(|(hint, value, _)| !(*hint == HintKind::ReadOnly && *value)));
+    // The words it repeats are no second place: a summary that reads, repeated, stays one
+    // piece; and a sentence of them that acts ("Creates a quote and reserves the
+    // inventory") says nothing reads.
+    let mut quote = facts(&post, "", "Get a quote");
+    quote.path = Some("/quotes");
+    quote.repeats_its_get = Some(("Get a quote", "/paths/~1quotes/get"));
+    let reads_high = |said: Vec<(HintKind, bool, Confidence)>| {
+        said.contains(&(HintKind::ReadOnly, true, Confidence::High))
+            || said.contains(&(HintKind::ReadOnly, true, Confidence::Medium))
+    };
+    assert!(!reads_high(said(&quote)), "{:?}", said(&quote));
+    let mut next = facts(&post, "", "");
+    next.description = Some("The next message. It then deletes it from the queue.");
+    next.path = Some("/queue.get_next");
+    next.repeats_its_get = Some(("The next message.", "/paths/~1queue.get_next/get"));
+    assert!(!reads_high(said(&next)), "{:?}", said(&next));
     let mut both = facts(&post, "", "Get and delete facilities");
     both.path = Some("/facilities.get_and_purge");
     both.repeats_its_get = Some(("Get and delete facilities", "/paths/~1f/get"));

@@ -263,3 +263,28 @@ fn a_201_from_starting_is_not_passed_over() {
     start.statuses = vec!["200"];
     assert!(said(&start).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
 }
+
+/// What an attack round found: subscribing, blocking or pinning may bill, hold or make
+/// something each call; a word that creates, a segment that is more than the switch, or a
+/// collection that only begins with its word ("subscribers") is no set of marks.
+#[test]
+fn marks_that_may_bill_or_create_are_not_passed_over() {
+    let post = Method::Post;
+    let not_idempotent = |name: &str, summary: &str, path: &str| {
+        let mut case = facts(&post, name, summary);
+        case.path = Some(path);
+        case.statuses = vec!["201"];
+        let said = said(&case);
+        assert!(
+            said.iter()
+                .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)),
+            "{summary} {path}: {said:?}"
+        );
+    };
+    not_idempotent("", "Subscribe a customer to a plan", "/customers/{id}/subscribe");
+    not_idempotent("", "Block funds", "/deposits/{id}/blocks");
+    not_idempotent("createPin", "Pin an image to a board", "/pins");
+    not_idempotent("", "Follow the plan", "/plans/{id}/followers-export");
+    not_idempotent("", "Star and share the post", "/posts/{id}/star-and-share");
+    not_idempotent("createFollow", "Follow a user", "/users/{id}/follow");
+}
