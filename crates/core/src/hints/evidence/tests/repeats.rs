@@ -281,7 +281,11 @@ fn marks_that_may_bill_or_create_are_not_passed_over() {
             "{summary} {path}: {said:?}"
         );
     };
-    not_idempotent("", "Subscribe a customer to a plan", "/customers/{id}/subscribe");
+    not_idempotent(
+        "",
+        "Subscribe a customer to a plan",
+        "/customers/{id}/subscribe",
+    );
     not_idempotent("", "Block funds", "/deposits/{id}/blocks");
     not_idempotent("createPin", "Pin an image to a board", "/pins");
     not_idempotent("", "Follow the plan", "/plans/{id}/followers-export");
