@@ -104,10 +104,12 @@ mod tests {
         let cycle = json!({"$ref": "#/$defs/Node", "$defs": {"Node": {"type": "object",
             "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}}});
         assert!(!too_deep(&cycle));
+        // The bound exactly: 255 wrappers put the string at level 256, one more past it.
         let mut nested = json!({"type": "string"});
-        for _ in 0..MAX_SCHEMA_DEPTH {
+        for _ in 0..MAX_SCHEMA_DEPTH - 1 {
             nested = json!({ "not": nested });
         }
-        assert!(too_deep(&nested));
+        assert!(!too_deep(&nested));
+        assert!(too_deep(&json!({ "not": nested })));
     }
 }
