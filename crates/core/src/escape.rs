@@ -16,41 +16,34 @@ fn is_hidden(c: char) -> bool {
 /// `text` on one line, every hidden character shown as an escape (`\n`, `\t`, `\u{1b}`):
 /// for a terminal, a YAML comment, a log line.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(is_hidden) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if is_hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
+    escaped(text, |_| true)
 }
 
 /// An HTML page whose text came from a spec (markup already escaped by the template): every
 /// hidden character but a line break or a tab, which HTML reads as space, shown as an
 /// escape, so no control character or bidirectional override reaches the page.
 pub(crate) fn html_page(page: String) -> String {
-    match page
-        .chars()
-        .any(|c| is_hidden(c) && !matches!(c, '\n' | '\t'))
-    {
-        false => page,
-        true => (page.split('\n').map(|line| {
-            let tabs: Vec<String> = line
-                .split('\t')
-                .map(|part| visible(part).into_owned())
-                .collect();
-            tabs.join("\t")
-        }))
-        .collect::<Vec<_>>()
-        .join("\n"),
+    escaped(&page, |c| !matches!(c, '\n' | '\t')).into_owned()
+}
+
+/// `text` with each hidden character that `shown` picks written as an escape (`\n`, `\t`,
+/// `\u{1b}`).
+fn escaped(text: &str, shown: impl Fn(char) -> bool) -> Cow<'_, str> {
+    let hides = |c: char| is_hidden(c) && shown(c);
+    if !text.chars().any(hides) {
+        return Cow::Borrowed(text);
     }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            c if !hides(c) => out.push(c),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// A YAML double-quoted scalar holding exactly `text`. JSON's string syntax is YAML's, but

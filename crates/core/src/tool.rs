@@ -293,6 +293,13 @@ pub struct Binding {
 }
 
 impl Binding {
+    /// The reason of a person's read-only review the binding records, where it counts: on
+    /// a method that writes (the only one convert records it for), and not blank.
+    pub fn read_only_review(&self) -> Option<&str> {
+        let reason = self.read_only_reviewed.as_deref()?;
+        (self.method.writes() && !reason.trim().is_empty()).then_some(reason)
+    }
+
     /// Whether a call that timed out or got a 5xx may be sent again: its method is
     /// idempotent in HTTP, or a person reviewed it so ([`Binding::retry_reviewed`]).
     pub fn retry_safe(&self) -> bool {

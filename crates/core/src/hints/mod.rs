@@ -316,12 +316,9 @@ impl Hints {
     /// write them.
     pub fn listed(tool: &Tool) -> Hints {
         let mut hints = Hints::declared(&tool.annotations);
-        let reviewed = tool
-            .binding()
-            .filter(|b| b.method.writes())
-            .and_then(|b| b.read_only_reviewed.clone())
-            .filter(|reason| !reason.trim().is_empty());
+        let reviewed = tool.binding().and_then(|b| b.read_only_review());
         if let (Some(reason), true) = (reviewed, hints.get(HintKind::ReadOnly).value) {
+            let reason = reason.to_string();
             let source = format!("an overrides entry recorded in the manifest: {reason}");
             hints.set(HintKind::ReadOnly, true, HintSource::Override, source);
             hints.mark_reviewed(HintKind::ReadOnly, reason);

@@ -114,7 +114,7 @@ fn locate_yaml(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, us
     let mut found = HashMap::new();
     walk_yaml(text, &mut |_, _, node| {
         if let Some((pointer, at)) = node.filter(|(p, _)| wanted.contains(p.as_str())) {
-            found.insert(pointer, at);
+            found.insert(pointer.clone(), *at);
         }
         match found.len() == wanted.len() {
             true => ControlFlow::Break(()),
@@ -125,55 +125,43 @@ fn locate_yaml(text: &str, wanted: &HashSet<&str>) -> HashMap<String, (usize, us
 }
 
 /// What [`walk_yaml`] hands on: an event, where it stands, and the node it starts.
-type YamlVisit<'v> =
-    dyn FnMut(&Event<'_>, (usize, usize), Option<(String, (usize, usize))>) -> ControlFlow<()> + 'v;
+type YamlVisit<'v> = dyn FnMut(&Event<'_>, (usize, usize), Option<&(String, (usize, usize))>) -> ControlFlow<()>
+    + 'v;
 
-/// What a YAML text holds that has no JSON value, for an error to name.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) enum NotJson {
-    /// A second document (`---` after the first).
-    SecondDocument,
-    /// The alias (`*name`) that repeats the most values: where aliases repeated past a
-    /// reader's limit are.
-    Alias,
-    /// A local tag on a value (`!custom`), which has no JSON value, as written.
-    Tag(String),
+/// Where a YAML text's second document starts, 1-based: JSON has one value.
+pub(super) fn second_document(text: &str) -> Option<(usize, usize)> {
+    let mut documents = 0;
+    let mut second = None;
+    walk_yaml(text, &mut |event, here, _| {
+        if matches!(event, Event::DocumentStart(_)) {
+            documents += 1;
+            if documents == 2 {
+                second = Some(here);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    second
 }
 
-/// The first `kind` of thing in a YAML text that has no JSON value (a tag: any local one;
-/// an alias: the one that repeats the most), with the pointer of the node it is on ("" for
-/// a document) and its 1-based line and column.
-pub(super) fn first_not_json(
-    text: &str,
-    kind: &NotJson,
-) -> Option<(NotJson, String, (usize, usize))> {
-    if *kind == NotJson::Alias {
-        return heaviest_alias(text).map(|(pointer, at)| (NotJson::Alias, pointer, at));
-    }
-    let mut documents = 0;
+/// The first local tag on a value (`!custom`), which has no JSON value, as written, with
+/// the value's pointer and where it stands, 1-based.
+pub(super) fn first_local_tag(text: &str) -> Option<(String, String, (usize, usize))> {
     let mut first = None;
-    walk_yaml(text, &mut |event, here, node| {
-        let found = match (event, &node) {
-            (Event::DocumentStart(_), _) => {
-                documents += 1;
-                (documents == 2).then_some(NotJson::SecondDocument)
-            }
-            (
-                Event::Scalar(.., Some(tag))
-                | Event::MappingStart(_, Some(tag))
-                | Event::SequenceStart(_, Some(tag)),
-                Some(_),
-            ) => local_tag(tag).map(NotJson::Tag),
+    walk_yaml(text, &mut |event, _, node| {
+        let tag = match event {
+            Event::Scalar(.., Some(tag))
+            | Event::MappingStart(_, Some(tag))
+            | Event::SequenceStart(_, Some(tag)) => local_tag(tag),
             _ => None,
-        }
-        .filter(|found| std::mem::discriminant(found) == std::mem::discriminant(kind));
-        match found {
-            Some(found) => {
-                let (pointer, at) = node.unwrap_or((String::new(), here));
-                first = Some((found, pointer, at));
+        };
+        match (tag, node) {
+            (Some(tag), Some((pointer, at))) => {
+                first = Some((tag, pointer.clone(), *at));
                 ControlFlow::Break(())
             }
-            None => ControlFlow::Continue(()),
+            _ => ControlFlow::Continue(()),
         }
     });
     first
@@ -191,10 +179,11 @@ fn local_tag(tag: &saphyr_parser::Tag) -> Option<String> {
     }
 }
 
-/// The alias that repeats the most values (the first of equals), and where it stands:
+/// The alias that repeats the most values (the first of equals), where a reader refuses
+/// aliases repeated past its limit, with its pointer and where it stands:
 /// each anchored node's size counted with the aliases in it, so a chain of aliases to
 /// aliases is weighed as what it expands to.
-fn heaviest_alias(text: &str) -> Option<(String, (usize, usize))> {
+pub(super) fn heaviest_alias(text: &str) -> Option<(String, (usize, usize))> {
     let mut sizes: HashMap<usize, u64> = HashMap::new();
     // Each open collection's anchor and the values counted in it so far.
     let mut open: Vec<(usize, u64)> = Vec::new();
@@ -205,7 +194,7 @@ fn heaviest_alias(text: &str) -> Option<(String, (usize, usize))> {
             Event::Alias(id) => {
                 let size = sizes.get(id).copied().unwrap_or(1);
                 if heaviest.as_ref().is_none_or(|(most, ..)| size > *most) {
-                    let (pointer, at) = node.clone().unwrap_or_default();
+                    let (pointer, at) = node.cloned().unwrap_or_default();
                     heaviest = Some((size, pointer, at));
                 }
                 Some((0, size))
@@ -273,11 +262,10 @@ fn walk_yaml(text: &str, visit: &mut YamlVisit<'_>) {
                 *next += 1;
             }
         }
-        let pointer = node.as_ref().map(|(pointer, _)| pointer.clone());
-        if visit(&event, here, node).is_break() {
+        if visit(&event, here, node.as_ref()).is_break() {
             break;
         }
-        match (event, pointer) {
+        match (event, node.map(|(pointer, _)| pointer)) {
             (Event::MappingStart(..), Some(pointer)) => {
                 stack.push(Frame::Mapping { pointer, key: None })
             }

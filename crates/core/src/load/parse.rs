@@ -4,7 +4,6 @@
 use saphyr_parser::Event;
 use serde_json::Value;
 
-use super::locate::NotJson;
 use super::strict::{StrictValue, StrictYamlValue};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -138,27 +137,22 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
 /// aliases repeated past its limit, a custom tag), which it places nowhere or by a dotted
 /// path: said in our words, at its JSON pointer and line.
 fn not_json_error(message: &str, source: &str, what: &str) -> Option<Error> {
-    let sought = if message.contains("more than one document") {
-        NotJson::SecondDocument
+    use super::locate::{first_local_tag, heaviest_alias, second_document};
+    let (words, pointer, (line, column)) = if message.contains("more than one document") {
+        let words = "a second document starts here: the file is read as one YAML document";
+        (words.to_string(), String::new(), second_document(source)?)
     } else if message.contains("repetition limit exceeded") {
-        NotJson::Alias
+        let words = "its aliases repeat more values than are read, this one the most \
+             (repetition limit exceeded)";
+        let (pointer, at) = heaviest_alias(source)?;
+        (words.to_string(), pointer, at)
     } else if message.contains("invalid type: enum") {
-        NotJson::Tag(String::new())
+        let (tag, pointer, at) = first_local_tag(source)?;
+        let tag = crate::escape::visible(&tag);
+        let words = format!("the tag {tag} has no JSON value: only JSON values are read");
+        (words, pointer, at)
     } else {
         return None;
-    };
-    let (found, pointer, (line, column)) = super::locate::first_not_json(source, &sought)?;
-    let words = match found {
-        NotJson::SecondDocument => {
-            "a second document starts here: the file is read as one YAML document".to_string()
-        }
-        NotJson::Alias => "its aliases repeat more values than are read, this one the most \
-             (repetition limit exceeded)"
-            .to_string(),
-        NotJson::Tag(tag) => format!(
-            "the tag {} has no JSON value: only JSON values are read",
-            crate::escape::visible(&tag)
-        ),
     };
     let error = Error::new(ErrorKind::Input, format!("{what}: {words}")).at_line(line, column);
     Some(match pointer.is_empty() {

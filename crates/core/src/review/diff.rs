@@ -102,17 +102,14 @@ impl Decision {
         }
     }
 
-    /// Whether the binding records it as it is read wherever the manifest is: a person's
-    /// read-only review only on a method that writes, with a reason ([`Hints::listed`]).
+    /// Whether the binding records it as it is read wherever the manifest is (a person's
+    /// read-only review as [`Binding::read_only_review`] reads it).
     ///
-    /// [`Hints::listed`]: crate::hints::Hints::listed
+    /// [`Binding::read_only_review`]: crate::tool::Binding::read_only_review
     fn recorded(self, binding: &crate::tool::Binding) -> bool {
         match self {
             Decision::ReadOnlyVerified => binding.read_only_verified,
-            Decision::ReadOnlyReviewed => {
-                let reason = binding.read_only_reviewed.as_deref().unwrap_or_default();
-                binding.method.writes() && !reason.trim().is_empty()
-            }
+            Decision::ReadOnlyReviewed => binding.read_only_review().is_some(),
             Decision::RetryReviewed => binding.retry_reviewed,
         }
     }

@@ -381,32 +381,6 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     // A 201 or a POST to a collection makes something new on each call, whatever the verb
     // ("subscribes a client" adds a subscription).
     let creates = !case.saying(&[Says::Created, Says::Collection]).is_empty();
-    // Unless a person's mark (follow, star, like...) is set at a path whose last segment is
-    // the switch (`/products/{id}/follow`), or posted to the set of its marks
-    // (`/my/categories/follows` for "Follow category"), and no word creates or acts: there a
-    // 201 or the collection says only that the mark is made, once. (A 201 from starting,
-    // subscribing or blocking may be a new run, a new charge or a new hold.)
-    let last = path.and_then(last_literal_segment).unwrap_or_default();
-    let sets = case.saying(&[Says::Collection]);
-    let nothing_else = case
-        .verbs(&[Verb::Create, Verb::Repeat, Verb::Act])
-        .is_empty();
-    let switch_is_the_path = nothing_else
-        && switches.iter().any(|switch| {
-            let mark = vocabulary::summary_verb(&switch.seen)
-                .map(|(word, _)| word)
-                .filter(|word| vocabulary::PERSONS_MARKS.contains(&word.as_str()));
-            let of_its_marks = |verb: &str| {
-                (sets.iter()).any(|set| {
-                    let set = set.seen.to_ascii_lowercase();
-                    set == format!("{verb}s") || set == format!("{verb}ing")
-                })
-            };
-            mark.is_some_and(|verb| {
-                let at_its_path = switch.source == Source::Path && last == verb;
-                at_its_path || of_its_marks(&verb)
-            })
-        });
     let mut adds_relation = case.verbs(&[Verb::Create]);
     adds_relation.extend(case.saying(&[Says::Relation]));
     let upsert = upserts(case);
@@ -422,7 +396,7 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         let reason = "HTTP defines DELETE as idempotent: true if repeating it has no further \
                       effect in this API";
         return removal(case, reason, confidence);
-    } else if !switches.is_empty() && (!creates || switch_is_the_path) {
+    } else if !switches.is_empty() && (!creates || marks_once(case, &switches)) {
         (
             "a switch: setting it again changes nothing",
             switches,
@@ -460,6 +434,41 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         return;
     };
     case.add(HintKind::Idempotent, true, confidence, reason, evidence);
+}
+
+/// Whether a person's mark (follow, star, like...) is set at a path whose last segment is
+/// the switch (`/products/{id}/follow`), or posted to the set of its marks
+/// (`/my/categories/follows` for "Follow category"), and no word creates or acts: there a
+/// 201 or the collection says only that the mark is made, once. (A 201 from starting,
+/// subscribing or blocking may be a new run, a new charge or a new hold.)
+fn marks_once(case: &Case<'_, '_>, switches: &[&Evidence]) -> bool {
+    if !case
+        .verbs(&[Verb::Create, Verb::Repeat, Verb::Act])
+        .is_empty()
+    {
+        return false;
+    }
+    let last = case
+        .facts
+        .path
+        .and_then(last_literal_segment)
+        .unwrap_or_default();
+    let sets = case.saying(&[Says::Collection]);
+    let of_its_marks = |verb: &str| {
+        (sets.iter()).any(|set| {
+            let set = set.seen.to_ascii_lowercase();
+            set == format!("{verb}s") || set == format!("{verb}ing")
+        })
+    };
+    switches.iter().any(|switch| {
+        let mark = vocabulary::summary_verb(&switch.seen)
+            .map(|(word, _)| word)
+            .filter(|word| vocabulary::PERSONS_MARKS.contains(&word.as_str()));
+        mark.is_some_and(|verb| {
+            let at_its_path = switch.source == Source::Path && last == verb;
+            at_its_path || of_its_marks(&verb)
+        })
+    })
 }
 
 /// The path's last segment that is no parameter, lower case, without an extension or a
