@@ -10,6 +10,8 @@
 //! that makes it more cautious needs one. Evidence that disagrees (a name that says
 //! `post`, a summary that says `List`) is reported at low confidence, never suggested.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::error::push_pointer;
@@ -37,7 +39,9 @@ pub struct Facts<'a> {
     /// and path, which are read as such); the tool name in a manifest.
     pub name: &'a str,
     pub summary: Option<&'a str>,
-    pub description: Option<&'a str>,
+    /// As the tool's description says it: HTML made Markdown, so that a tag is no word
+    /// (`<p>This service retrieves` does not open with "p").
+    pub description: Option<Cow<'a, str>>,
     pub path: Option<&'a str>,
     /// Scopes of every security requirement.
     pub scopes: Vec<&'a str>,
@@ -79,7 +83,7 @@ impl<'a> Facts<'a> {
             method: Some(&operation.method),
             name: operation.operation_id.unwrap_or(""),
             summary: operation.summary,
-            description: operation.description,
+            description: operation.description.map(crate::text::markdown_from_html),
             path: Some(operation.path),
             scopes: operation
                 .security
@@ -128,7 +132,7 @@ impl<'a> Facts<'a> {
             method: binding.map(|b| &b.method),
             name: &tool.name,
             summary: tool.display_title(),
-            description: tool.description.as_deref(),
+            description: tool.description.as_deref().map(Cow::Borrowed),
             path: binding.map(|b| b.path.as_str()),
             idempotency_key: key.and_then(|p| Some((p.location, p.name.as_deref()?))),
             method_override: binding.and_then(|b| {

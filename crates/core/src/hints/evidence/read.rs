@@ -60,11 +60,12 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
     words
 }
 
-/// The part of a `Resource_Action` or `Resource.action` name that says the action
-/// (`VirtualMachines_Start`, `ScaleSets_ListAll`, `Place.pairing`, `Account.changePassword`):
-/// there the resource comes first and its words are nouns, whatever they look like
-/// (`ScaleSets`, `Place`). Any other name whole (`chat.update` is a method of its own).
-fn action_part(name: &str) -> &str {
+/// A `Resource_Action` or `Resource.action` name split into the resource and the part that
+/// says the action (`VirtualMachines_Start`, `ScaleSets_ListAll`, `Place.pairing`,
+/// `Account.changePassword`): there the resource comes first and its words are nouns,
+/// whatever they look like (`ScaleSets`, `Place`). Any other name is all action
+/// (`chat.update` is a method of its own).
+fn resource_and_action(name: &str) -> (Option<&str>, &str) {
     let pascal = |part: &str| {
         part.starts_with(|c: char| c.is_ascii_uppercase())
             && part.chars().any(|c| c.is_ascii_lowercase())
@@ -75,11 +76,13 @@ fn action_part(name: &str) -> &str {
             && part.chars().all(|c| c.is_ascii_alphanumeric())
     };
     match (name.split_once('_'), name.rsplit_once('.')) {
-        (Some((resource, action)), _) if pascal(resource) && pascal(action) => action,
-        (_, Some((resources, action))) if camel(action) && resources.split('.').all(pascal) => {
-            action
+        (Some((resource, action)), _) if pascal(resource) && pascal(action) => {
+            (Some(resource), action)
         }
-        _ => name,
+        (_, Some((resources, action))) if camel(action) && resources.split('.').all(pascal) => {
+            (Some(resources), action)
+        }
+        _ => (None, name),
     }
 }
 
@@ -260,7 +263,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let text = [
             facts.name,
             facts.summary.unwrap_or(""),
-            facts.description.unwrap_or(""),
+            facts.description.as_deref().unwrap_or(""),
         ]
         .join(" ")
         .to_ascii_lowercase();
@@ -299,7 +302,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             Some(path) if generated(facts.name, facts.method, path) => "",
             _ => facts.name,
         };
-        let words = name_words(action_part(name), facts.method);
+        let words = name_words(resource_and_action(name).1, facts.method);
         let first_verb = action_verb(&words);
         if let Some(i) = first_verb {
             let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts);
@@ -345,6 +348,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             .map(|s| (s, Source::Summary, &facts.places.summary));
         let sentence = facts
             .description
+            .as_deref()
             .and_then(|d| d.unicode_sentences().next())
             .map(|s| (s, Source::Description, &facts.places.description));
         let (original, source, at) = match (summary, sentence) {
@@ -484,7 +488,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             (Source::Summary, facts.summary, &facts.places.summary),
             (
                 Source::Description,
-                facts.description,
+                facts.description.as_deref(),
                 &facts.places.description,
             ),
         ];
@@ -515,7 +519,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             (Source::Summary, facts.summary, &facts.places.summary),
             (
                 Source::Description,
-                facts.description,
+                facts.description.as_deref(),
                 &facts.places.description,
             ),
         ];
@@ -567,7 +571,11 @@ impl<'r, 'f> Reader<'r, 'f> {
         // A segment a parameter follows names a collection (`/shop_account_requests/{id}`,
         // `/orders/{id}`): its words are nouns.
         let names_a_collection = path.trim_end_matches('/').rsplit('/').next() != Some(segment);
-        if !names_a_collection {
+        // So does one the name calls its resource (`Place_GetByGeoBox` at `/Place`).
+        let names_the_resource = resource_and_action(facts.name)
+            .0
+            .is_some_and(|resource| resource.eq_ignore_ascii_case(action));
+        if !names_a_collection && !names_the_resource {
             self.path_verb(&words);
         }
         for word in &words {

@@ -84,7 +84,7 @@ fn a_method_override_parameter_says_the_call_acts() {
 fn a_delete_is_never_suggested_read_only() {
     let delete = Method::Delete;
     let mut facts = facts(&delete, "calendar.calendarList.delete", "List calendars");
-    facts.description = Some("Returns the calendar list, read-only");
+    facts.description = Some("Returns the calendar list, read-only".into());
     facts.path = Some("/users/me/calendarList/{calendarId}");
     assert!(
         said(&facts)
@@ -184,14 +184,14 @@ fn the_trash_is_undone_by_its_opposite_a_backup_restore_is_not() {
     };
     let delete = Method::Delete;
     let mut trash = facts(&delete, "trashFile", "Move a file to the trash");
-    trash.description = Some("Trashed files are deleted for good after 30 days.");
+    trash.description = Some("Trashed files are deleted for good after 30 days.".into());
     assert!(not_destructive(&trash), "later deletion is not this call");
     let post = Method::Post;
     let mut restore = facts(&post, "restoreFile", "Restore a file from the trash");
     restore.path = Some("/files/{id}/restore");
     assert!(not_destructive(&restore));
     let mut backup = facts(&post, "restoreDatabase", "Restore a database from a backup");
-    backup.description = Some("Replaces the current contents with the backup's.");
+    backup.description = Some("Replaces the current contents with the backup's.".into());
     backup.path = Some("/databases/{id}/restore");
     assert!(
         !not_destructive(&backup),
@@ -256,7 +256,7 @@ fn a_refund_is_destructive() {
 fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
     let post = Method::Post;
     let mut info = facts(&post, "", "");
-    info.description = Some("Return more detailed information about a single sender.");
+    info.description = Some("Return more detailed information about a single sender.".into());
     info.path = Some("/senders/info.json");
     assert_eq!(said(&info), [(HintKind::ReadOnly, true, Confidence::Low)]);
     info.only_posts = true;
@@ -264,7 +264,7 @@ fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
     // Against a word that acts, the noun says nothing: a POST claimed read-only whose
     // description deletes is corrected.
     let mut claimed = facts(&post, "", "");
-    claimed.description = Some("Deletes a sender.");
+    claimed.description = Some("Deletes a sender.".into());
     claimed.path = Some("/senders/info.json");
     claimed.only_posts = true;
     let mut read_only = Hints::infer(&post);
@@ -285,7 +285,8 @@ fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
     );
     // Plain words none of which is a verb name a getter too, known nouns or not.
     let mut url_info = facts(&post, "", "");
-    url_info.description = Some("Parse, analyze and retrieve content from the supplied URL.");
+    url_info.description =
+        Some("Parse, analyze and retrieve content from the supplied URL.".into());
     url_info.path = Some("/url-info");
     url_info.only_posts = true;
     assert_eq!(
@@ -379,7 +380,7 @@ fn a_search_reads() {
     assert_eq!(said(&search), [read_only]);
     let described = Facts {
         summary: None,
-        description: Some("Searches the transactions by date."),
+        description: Some("Searches the transactions by date.".into()),
         ..search.clone()
     };
     assert_eq!(said(&described), [read_only]);
@@ -505,6 +506,18 @@ fn of_each_operation<T>(json: &str, of: impl Fn(&Facts<'_>) -> T) -> Vec<T> {
     made
 }
 
+/// A description in HTML is read as its words, as the tool's description gives them: `<p>`
+/// is no verb opening "This service retrieves ...".
+#[test]
+fn a_description_in_html_is_read_as_its_words() {
+    let spec = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+      "/location/{code}": {"get": {"summary": "Location Information",
+        "description": "<p>This service retrieves the location of a code.</p>",
+        "responses": {"200": {"description": "ok"}}}}}}"#;
+    let said = of_each_operation(spec, said);
+    assert_eq!(said, [vec![]]);
+}
+
 /// An operation's `grant_type` is found wherever it is declared: a query parameter, a form
 /// field, a JSON body's property.
 #[test]
@@ -591,7 +604,7 @@ fn a_title_gives_way_to_the_descriptions_verb_when_it_acts() {
         "This endpoint deletes the translation memory. It is slow.",
         "It will delete the translation memory.",
     ] {
-        titled.description = Some(description);
+        titled.description = Some(description.into());
         assert_eq!(said(&titled), acts, "{description}");
     }
     for description in [
@@ -599,24 +612,24 @@ fn a_title_gives_way_to_the_descriptions_verb_when_it_acts() {
         "It will accept a list of words.",
         "It is slow.",
     ] {
-        titled.description = Some(description);
+        titled.description = Some(description.into());
         assert!(said(&titled).is_empty(), "{description}");
     }
     // A summary with a verb, or an imperative whose verb is unknown, keeps its place.
     let mut fetch = facts(&get, "machine_translation", "Fetch a translation");
-    fetch.description = Some("Deletes nothing.");
+    fetch.description = Some("Deletes nothing.".into());
     assert!(said(&fetch).is_empty());
     let mut imperative = facts(&get, "cache", "Flush the cache");
-    imperative.description = Some("Returns the cache's size.");
+    imperative.description = Some("Returns the cache's size.".into());
     assert_eq!(said(&imperative), acts);
     // A description that reads never stands in for a title: it would look safer (and let
     // `--read-only` keep a GET on it).
     let mut flush = facts(&get, "", "Cache flush");
-    flush.description = Some("Returns the cache's new size.");
+    flush.description = Some("Returns the cache's new size.".into());
     assert!(!says_it_reads(&read(&flush)));
     // The title's own "or replace" still counts when the description is read.
     let mut upsert = facts(&Method::Post, "widget", "Widget create or replace");
-    upsert.description = Some("Creates a widget.");
+    upsert.description = Some("Creates a widget.".into());
     assert_eq!(
         said(&upsert),
         [(HintKind::Idempotent, true, Confidence::Medium)]
@@ -751,7 +764,7 @@ fn a_post_that_repeats_its_get_backs_a_reading_word() {
     };
     assert!(!reads_high(said(&quote)), "{:?}", said(&quote));
     let mut next = facts(&post, "", "");
-    next.description = Some("The next message. It then deletes it from the queue.");
+    next.description = Some("The next message. It then deletes it from the queue.".into());
     next.path = Some("/queue.get_next");
     next.repeats_its_get = Some(("The next message.", "/paths/~1queue.get_next/get"));
     assert!(!reads_high(said(&next)), "{:?}", said(&next));

@@ -60,7 +60,7 @@ fn settling_that_takes_money_is_not_said_idempotent() {
 fn a_switch_that_creates_is_not_idempotent() {
     let post = Method::Post;
     let mut facts = facts(&post, "", "");
-    facts.description = Some("subscribes a client to receive out-of-band data");
+    facts.description = Some("subscribes a client to receive out-of-band data".into());
     facts.path = Some("/streams");
     facts.statuses = vec!["201"];
     assert!(said(&facts)
@@ -101,7 +101,7 @@ fn a_put_that_creates_is_an_upsert() {
 fn an_rpc_method_that_sets_values_is_idempotent() {
     let post = Method::Post;
     let mut dns = facts(&post, "", "");
-    dns.description = Some("Configures the custom DNS name for a dedicated IP.");
+    dns.description = Some("Configures the custom DNS name for a dedicated IP.".into());
     dns.path = Some("/ips/set-custom-dns.json");
     assert!(said(&dns).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
     // Importing makes something each time: no set-to-value.

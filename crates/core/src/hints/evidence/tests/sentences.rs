@@ -7,14 +7,34 @@ use super::*;
 fn left_out_because(summary: &str, description: &str) -> Option<String> {
     let get = Method::Get;
     let mut facts = facts(&get, "", summary);
-    facts.description = Some(description).filter(|d| !d.is_empty());
+    facts.description = (!description.is_empty()).then(|| description.into());
     facts.path = Some("/v1/things/{id}");
-    let evidence = read(&facts);
+    left_out(&facts)
+}
+
+/// Why `--read-only` would leave the GET of `facts` out, or `None` when it keeps it.
+fn left_out(facts: &Facts<'_>) -> Option<String> {
+    let get = Method::Get;
+    let evidence = read(facts);
     let hints = Hints::infer(&get);
-    let suggestions = judge(&facts, &evidence, &hints);
+    let suggestions = judge(facts, &evidence, &hints);
     hints
         .read_only_verdict(&get, &evidence, &suggestions, false)
         .err()
+}
+
+/// A path segment that a `Resource_Action` name calls its resource is a noun: `/Place`
+/// places nothing for `Place_GetByGeoBox`, as `/place` does for `placeOrder`.
+#[test]
+fn a_segment_the_name_calls_its_resource_is_a_noun() {
+    let get = Method::Get;
+    let mut places = facts(&get, "Place_GetByGeoBox", "Gets the places within a box");
+    places.path = Some("/Place");
+    assert_eq!(said(&places), []);
+    assert_eq!(left_out(&places), None);
+    let mut order = facts(&get, "placeOrder", "Places an order");
+    order.path = Some("/orders/place");
+    assert!(left_out(&order).is_some());
 }
 
 #[test]
@@ -53,7 +73,7 @@ fn a_later_sentence_whose_subject_is_the_call_and_that_acts_keeps_a_get_out() {
         // The judgement does not weigh it: nothing is suggested from a later sentence.
         let get = Method::Get;
         let mut facts = facts(&get, "", summary);
-        facts.description = Some(description);
+        facts.description = Some(description.into());
         assert_eq!(said(&facts), [], "{description}");
     }
 }
@@ -89,13 +109,13 @@ fn nouns_inputs_and_what_lets_someone_read_keep_a_get_in() {
 fn an_unknown_imperative_after_a_title_acts() {
     let get = Method::Get;
     let mut mail = facts(&get, "mail", "Mail");
-    mail.description = Some("Mail a letter.");
+    mail.description = Some("Mail a letter.".into());
     assert_eq!(
         said(&mail),
         [(HintKind::ReadOnly, false, Confidence::Medium)]
     );
     let mut listen = facts(&get, "listenForDweets", "Listen for dweets from a thing.");
-    listen.description = Some("Sorry, this function uses HTTP chunked responses.");
+    listen.description = Some("Sorry, this function uses HTTP chunked responses.".into());
     assert_eq!(said(&listen), []);
     for summary in ["End of day prices", "Recording of the call"] {
         assert_eq!(said(&facts(&get, "", summary)), [], "{summary}");

@@ -8,9 +8,25 @@ use super::*;
 fn without_a_summary_the_description_opens() {
     let post = Method::Post;
     let mut facts = facts(&post, "", "");
-    facts.description = Some("Lists your dedicated IP pools. Delete one with another call.");
+    facts.description = Some("Lists your dedicated IP pools. Delete one with another call.".into());
     facts.path = Some("/ips/list-pools.json");
     assert_eq!(said(&facts), [(HintKind::ReadOnly, true, Confidence::High)]);
+}
+
+/// A phrase that says data may be lost makes a reboot destructive, which a reboot alone
+/// (an effect on each call, nothing lost) is not.
+#[test]
+fn a_possible_loss_of_data_is_destructive() {
+    let post = Method::Post;
+    let mut reboot = facts(&post, "Redis_ForceReboot", "");
+    reboot.path = Some("/Redis/{name}/forceReboot");
+    reboot.description = Some("Reboot specified Redis node(s).".into());
+    assert!(said(&reboot).contains(&(HintKind::Destructive, false, Confidence::High)));
+    reboot.description =
+        Some("Reboot specified Redis node(s). There can be potential data loss.".into());
+    assert!(said(&reboot)
+        .iter()
+        .all(|&(hint, ..)| hint != HintKind::Destructive));
 }
 
 /// A format suffix is not read as a word: `/tags/delete.json` is an action segment, and
@@ -19,7 +35,7 @@ fn without_a_summary_the_description_opens() {
 fn a_format_suffix_is_no_word_of_the_action() {
     let post = Method::Post;
     let mut facts = facts(&post, "", "");
-    facts.description = Some("Deletes a tag permanently.");
+    facts.description = Some("Deletes a tag permanently.".into());
     facts.path = Some("/tags/delete.json");
     assert!(said(&facts).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
 }
@@ -261,7 +277,7 @@ fn the_opening_verb_decides_a_relation_when_the_name_has_none() {
     let delete = Method::Delete;
     let not_destructive = (HintKind::Destructive, false, Confidence::Medium);
     let mut label = facts(&delete, "", "");
-    label.description = Some("Delete a label");
+    label.description = Some("Delete a label".into());
     label.path = Some("/repos/{owner}/{repo}/labels/{name}");
     assert!(
         !said(&label).contains(&not_destructive),
@@ -269,7 +285,7 @@ fn the_opening_verb_decides_a_relation_when_the_name_has_none() {
         said(&label)
     );
     let mut detach = facts(&delete, "", "");
-    detach.description = Some("Remove a label from an issue");
+    detach.description = Some("Remove a label from an issue".into());
     detach.path = Some("/repos/{owner}/{repo}/issues/{number}/labels/{name}");
     assert!(
         said(&detach).contains(&not_destructive),
