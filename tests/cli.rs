@@ -962,6 +962,78 @@ fn output_never_replaces_an_input() {
     assert_eq!(std::fs::read_to_string(api).unwrap(), original);
 }
 
+/// Nor over another file it reads, named by what it holds: the overrides (a person's
+/// decisions), the config file, `--base`'s version, `--baseline`'s findings.
+#[test]
+fn output_never_replaces_the_overrides_config_base_or_baseline() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let api = spec("petstore-3.0.yaml");
+    let overrides = file(
+        "overrides.yaml",
+        "tools:\n  deletePet:\n    destructiveHint: true\n",
+    );
+    let config = file("openapi2mcp.yaml", "hints: explicit\n");
+    let base = file("base.json", &text(&run(&["convert", &api], None).stdout));
+    let baseline = file("baseline.json", "");
+    let written = run(&["lint", &api, "--write-baseline", &baseline], None);
+    assert_eq!(written.status.code(), Some(0), "{}", text(&written.stderr));
+    let originals: Vec<String> = [&overrides, &config, &base, &baseline]
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .into();
+    for (args, what) in [
+        (
+            vec!["convert", &api, "--overrides", &overrides, "-o", &overrides],
+            "the overrides",
+        ),
+        (
+            vec!["lint", &api, "--overrides", &overrides, "-o", &overrides],
+            "the overrides",
+        ),
+        (
+            vec!["convert", &api, "--config", &config, "-o", &config],
+            "the config",
+        ),
+        (
+            vec!["review", &api, "--base", &base, "-o", &base],
+            "the base",
+        ),
+        (
+            vec!["lint", &api, "--baseline", &baseline, "-o", &baseline],
+            "the baseline",
+        ),
+    ] {
+        let output = run(&args, None);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        let said = format!("this command reads {what} from this file: write to another one");
+        assert!(stderr.contains(&said), "{args:?}: {stderr}");
+    }
+    for (path, original) in [&overrides, &config, &base, &baseline]
+        .iter()
+        .zip(&originals)
+    {
+        assert_eq!(&std::fs::read_to_string(path).unwrap(), original, "{path}");
+    }
+    // The overrides that review --write-overrides updates are the ones it reads.
+    let updated = run(
+        &[
+            "review",
+            &api,
+            "--overrides",
+            &overrides,
+            "--write-overrides",
+            &overrides,
+        ],
+        None,
+    );
+    assert_eq!(updated.status.code(), Some(0), "{}", text(&updated.stderr));
+}
+
 /// `-o` respects the file it would replace: one its owner made read-only is refused and
 /// left as it was; one with hard links keeps them (its content changes in place).
 #[test]

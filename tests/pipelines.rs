@@ -547,6 +547,39 @@ fn x_mcp_false_on_the_document_leaves_everything_out() {
     );
 }
 
+/// `x-mcp` is true or false: `no`, `"false"`, `0` or `null` read as no flag would keep what
+/// it meant to leave out, so each is an error at its place, on the document, a path item
+/// or an operation.
+#[test]
+fn x_mcp_that_is_not_a_boolean_is_an_error() {
+    for (value, at) in [
+        ("no", "/paths/~1a/x-mcp"),
+        ("'false'", "/paths/~1a/x-mcp"),
+        ("0", "/paths/~1a/x-mcp"),
+        ("null", "/paths/~1a/x-mcp"),
+    ] {
+        let spec = format!(
+            "openapi: 3.1.0\ninfo: {{title: t, version: '1'}}\npaths:\n  /a:\n    x-mcp: {value}\n    delete: {{responses: {{}}}}\n"
+        );
+        let output = run(&["convert", "-"], Some(spec.as_bytes()));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{value}: {stderr}");
+        assert!(
+            stderr.contains(&format!("`x-mcp` must be true or false (at {at})"))
+                && stderr.contains(":5:"),
+            "{value}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "{value}");
+    }
+    for spec in [
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nx-mcp: off\npaths:\n  /a: {get: {responses: {}}}\n",
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a: {get: {x-mcp: 'no', responses: {}}}\n",
+    ] {
+        let output = run(&["convert", "-"], Some(spec.as_bytes()));
+        assert_eq!(output.status.code(), Some(2), "{spec}");
+    }
+}
+
 #[test]
 fn a_bad_glob_is_a_usage_error() {
     let output = run(

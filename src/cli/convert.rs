@@ -51,6 +51,8 @@ struct ConvertSettings {
     client: Option<ClientProfile>,
     /// Where the manifest goes: standard output without one (or with `-o -`).
     output: Option<PathBuf>,
+    /// The files read besides the spec, which the manifest must not replace.
+    read_besides: Vec<(&'static str, PathBuf)>,
     strict: bool,
     check: bool,
 }
@@ -59,6 +61,7 @@ impl ConvertSettings {
     fn resolve(args: ConvertArgs) -> Result<ConvertSettings, Error> {
         let (spec_options, config) = args.spec_args.resolve()?;
         let input = spec_input(args.spec.as_deref(), &config)?;
+        let read_besides = super::inputs_besides_the_spec(&spec_options, &config);
         let convert = super::over(args.convert, config.convert);
         let output = super::over(args.output, config.output);
         let options = Options {
@@ -71,6 +74,7 @@ impl ConvertSettings {
             options,
             client: spec_options.client,
             output: super::output_file(convert.output),
+            read_besides,
             strict: convert.strict == Some(true),
             check: args.check,
         })
@@ -95,7 +99,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     // output gets the whole text at the end, so a failure never leaves half a manifest.
     let (conversion, written, output) = match &settings.output {
         Some(path) => {
-            super::refuse_writing_over(path, [&spec])?;
+            super::refuse_writing_over(path, [&spec], &settings.read_besides)?;
             let mut file = OutputFile::create(path)?;
             let out = std::io::BufWriter::new(file.writer());
             let (conversion, written, out) = write_manifest(&spec, options, out, path)?;
@@ -119,7 +123,7 @@ pub(super) fn run_convert(args: ConvertArgs) -> Result<ExitCode, Error> {
     ));
     if let Some(path) = &settings.output {
         // Again now that every file a `$ref` reaches has been read: the old file stays.
-        super::refuse_writing_over(path, [&spec])?;
+        super::refuse_writing_over(path, [&spec], &settings.read_besides)?;
     }
     if let Some(warning) = size_warning(&written, settings.client, options.compact) {
         warn(&warning);

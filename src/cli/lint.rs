@@ -99,8 +99,10 @@ pub(super) fn run_lint(mut args: LintArgs) -> Result<ExitCode, Error> {
     for spec in &specs {
         findings.extend(lint_one(spec, &spec_options, &settings)?);
     }
+    let mut read_besides = super::inputs_besides_the_spec(&spec_options, &config);
+    read_besides.extend((lint_options.baseline.clone()).map(|path| ("the baseline", path)));
     for path in args.write_baseline.iter().chain(&args.output) {
-        super::refuse_writing_over(path, &specs)?;
+        super::refuse_writing_over(path, &specs, &read_besides)?;
     }
     if let Some(path) = &args.write_baseline {
         let baseline = Baseline::of(path, &findings);

@@ -32,7 +32,7 @@ use openapi2mcp_core::config::Config;
 use openapi2mcp_core::convert::compact::Cuts;
 use openapi2mcp_core::convert::Conversion;
 use openapi2mcp_core::error::{Error, ErrorKind};
-use openapi2mcp_core::load::Input;
+use openapi2mcp_core::load::{self, Input};
 use openapi2mcp_core::options::{OutputOptions, Seconds, SpecOptions};
 use openapi2mcp_core::tool::Tool;
 use openapi2mcp_core::{manifest, pipeline};
@@ -305,20 +305,40 @@ fn report_warnings(conversion: &Conversion) {
     }
 }
 
-/// Refuses to write `path` when a spec was read from it: `convert api.yaml -o api.yaml`
-/// would replace the spec with its tools.
+/// Refuses to write `path` over a file the command reads: a spec (`convert api.yaml -o
+/// api.yaml` would replace it with its tools), or another input, named by what it holds
+/// (`-o` onto the overrides file would replace a person's decisions).
 fn refuse_writing_over<'s>(
     path: &Path,
     specs: impl IntoIterator<Item = &'s openapi2mcp_core::load::Spec>,
+    others: &[(&str, PathBuf)],
 ) -> Result<(), Error> {
-    if specs.into_iter().any(|spec| spec.was_read_from(path)) {
-        return Err(Error::new(
+    let what = if specs.into_iter().any(|spec| spec.was_read_from(path)) {
+        Some("the spec")
+    } else {
+        (others.iter())
+            .find(|(_, other)| load::same_file(path, other))
+            .map(|(what, _)| *what)
+    };
+    match what {
+        Some(what) => Err(Error::new(
             ErrorKind::Usage,
-            "this command reads the spec from this file: write to another one",
+            format!("this command reads {what} from this file: write to another one"),
         )
-        .in_file(path.display().to_string()));
+        .in_file(path.display().to_string())),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The files besides the spec that every command reads, by what they hold: the overrides
+/// and the config file.
+fn inputs_besides_the_spec(
+    spec_options: &SpecOptions,
+    config: &Config,
+) -> Vec<(&'static str, PathBuf)> {
+    let overrides = (spec_options.overrides.clone()).map(|path| ("the overrides", path));
+    let config = (config.source.as_ref()).map(|(path, _)| ("the config", path.clone()));
+    overrides.into_iter().chain(config).collect()
 }
 
 /// The tools of a loaded spec (converted with these options) or manifest (the same filters

@@ -74,9 +74,17 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         &config,
         existing.clone(),
     )?;
-    // Converted, so every file a `$ref` reaches has been read.
-    for path in args.output.iter().chain(&args.write_overrides) {
-        super::refuse_writing_over(path, [&spec])?;
+    // Converted, so every file a `$ref` reaches has been read. The overrides written may be
+    // those read: they are kept in what is written.
+    let mut read_besides = super::inputs_besides_the_spec(&spec_options, &config);
+    let base = args.base.as_deref().filter(|base| *base != "-");
+    read_besides.extend(base.map(|base| ("the base", PathBuf::from(base))));
+    if let Some(path) = &args.output {
+        super::refuse_writing_over(path, [&spec], &read_besides)?;
+    }
+    if let Some(path) = &args.write_overrides {
+        read_besides.retain(|(what, _)| *what != "the overrides");
+        super::refuse_writing_over(path, [&spec], &read_besides)?;
     }
     let existing = match existing {
         Some(existing) => Some(existing),

@@ -29,6 +29,11 @@ fn file_identity(path: &Path) -> Option<PathBuf> {
     std::fs::canonicalize(path).ok()
 }
 
+/// Whether two paths name one file (links followed); a path that names none is no file.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    file_identity(a).is_some_and(|a| file_identity(b) == Some(a))
+}
+
 #[cfg(test)]
 mod tests;
 

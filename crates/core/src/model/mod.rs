@@ -338,16 +338,23 @@ struct Found<'a, 'n> {
     item: &'n Node<'a>,
     method: Method,
     node: Node<'a>,
-    /// `x-mcp: false` on the document or the path item.
+    /// `x-mcp: false` on the document, the path item or the operation.
     excluded: bool,
     only_posts: bool,
     /// The path item's GET, its reference followed.
     get: Option<Node<'a>>,
 }
 
-/// `x-mcp: false`: leave this out of the tools.
-fn says_no_mcp(node: &Node<'_>) -> bool {
-    node.bool("x-mcp") == Some(false)
+/// `x-mcp: false`: leave this out of the tools. Another value than a boolean is an error:
+/// `no` or `"false"` read as no flag would keep what it meant to leave out.
+fn says_no_mcp(spec: &Spec, node: &Node<'_>) -> Result<bool> {
+    let Some(flag) = node.get("x-mcp") else {
+        return Ok(false);
+    };
+    match flag.value.as_bool() {
+        Some(keep) => Ok(!keep),
+        None => Err(spec.error_at(&flag.location, "`x-mcp` must be true or false")),
+    }
 }
 
 fn root(spec: &Spec) -> Node<'_> {
@@ -373,6 +380,7 @@ fn read_paths<'a>(
     let Some(paths) = root.get("paths") else {
         return Ok(());
     };
+    let document_excluded = says_no_mcp(spec, &root)?;
     let Some(entries) = paths.value.as_object() else {
         return Err(spec.error_at(&paths.location, "`paths` must be an object"));
     };
@@ -414,12 +422,14 @@ fn read_paths<'a>(
                 let get = (method == Method::Post)
                     .then(|| item.get("get").and_then(|get| deref(spec, get).ok()))
                     .flatten();
+                let excluded =
+                    document_excluded || says_no_mcp(spec, &item)? || says_no_mcp(spec, &node)?;
                 read(Found {
                     path,
                     item: &item,
                     method,
                     node,
-                    excluded: says_no_mcp(&root) || says_no_mcp(&item),
+                    excluded,
                     only_posts,
                     get,
                 })
@@ -448,7 +458,7 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         security: Vec::new(),
         declares_security: false,
         annotations: node.get("x-mcp-annotations"),
-        excluded: found.excluded || says_no_mcp(node),
+        excluded: found.excluded,
         only_posts: found.only_posts,
         repeats_its_get: repeats_its_get(found),
         lint_ignore: node.strings("x-openapi2mcp-ignore"),

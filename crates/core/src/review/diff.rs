@@ -18,10 +18,15 @@ pub struct Side {
     pub method: String,
     /// The binding's path; empty likewise.
     pub path: String,
+    /// The binding's server; empty without one.
+    pub server: String,
     /// Effective values in [`HintKind::ALL`] order.
     pub values: [bool; 4],
     /// What the binding records, in [`Decision::ALL`] order; all false without one.
     pub decisions: [bool; 3],
+    /// The hints as written contradict the method (read-only on a DELETE), though what is
+    /// passed on may not say so: another server would pass them on as written.
+    pub contradicted: bool,
 }
 
 impl Side {
@@ -29,6 +34,7 @@ impl Side {
     pub fn of(converted: &Converted) -> Side {
         Side {
             values: HintKind::ALL.map(|k| converted.hints.get(k).value),
+            contradicted: !converted.risks.is_empty(),
             ..Side::of_tool(&converted.tool)
         }
     }
@@ -40,9 +46,17 @@ impl Side {
             name: tool.name.clone(),
             method: binding.map_or(String::new(), |b| b.method.to_string()),
             path: binding.map_or(String::new(), |b| b.path.clone()),
+            server: binding.and_then(|b| b.server.clone()).unwrap_or_default(),
             values: tool.annotations.effective_all(),
             decisions: binding.map_or([false; 3], |b| Decision::ALL.map(|d| d.recorded(b))),
+            contradicted: binding.is_some_and(|b| {
+                !crate::hints::contradictions(&b.method, &tool.annotations).is_empty()
+            }),
         }
+    }
+
+    fn is_bound(&self) -> bool {
+        !self.method.is_empty()
     }
 
     fn read_only(&self) -> bool {
@@ -151,8 +165,22 @@ pub struct MethodChange {
     pub loosened: bool,
 }
 
+/// A tool whose path or server differs between the versions under one name: another
+/// operation, for which no decision recorded for the old one counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EndpointChange {
+    /// The tool's name in the new version.
+    pub tool: String,
+    /// `path` or `server`.
+    pub field: &'static str,
+    /// The old value (empty: none).
+    pub old: String,
+    /// The new value (empty: none).
+    pub new: String,
+}
+
 /// How the tools of two versions differ: tools added, removed and renamed, the hints
-/// that changed, and the methods ([`diff`]).
+/// that changed, the methods, paths and servers ([`diff`]).
 #[derive(Debug, Default)]
 #[non_exhaustive]
 pub struct Diff {
@@ -166,9 +194,12 @@ pub struct Diff {
     pub changes: Vec<HintChange>,
     /// Loosening method changes first, then the rest, each in tool order.
     pub methods: Vec<MethodChange>,
+    /// Paths and servers that changed under one name, in tool order.
+    pub endpoints: Vec<EndpointChange>,
     /// Decisions gained first, then those lost, each in tool order, between bound tools;
     /// none whose hint changed on the tool too (`readOnlyHint`; for a retry,
-    /// `idempotentHint` too), which says it already.
+    /// `idempotentHint` too), which says it already. A decision the new version records
+    /// for another operation than the old (method, path or server changed) is gained.
     pub decisions: Vec<DecisionChange>,
 }
 
@@ -208,6 +239,13 @@ impl Diff {
             new: c.new.to_string(),
             loosened: c.loosens(),
         };
+        let endpoint = |e: &'a EndpointChange| Entry {
+            tool: &e.tool,
+            key: e.field,
+            old: e.old.clone(),
+            new: e.new.clone(),
+            loosened: false,
+        };
         let decision = |d: &'a DecisionChange| Entry {
             tool: &d.tool,
             key: d.decision.key(),
@@ -223,6 +261,7 @@ impl Diff {
         let loosened = all().filter(|e| e.loosened);
         let rest = (self.changes.iter().map(hint))
             .chain(self.methods.iter().map(method))
+            .chain(self.endpoints.iter().map(endpoint))
             .chain(self.decisions.iter().map(decision))
             .filter(|e| !e.loosened);
         loosened.chain(rest).collect()
@@ -235,7 +274,8 @@ impl Diff {
             0 => String::new(),
             n => format!(", {}", crate::text::counted(n, what)),
         };
-        let methods = counted(self.methods.len(), "method change");
+        let methods = counted(self.methods.len(), "method change")
+            + &counted(self.endpoints.len(), "endpoint change");
         let decisions = counted(self.decisions.len(), "decision change");
         format!(
             "\n{}{methods}{decisions} ({} loosened), {} added, {} removed, {} renamed\n",
@@ -323,7 +363,9 @@ fn manifest_keys(tools: &[Value]) -> Vec<(&str, &str, &str)> {
         .collect()
 }
 
-/// Compares the tools of two versions: by name, then unmatched ones by method and path.
+/// Compares the tools of two versions: by name, then unmatched ones by method and path. A
+/// tool added for an operation an old tool has (same method and path) is compared with that
+/// one too: a second tool must not carry a decision or hint the first did not.
 pub fn diff(old: &[Side], new: &[Side]) -> Diff {
     let pairing = pair(&side_keys(old), &side_keys(new));
     let mut out = Diff {
@@ -334,36 +376,22 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
             .iter()
             .map(|&(o, n)| (old[o].clone(), new[n].clone()))
             .collect(),
-        changes: Vec::new(),
-        methods: Vec::new(),
-        decisions: Vec::new(),
+        ..Diff::default()
     };
-    let mut pairs: Vec<(usize, usize)> = pairing.same.into_iter().chain(pairing.renamed).collect();
+    let same_operation = |n: usize| {
+        let side = &new[n];
+        let found = old.iter().position(|o| {
+            side.is_bound() && (o.method.as_str(), o.path.as_str()) == (&side.method, &side.path)
+        });
+        found.map(|o| (o, n))
+    };
+    let mut pairs: Vec<(usize, usize)> = (pairing.same.into_iter())
+        .chain(pairing.renamed)
+        .chain(pairing.added.iter().filter_map(|&n| same_operation(n)))
+        .collect();
     pairs.sort_by_key(|&(_, n)| n);
     for (previous, side) in pairs.into_iter().map(|(o, n)| (&old[o], &new[n])) {
-        let bound = !previous.method.is_empty() && !side.method.is_empty();
-        if bound && previous.method != side.method {
-            out.methods.push(MethodChange {
-                tool: side.name.clone(),
-                old: previous.method.clone(),
-                new: side.method.clone(),
-                loosened: loosened_by_method(previous, side),
-            });
-        }
-        out.decisions.extend(decision_changes(previous, side));
-        for kind in HintKind::ALL {
-            let (was, is) = (previous.values[kind as usize], side.values[kind as usize]);
-            // Destructive and idempotent mean nothing while the tool stays read-only.
-            let moot = kind.moot_when_read_only() && previous.read_only() && side.read_only();
-            if was != is && !moot {
-                out.changes.push(HintChange {
-                    tool: side.name.clone(),
-                    hint: kind,
-                    old: was,
-                    new: is,
-                });
-            }
-        }
+        compare(previous, side, &mut out);
     }
     out.changes.sort_by_key(|c| !c.loosens());
     out.methods.sort_by_key(|m| !m.loosened);
@@ -371,19 +399,59 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
     out
 }
 
+/// What changed between two versions of one tool: its binding, its decisions, its hints.
+fn compare(previous: &Side, side: &Side, out: &mut Diff) {
+    let bound = previous.is_bound() && side.is_bound();
+    if bound && previous.method != side.method {
+        out.methods.push(MethodChange {
+            tool: side.name.clone(),
+            old: previous.method.clone(),
+            new: side.method.clone(),
+            loosened: loosened_by_method(previous, side),
+        });
+    }
+    for (field, was, is) in [
+        ("path", &previous.path, &side.path),
+        ("server", &previous.server, &side.server),
+    ] {
+        if bound && was != is {
+            out.endpoints.push(EndpointChange {
+                tool: side.name.clone(),
+                field,
+                old: was.clone(),
+                new: is.clone(),
+            });
+        }
+    }
+    out.decisions.extend(decision_changes(previous, side));
+    for kind in HintKind::ALL {
+        let (was, is) = (previous.values[kind as usize], side.values[kind as usize]);
+        // Destructive and idempotent mean nothing while the tool stays read-only.
+        let moot = kind.moot_when_read_only() && previous.read_only() && side.read_only();
+        if was != is && !moot {
+            out.changes.push(HintChange {
+                tool: side.name.clone(),
+                hint: kind,
+                old: was,
+                new: is,
+            });
+        }
+    }
+}
+
 /// The decisions `side`'s binding records that `previous`'s did not, or the reverse, both
 /// bound (a tools/list result records none); one whose hint changed too is said by that
-/// change.
+/// change. One recorded for another operation (method, path or server) counts as none.
 fn decision_changes<'a>(
     previous: &'a Side,
     side: &'a Side,
 ) -> impl Iterator<Item = DecisionChange> + 'a {
-    let bound = !previous.method.is_empty() && !side.method.is_empty();
+    let bound = previous.is_bound() && side.is_bound();
+    let same_operation = (&previous.method, &previous.path, &previous.server)
+        == (&side.method, &side.path, &side.server);
     Decision::ALL.into_iter().filter_map(move |decision| {
-        let (was, is) = (
-            previous.decisions[decision as usize],
-            side.decisions[decision as usize],
-        );
+        let was = previous.decisions[decision as usize] && same_operation;
+        let is = side.decisions[decision as usize];
         let said = (decision.said_by().iter())
             .any(|&kind| previous.values[kind as usize] != side.values[kind as usize]);
         (bound && was != is && !said).then(|| DecisionChange {
@@ -407,7 +475,7 @@ fn loosened_by_method(old: &Side, new: &Side) -> bool {
     for kind in HintKind::ALL {
         hints.set(kind, Some(new.values[kind as usize]));
     }
-    let contradicted = !crate::hints::contradictions(&is, &hints).is_empty();
+    let contradicted = new.contradicted || !crate::hints::contradictions(&is, &hints).is_empty();
     more_harm && (new.read_only() || contradicted)
 }
 
@@ -495,8 +563,7 @@ mod tests {
             removed: Vec::new(),
             renamed: Vec::new(),
             changes: vec![change],
-            methods: Vec::new(),
-            decisions: Vec::new(),
+            ..Diff::default()
         };
         assert_eq!(
             diff.summary(),
@@ -509,8 +576,10 @@ mod tests {
             name: name.into(),
             method: method.into(),
             path: path.into(),
+            server: String::new(),
             values,
             decisions: [false; 3],
+            contradicted: false,
         }
     }
 
@@ -584,6 +653,56 @@ mod tests {
             diff.loosened(),
             2 + diff.changes.iter().filter(|c| c.loosens()).count()
         );
+    }
+
+    /// A decision recorded for one operation does not carry to another: a tool whose path or
+    /// server changed under its name, or a second tool added for an operation, gains what it
+    /// records. The path and server changes are listed.
+    #[test]
+    fn decisions_count_only_for_the_operation_they_were_made_for() {
+        const READ_ONLY: [bool; 4] = [true, true, false, true];
+        let verified = |name: &str, path: &str, server: &str| Side {
+            server: server.into(),
+            decisions: [true, false, false],
+            ..side(name, "GET", path, READ_ONLY)
+        };
+        let unverified = |name: &str, path: &str| side(name, "GET", path, READ_ONLY);
+        let old = [
+            verified("list_notes", "/notes", ""),
+            verified("get_note", "/notes/{id}", "https://api.test"),
+            unverified("purge_cache", "/cache/purge"),
+        ];
+        let new = [
+            verified("list_notes", "/cache/purge", ""),
+            verified("get_note", "/notes/{id}", "https://evil.test"),
+            unverified("purge_cache", "/cache/purge"),
+            verified("purge_cache_v2", "/cache/purge", ""),
+        ];
+        let diff = diff(&old, &new);
+        let gained: Vec<&str> = (diff.decisions.iter())
+            .filter(|d| d.gained && d.decision == Decision::ReadOnlyVerified)
+            .map(|d| d.tool.as_str())
+            .collect();
+        assert_eq!(gained, ["list_notes", "get_note", "purge_cache_v2"]);
+        let endpoints: Vec<(&str, &str)> = (diff.endpoints.iter())
+            .map(|e| (e.tool.as_str(), e.field))
+            .collect();
+        assert_eq!(endpoints, [("list_notes", "path"), ("get_note", "server")]);
+        assert_eq!(diff.added.len(), 1);
+        assert_eq!(diff.loosened(), 3);
+    }
+
+    /// A GET become a DELETE whose hints as written still say read-only is loosened, though
+    /// what is passed on withholds the claim: another server passes it on as written.
+    #[test]
+    fn a_method_change_under_a_contradicting_claim_is_loosened() {
+        let old = [side("a", "GET", "/a", [true, true, false, true])];
+        let new = [Side {
+            contradicted: true,
+            ..side("a", "DELETE", "/a", [false, true, false, true])
+        }];
+        let diff = diff(&old, &new);
+        assert!(diff.methods[0].loosened);
     }
 
     /// Two old tools of one operation are each matched or removed, never lost; tools without

@@ -7,7 +7,9 @@ mod html;
 mod markdown;
 mod render;
 
-pub use diff::{diff, staleness, Decision, DecisionChange, Diff, HintChange, MethodChange, Side};
+pub use diff::{
+    diff, staleness, Decision, DecisionChange, Diff, EndpointChange, HintChange, MethodChange, Side,
+};
 pub use markdown::GITHUB_COMMENT_LIMIT;
 pub use render::{render_diff, render_tools, Presentation, ReviewFormat};
 

@@ -390,6 +390,11 @@ pub fn render_diff(
                     |m| json!({"tool": m.tool, "old": m.old, "new": m.new, "loosened": m.loosened}),
                 )
                 .collect();
+            let endpoints: Vec<Value> = diff
+                .endpoints
+                .iter()
+                .map(|e| json!({"tool": e.tool, "field": e.field, "old": e.old, "new": e.new}))
+                .collect();
             let decisions: Vec<Value> = diff
                 .decisions
                 .iter()
@@ -402,6 +407,7 @@ pub fn render_diff(
                 "renamed": renamed,
                 "changes": changes,
                 "methods": methods,
+                "endpoints": endpoints,
                 "decisions": decisions,
                 "loosened": diff.loosened(),
             }))
