@@ -100,6 +100,15 @@ fn older_drafts_become_2020_12() {
         serde_json::json!({"type": "string"})
     );
     assert_eq!(point["kind"], serde_json::json!({"type": "string"}));
+    assert_eq!(
+        point["label"]["dependentRequired"],
+        serde_json::json!({"text": ["color"]})
+    );
+    assert_eq!(
+        point["label"]["dependentSchemas"],
+        serde_json::json!({"color": {"required": ["text"]}})
+    );
+    assert_eq!(point["shape"], serde_json::json!({"type": "string"}));
     let spec = repo_path("specs/older-drafts.yaml");
     let output = crate::common::run(&["convert", spec.to_str().unwrap()], None);
     assert!(String::from_utf8_lossy(&output.stderr).contains(

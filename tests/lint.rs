@@ -196,6 +196,29 @@ fn sarif_validates_against_the_schema() {
         format!("file://{}", spec("lint/lint.yaml")),
         "{location}"
     );
+    // A relative path that climbs out of the working directory is no path below it: a file:
+    // URI; one that climbs back in is below it.
+    for (dir, uri) in [
+        (
+            "specs/multi-file",
+            format!("file://{}", spec("lint/lint.yaml")),
+        ),
+        ("specs/lint", "lint.yaml".to_string()),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+            .args(["lint", "../lint/lint.yaml", "--format", "sarif"])
+            .current_dir(repo_path(dir))
+            .output()
+            .unwrap();
+        let log: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let location =
+            &log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+        assert_eq!(location["uri"], uri, "{dir}: {location}");
+        assert_eq!(
+            location.get("uriBaseId").is_some(),
+            !uri.starts_with("file:")
+        );
+    }
     let text = std::fs::read(repo_path("specs/lint/lint.yaml")).unwrap();
     let output = run(&["lint", "-", "--format", "sarif"], Some(&text));
     let log: Value = serde_json::from_slice(&output.stdout).unwrap();

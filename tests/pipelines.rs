@@ -1182,8 +1182,9 @@ fn the_json_schemas_match_the_types_and_the_documented_examples() {
     assert!(overrides.is_valid(&ignoring));
 }
 
-/// A key written twice is an error at its second line, in a spec, the config file and the
-/// overrides file alike (YAML's own rule; a silent last-one-wins would hide a mistake).
+/// A key written twice is an error at its second line and its JSON pointer, in a spec, the
+/// config file and the overrides file alike (YAML's own rule; a silent last-one-wins would
+/// hide a mistake).
 #[test]
 fn a_repeated_key_is_an_error_at_its_line_in_every_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -1217,7 +1218,7 @@ fn a_repeated_key_is_an_error_at_its_line_in_every_file() {
                     "lint:\n  fail-on: error\n  fail-on: never\n",
                 ),
             ],
-            "openapi2mcp.yaml:3:3: invalid config: lint: duplicate key 'fail-on'",
+            "openapi2mcp.yaml:3:3: invalid config: duplicate key 'fail-on' (at /lint/fail-on)",
         ),
         (
             vec![
@@ -1229,7 +1230,17 @@ fn a_repeated_key_is_an_error_at_its_line_in_every_file() {
                     "tools:\n  a: {readOnlyHint: true}\n  a: {readOnlyHint: false}\n",
                 ),
             ],
-            "hints.yaml:3:3: invalid overrides: tools: duplicate key 'a'",
+            "hints.yaml:3:3: invalid overrides: duplicate key 'a' (at /tools/a)",
+        ),
+        (
+            vec![
+                "convert".to_string(),
+                write(
+                    "nested.yaml",
+                    "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a.json:\n    get: {responses: {}}\n    get: {responses: {}}\n",
+                ),
+            ],
+            "nested.yaml:6:5: invalid YAML: duplicate key 'get' (at /paths/~1a.json/get)",
         ),
     ];
     for (args, expected) in cases {

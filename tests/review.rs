@@ -294,8 +294,8 @@ fn overrides_errors_name_the_file_and_line() {
     let path = file.to_str().unwrap().to_string();
     let cases = [
         ("tools:\n  nope:\n    readOnlyHint: true\n", ":2:3: overrides: 'nope' names no tool"),
-        ("tools:\n  listOrders:\n    readOnly: true\n", ":3:5: invalid overrides: tools.listOrders: unknown field `readOnly`"),
-        ("tools:\n  listOrders:\n    readOnlyHint: maybe\n", ":3:19: invalid overrides: tools.listOrders.readOnlyHint: invalid type: string \"maybe\", expected a boolean"),
+        ("tools:\n  listOrders:\n    readOnly: true\n", ":3:5: invalid overrides: unknown field `readOnly`, expected one of `readOnlyHint`"),
+        ("tools:\n  listOrders:\n    readOnlyHint: maybe\n", ":3:19: invalid overrides: invalid type: string \"maybe\", expected a boolean (at /tools/listOrders/readOnlyHint)"),
     ];
     for (text, expected) in cases {
         std::fs::write(&file, text).unwrap();

@@ -128,10 +128,27 @@ fn malformed_messages_get_json_rpc_errors() {
     );
     let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
         "params": {"name": "get_item", "arguments": "id=1"}});
-    for (line, code, id) in [
-        ("this is not JSON".to_string(), -32700, Value::Null),
-        (big, -32600, Value::Null),
-        (call.to_string(), -32602, json!(7)),
+    // JSON deeper than the reader goes is said to be so, not "not JSON".
+    let deep = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\",\"params\":{{\"x\":{}{}}}}}",
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    for (line, code, id, message) in [
+        (
+            "this is not JSON".to_string(),
+            -32700,
+            Value::Null,
+            Some("parse error: not JSON"),
+        ),
+        (
+            deep,
+            -32700,
+            Value::Null,
+            Some("parse error: nested deeper than 128 levels"),
+        ),
+        (big, -32600, Value::Null, None),
+        (call.to_string(), -32602, json!(7), None),
     ] {
         writeln!(session.stdin, "{line}").unwrap();
         let mut answer = String::new();
@@ -139,6 +156,9 @@ fn malformed_messages_get_json_rpc_errors() {
         let answer: Value = serde_json::from_str(&answer).unwrap();
         assert_eq!(answer["error"]["code"], code, "{answer}");
         assert_eq!(answer["id"], id);
+        if let Some(message) = message {
+            assert_eq!(answer["error"]["message"], message, "{answer}");
+        }
     }
     // A line of exactly 16 MiB, its newline included, is taken and answered.
     let head = r#"{"jsonrpc":"2.0","id":98,"method":"tools/list","params":{"x":""#;

@@ -267,24 +267,27 @@ fn help_uri(repository: &str, rule: &Rule) -> Option<String> {
 }
 
 /// Where a file is, for SARIF: below the source root (`%SRCROOT%`, where code scanning
-/// checks the repository out) when the path is relative or under the working directory,
-/// else a `file:` URI; none for standard input, which has no file.
+/// checks the repository out) when the path is under the working directory, else a
+/// `file:` URI (a relative path that climbs out with `..` too); none for standard input,
+/// which has no file.
 fn artifact_location(file: &str) -> Option<Value> {
     if file == "-" {
         return None;
     }
     let path = std::path::Path::new(file);
-    let relative = if path.is_absolute() {
-        let cwd = std::env::current_dir().ok()?;
-        path.strip_prefix(cwd)
-            .ok()
-            .map(|p| p.to_string_lossy().into_owned())
-    } else {
-        Some(file.to_string())
-    };
-    Some(match relative {
-        Some(relative) => json!({"uri": artifact_uri(&relative), "uriBaseId": "%SRCROOT%"}),
-        None => json!({"uri": format!("file://{}", artifact_uri(file))}),
+    let climbs = (path.components()).any(|c| c == std::path::Component::ParentDir);
+    if !path.is_absolute() && !climbs {
+        return Some(json!({"uri": artifact_uri(file), "uriBaseId": "%SRCROOT%"}));
+    }
+    // Links and `..` resolved on both sides, so that what is below is seen.
+    let resolved = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let cwd = std::env::current_dir().ok()?;
+    let cwd = std::fs::canonicalize(&cwd).unwrap_or(cwd);
+    Some(match resolved.strip_prefix(&cwd) {
+        Ok(relative) => {
+            json!({"uri": artifact_uri(&relative.to_string_lossy()), "uriBaseId": "%SRCROOT%"})
+        }
+        Err(_) => json!({"uri": format!("file://{}", artifact_uri(&resolved.to_string_lossy()))}),
     })
 }
 

@@ -145,6 +145,24 @@ pub(super) fn second_document(text: &str) -> Option<(usize, usize)> {
     second
 }
 
+/// The pointer of the last node that stands on `line` at or before `column` (1-based): a
+/// value in a mapping stands at its key, so a key, or a value after it, finds its pointer.
+pub(super) fn pointer_at(text: &str, (line, column): (usize, usize)) -> Option<String> {
+    let mut last = None;
+    walk_yaml(text, &mut |_, _, node| {
+        if let Some((pointer, at)) = node {
+            if *at > (line, column) {
+                return ControlFlow::Break(());
+            }
+            if at.0 == line {
+                last = Some(pointer.clone());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    last
+}
+
 /// The first local tag on a value (`!custom`), which has no JSON value, as written, with
 /// the value's pointer and where it stands, 1-based.
 pub(super) fn first_local_tag(text: &str) -> Option<(String, String, (usize, usize))> {

@@ -120,9 +120,14 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
     if let Some(error) = not_json_error(&message, source, what) {
         return error;
     }
-    let error = Error::new(ErrorKind::Input, format!("{what}: {message}"));
+    let message = match message.as_str() {
+        "recursion limit exceeded" => format!(
+            "nested deeper than {MAX_YAML_DEPTH} levels, or an alias that holds itself (recursion limit exceeded)"
+        ),
+        _ => message,
+    };
     let Some(at) = e.location() else {
-        return error;
+        return Error::new(ErrorKind::Input, format!("{what}: {message}"));
     };
     // The parser places a repeated key at its mapping's first key: find the repeat.
     let repeat = message
@@ -130,7 +135,33 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
         .and_then(|(_, rest)| rest.rsplit_once('\''))
         .and_then(|(key, _)| repeated_key_at(source, key, at.line(), at.column()));
     let (line, column) = repeat.unwrap_or((at.line(), at.column()));
-    error.at_line(line, column)
+    match dotted_path_as_pointer(&message, source, (line, column)) {
+        Some((rest, pointer)) => Error::new(ErrorKind::Input, format!("{what}: {rest}"))
+            .at(pointer)
+            .at_line(line, column),
+        None => Error::new(ErrorKind::Input, format!("{what}: {message}")).at_line(line, column),
+    }
+}
+
+/// A message that yaml_serde opens with the dotted path of where it stands
+/// (`paths./a.get: duplicate key 'operationId'`), as the rest of it and the JSON pointer of
+/// what stands at `at` (the path names it or its mapping). `None` when the path is not that
+/// pointer's: a key with a dot in it is not split by guess.
+fn dotted_path_as_pointer(
+    message: &str,
+    source: &str,
+    at: (usize, usize),
+) -> Option<(String, String)> {
+    let pointer = super::locate::pointer_at(source, at)?;
+    let keys: Vec<String> = (pointer.split('/').skip(1))
+        .map(|key| key.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    let dotted = keys.join(".");
+    let parent = keys[..keys.len().saturating_sub(1)].join(".");
+    [dotted, parent].iter().find_map(|path| {
+        let rest = message.strip_prefix(path.as_str())?.strip_prefix(": ")?;
+        (!path.is_empty()).then(|| (rest.to_string(), pointer.clone()))
+    })
 }
 
 /// yaml_serde's error for what YAML holds and JSON has no value for (a second document,

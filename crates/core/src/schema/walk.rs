@@ -23,9 +23,13 @@ const JSON_TYPES: [&str; 7] = [
 /// OpenAPI-only keywords that mean nothing to a JSON Schema validator, and identifiers
 /// that would change how the tool's local `$ref`s resolve. `$defs` and `definitions` are
 /// dropped because everything they hold is inlined where it is referenced.
-const DROPPED_KEYWORDS: [&str; 10] = [
+/// `$dynamicRef` too: resolved through `$dynamicAnchor`s of the spec's scopes, which no
+/// tool keeps, it would point outside its tool.
+const DROPPED_KEYWORDS: [&str; 12] = [
     "$recursiveRef",
     "$recursiveAnchor",
+    "$dynamicRef",
+    "$dynamicAnchor",
     "discriminator",
     "xml",
     "externalDocs",
@@ -194,6 +198,10 @@ impl<'s> SchemaConverter<'s> {
                     out.insert("items".into(), rest);
                 }
                 continue;
+            } else if keyword == "dependencies" && value.is_object() {
+                let entries = value.as_object().expect("checked");
+                self.split_dependencies(entries, walk, &mut out)?;
+                continue;
             } else if keyword == "required" && value.is_boolean() {
                 // On a property (3.0 habit): its parent's `required` list says it.
                 continue;
@@ -220,6 +228,31 @@ impl<'s> SchemaConverter<'s> {
         describe_left_out_patterns(&mut out, &deferred);
         settle_required(&mut out, &deferred);
         Ok(out)
+    }
+
+    /// Draft 7's `dependencies` as 2020-12 says it: a list of names is `dependentRequired`,
+    /// a schema (walked, so its references stay in the tool) `dependentSchemas`.
+    fn split_dependencies(
+        &mut self,
+        entries: &Map<String, Value>,
+        walk: &mut Walk<'_>,
+        out: &mut Map<String, Value>,
+    ) -> Result<()> {
+        for (name, value) in entries {
+            let (keyword, converted) = if value.is_array() {
+                ("dependentRequired", value.clone())
+            } else {
+                let schema = self.nested(value, walk, &["dependencies", name], 2)?;
+                ("dependentSchemas", schema)
+            };
+            let map = out
+                .entry(keyword)
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Some(map) = map.as_object_mut() {
+                map.insert(name.clone(), converted);
+            }
+        }
+        Ok(())
     }
 
     /// The schemas of an array-of-schemas keyword, each walked.

@@ -107,12 +107,13 @@ fn refusal(line: &[u8]) -> Option<String> {
         Some("") => return None,
         Some(text) => match serde_json::from_str(text) {
             Ok(message) => message,
-            Err(_) => {
-                return Some(error_reply(
-                    &serde_json::Value::Null,
-                    -32700,
-                    "parse error: not JSON",
-                ))
+            Err(error) => {
+                // JSON the reader stops in: said so, not called "not JSON".
+                let why = match error.to_string().starts_with("recursion limit exceeded") {
+                    true => "parse error: nested deeper than 128 levels",
+                    false => "parse error: not JSON",
+                };
+                return Some(error_reply(&serde_json::Value::Null, -32700, why));
             }
         },
         None => {
