@@ -6,9 +6,14 @@ use crate::hints::vocabulary::{self, Verb};
 
 /// A "create" whose object is only computed and returned (embeddings, a lookup) reads; so
 /// does running a query or an analysis ("Executes a query and returns a paginated
-/// response", "Performs sentiment analysis on the given document"). Getting an access
-/// token makes one.
+/// response", "Performs sentiment analysis on the given document"), and "new" before a
+/// plural names what is recent (`new_releases`, "New arrivals"), as it makes nothing.
+/// Getting an access token makes one.
 pub(super) fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
+    let plural = |w: &String| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss");
+    if word == "new" && rest.first().is_some_and(plural) {
+        return Verb::Read;
+    }
     let computes = rest
         .iter()
         .any(|w| vocabulary::COMPUTED.contains(&w.as_str()));

@@ -13,6 +13,23 @@ fn without_a_summary_the_description_opens() {
     assert_eq!(said(&facts), [(HintKind::ReadOnly, true, Confidence::High)]);
 }
 
+/// "new" before a plural names what is recent: a GET of `new_releases` lists them. Before
+/// a singular, or alone at the end of a path, it makes one.
+#[test]
+fn new_before_a_plural_names_what_is_recent() {
+    let get = Method::Get;
+    let mut releases = facts(&get, "NewReleaseDVDsDVDLists", "");
+    releases.path = Some("/lists/dvds/new_releases.json");
+    // Nothing suggested (the name's "release" leaves a note at most).
+    assert!(said(&releases).iter().all(|&(.., c)| c == Confidence::Low));
+    let mut action = facts(&get, "", "");
+    action.path = Some("/js/action/new");
+    assert_eq!(
+        said(&action),
+        [(HintKind::ReadOnly, false, Confidence::Medium)]
+    );
+}
+
 /// A phrase that says data may be lost makes a reboot destructive, which a reboot alone
 /// (an effect on each call, nothing lost) is not.
 #[test]
