@@ -1019,6 +1019,20 @@ fn output_never_replaces_the_overrides_config_base_or_baseline() {
     {
         assert_eq!(&std::fs::read_to_string(path).unwrap(), original, "{path}");
     }
+    // Nor over the overrides --write-overrides updates, which it reads first.
+    let both = run(
+        &[
+            "review",
+            &api,
+            "--write-overrides",
+            &overrides,
+            "-o",
+            &overrides,
+        ],
+        None,
+    );
+    assert_eq!(both.status.code(), Some(2), "{}", text(&both.stderr));
+    assert!(text(&both.stderr).contains("this command reads the overrides from this file"));
     // The overrides that review --write-overrides updates are the ones it reads.
     let updated = run(
         &[

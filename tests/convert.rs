@@ -102,7 +102,7 @@ fn older_drafts_become_2020_12() {
     assert_eq!(point["kind"], serde_json::json!({"type": "string"}));
     assert_eq!(
         point["label"]["dependentRequired"],
-        serde_json::json!({"text": ["color"]})
+        serde_json::json!({"color": ["text"], "text": ["color"]})
     );
     assert_eq!(
         point["label"]["dependentSchemas"],

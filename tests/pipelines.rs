@@ -1242,6 +1242,26 @@ fn a_repeated_key_is_an_error_at_its_line_in_every_file() {
             ],
             "nested.yaml:6:5: invalid YAML: duplicate key 'get' (at /paths/~1a.json/get)",
         ),
+        (
+            vec![
+                "convert".to_string(),
+                write(
+                    "listed.yaml",
+                    "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      parameters:\n        - {name: q, in: query, in: header}\n      responses: {}\n",
+                ),
+            ],
+            "invalid YAML: duplicate key 'in' (at /paths/~1a/get/parameters/0/in)",
+        ),
+        (
+            vec![
+                "convert".to_string(),
+                write(
+                    "escaped.yaml",
+                    "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\nx-s:\n  zz: 1\n  \"q\\\"k\": 1\n  \"q\\\"k\": 2\n",
+                ),
+            ],
+            "invalid YAML: duplicate key 'q\"k' (at /x-s/q\"k)",
+        ),
     ];
     for (args, expected) in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

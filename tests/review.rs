@@ -454,6 +454,92 @@ fn a_method_change_under_one_name_is_shown_and_loosened_when_the_hints_hide_it()
     );
 }
 
+/// A decision recorded for one operation counts for no other: pointed at another path, a
+/// verified reader is loosened, its verdict shown as carried; a parameter renamed or a
+/// server moved keeps it (the same operation, called elsewhere), each change listed. A
+/// read-only claim written on a DELETE is compared as written.
+#[test]
+fn a_decision_counts_for_the_operation_it_was_made_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = |file: &str, method: &str, path: &str, extra: &str| {
+        let file = dir.path().join(file);
+        let tool = format!(
+            r#"{{"name": "t", "inputSchema": {{"type": "object"}}, "annotations": {{"readOnlyHint": true}},
+            "_meta": {{"openapi2mcp/http": {{"method": "{method}", "path": "{path}"{extra}}}}}}}"#
+        );
+        std::fs::write(&file, format!(r#"{{"tools": [{tool}]}}"#)).unwrap();
+        file.to_str().unwrap().to_string()
+    };
+    let review = |new: &str, base: &str, format: &str| {
+        let args = ["review", new, "--base", base, "--format", format];
+        run(&[&args[..], &["--fail-on-loosened"]].concat(), None)
+    };
+    let verified = r#", "readOnlyVerified": true, "server": "https://a.test/v1""#;
+    let notes = manifest("notes.json", "GET", "/notes/{id}", verified);
+    let purge = manifest("purge.json", "GET", "/cache/purge", verified);
+    let table = review(&purge, &notes, "table");
+    assert_eq!(table.status.code(), Some(1));
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        text.contains("  LOOSENED  t  readOnlyVerified: true for GET /notes/{id} -> true\n")
+            && text.contains("  changed   t  path: /notes/{id} -> /cache/purge\n"),
+        "{text}"
+    );
+    let json: Value = serde_json::from_slice(&review(&purge, &notes, "json").stdout).unwrap();
+    assert_eq!(json["decisions"][0]["carriedFrom"], "GET /notes/{id}");
+    assert_eq!(json["endpoints"][0]["field"], "path");
+    for (file, path, extra, change) in [
+        (
+            "renamed.json",
+            "/notes/{note_id}",
+            verified,
+            "path: /notes/{id} -> /notes/{note_id}",
+        ),
+        (
+            "moved.json",
+            "/notes/{id}",
+            r#", "readOnlyVerified": true, "server": "https://a.test/v2""#,
+            "server: https://a.test/v1 -> https://a.test/v2",
+        ),
+    ] {
+        let output = review(&manifest(file, "GET", path, extra), &notes, "table");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(output.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains(&format!("  changed   t  {change}\n")),
+            "{text}"
+        );
+    }
+    let slash = r#", "readOnlyVerified": true, "server": "https://a.test/v1/""#;
+    let output = review(
+        &manifest("slash.json", "GET", "/notes/{id}", slash),
+        &notes,
+        "table",
+    );
+    assert!(String::from_utf8(output.stdout)
+        .unwrap()
+        .contains("\n0 hint changes (0 loosened)"));
+    // Written read-only on a DELETE that was not: serve withholds it, the file says it.
+    let delete = |file: &str, annotations: &str| {
+        let file = dir.path().join(file);
+        let tool = format!(
+            r#"{{"name": "d", "inputSchema": {{"type": "object"}}{annotations},
+            "_meta": {{"openapi2mcp/http": {{"method": "DELETE", "path": "/d"}}}}}}"#
+        );
+        std::fs::write(&file, format!(r#"{{"tools": [{tool}]}}"#)).unwrap();
+        file.to_str().unwrap().to_string()
+    };
+    let plain = delete("plain.json", "");
+    let claimed = delete("claimed.json", r#", "annotations": {"readOnlyHint": true}"#);
+    let output = review(&claimed, &plain, "table");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("  LOOSENED  d  readOnlyHint: false -> true\n"),
+        "{text}"
+    );
+}
+
 /// What a binding records that makes a tool look safer (convert's verdict that it reads, a
 /// person's review of a read-only write, of a retry) loosens when gained, hints unchanged:
 /// a hand-edited manifest cannot slip a tool into `--read-only` past `--fail-on-loosened`.

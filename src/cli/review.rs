@@ -79,6 +79,9 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
     let mut read_besides = super::inputs_besides_the_spec(&spec_options, &config);
     let base = args.base.as_deref().filter(|base| *base != "-");
     read_besides.extend(base.map(|base| ("the base", PathBuf::from(base))));
+    // The overrides --write-overrides updates are read first too.
+    let updated = args.write_overrides.clone();
+    read_besides.extend(updated.map(|path| ("the overrides", path)));
     if let Some(path) = &args.output {
         super::refuse_writing_over(path, [&spec], &read_besides)?;
     }

@@ -2,6 +2,7 @@
 //! misspelt one, and descriptions written in HTML made Markdown for the model.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 /// `n` and the noun, plural unless `n` is 1: `1 tool`, `2 tools`, `0 tools`.
 pub fn counted(n: usize, noun: &str) -> String {
@@ -73,6 +74,37 @@ pub(crate) fn markdown_from_html(text: &str) -> Cow<'_, str> {
         }
     }
     line_breaks_from_br(text)
+}
+
+/// A description as the hints reader reads it: any HTML in it (inline tags, comments,
+/// styles) made Markdown, each tag leaving a space and each link its text, so that its
+/// words read as the text's own (`<b>deletes</b>` is the verb "deletes"); "&" between
+/// words is "and". Text with neither stays as it is.
+pub(crate) fn for_reading(text: &str) -> Cow<'_, str> {
+    static READER: LazyLock<htmd::HtmlToMarkdown> = LazyLock::new(|| {
+        htmd::HtmlToMarkdown::builder()
+            .skip_tags(vec!["script", "style"])
+            .add_handler(
+                vec!["a"],
+                |handlers: &dyn htmd::element_handler::Handlers, element: htmd::Element| {
+                    Some(handlers.walk_children(element.node))
+                },
+            )
+            .build()
+    });
+    let tag = text.as_bytes().windows(2).any(|pair| {
+        pair[0] == b'<' && (pair[1].is_ascii_alphabetic() || matches!(pair[1], b'/' | b'!'))
+    });
+    let text = match tag {
+        true => {
+            (READER.convert(&text.replace('<', " <")).ok()).map_or(Cow::Borrowed(text), Cow::Owned)
+        }
+        false => Cow::Borrowed(text),
+    };
+    match text.contains(" & ") {
+        true => Cow::Owned(text.replace(" & ", " and ")),
+        false => text,
+    }
 }
 
 fn starts_with_block_element(text: &str) -> bool {

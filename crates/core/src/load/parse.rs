@@ -144,9 +144,10 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
 }
 
 /// A message that yaml_serde opens with the dotted path of where it stands
-/// (`paths./a.get: duplicate key 'operationId'`), as the rest of it and the JSON pointer of
-/// what stands at `at` (the path names it or its mapping). `None` when the path is not that
-/// pointer's: a key with a dot in it is not split by guess.
+/// (`paths./a.get: duplicate key 'operationId'`, `parameters[1].in: ...`), as the rest of it
+/// and the JSON pointer of what it is about: a repeated key's, under the mapping the path
+/// names; else the node at `at`, whose path (or whose mapping's) it is. `None` when the
+/// path is neither: a key with a dot in it is not split by guess.
 fn dotted_path_as_pointer(
     message: &str,
     source: &str,
@@ -156,12 +157,38 @@ fn dotted_path_as_pointer(
     let keys: Vec<String> = (pointer.split('/').skip(1))
         .map(|key| key.replace("~1", "/").replace("~0", "~"))
         .collect();
-    let dotted = keys.join(".");
-    let parent = keys[..keys.len().saturating_sub(1)].join(".");
-    [dotted, parent].iter().find_map(|path| {
-        let rest = message.strip_prefix(path.as_str())?.strip_prefix(": ")?;
-        (!path.is_empty()).then(|| (rest.to_string(), pointer.clone()))
-    })
+    let own = dotted(&keys);
+    let parent = dotted(&keys[..keys.len().saturating_sub(1)]);
+    let after = |path: &str| {
+        let rest = message.strip_prefix(path)?.strip_prefix(": ")?;
+        (!path.is_empty()).then(|| rest.to_string())
+    };
+    // The mapping the path names: the node's own, or its parent's.
+    let (rest, mapping) = match after(&own) {
+        Some(rest) => (rest, pointer.as_str()),
+        None => (after(&parent)?, &pointer[..pointer.rfind('/').unwrap_or(0)]),
+    };
+    // A repeated key, which the parser places at its mapping: named, not guessed.
+    let repeated = (rest.strip_prefix("duplicate key '"))
+        .and_then(|key| key.strip_suffix('\''))
+        .map(|key| crate::error::push_pointer(mapping, key));
+    Some((rest.clone(), repeated.unwrap_or(pointer)))
+}
+
+/// Keys as yaml_serde writes a path: `paths./a.get.parameters[1].in`.
+fn dotted(keys: &[String]) -> String {
+    let mut path = String::new();
+    for key in keys {
+        if !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()) && !path.is_empty() {
+            path.push_str(&format!("[{key}]"));
+        } else {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(key);
+        }
+    }
+    path
 }
 
 /// yaml_serde's error for what YAML holds and JSON has no value for (a second document,

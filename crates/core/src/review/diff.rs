@@ -30,10 +30,14 @@ pub struct Side {
 }
 
 impl Side {
-    /// A converted tool, with its hints' values.
+    /// A converted tool, with its hints' values: a read-only claim that is not passed on
+    /// (on a DELETE) as written, since another server would pass it on.
     pub fn of(converted: &Converted) -> Side {
+        let mut values = HintKind::ALL.map(|k| converted.hints.get(k).value);
+        let claimed = (converted.risks.iter()).any(|r| r.hint == HintKind::ReadOnly && r.value);
+        values[HintKind::ReadOnly as usize] |= claimed;
         Side {
-            values: HintKind::ALL.map(|k| converted.hints.get(k).value),
+            values,
             contradicted: !converted.risks.is_empty(),
             ..Side::of_tool(&converted.tool)
         }
@@ -46,7 +50,9 @@ impl Side {
             name: tool.name.clone(),
             method: binding.map_or(String::new(), |b| b.method.to_string()),
             path: binding.map_or(String::new(), |b| b.path.clone()),
-            server: binding.and_then(|b| b.server.clone()).unwrap_or_default(),
+            server: (binding.and_then(|b| b.server.as_deref())).map_or(String::new(), |server| {
+                server.trim_end_matches('/').to_string()
+            }),
             values: tool.annotations.effective_all(),
             decisions: binding.map_or([false; 3], |b| Decision::ALL.map(|d| d.recorded(b))),
             contradicted: binding.is_some_and(|b| {
@@ -59,9 +65,36 @@ impl Side {
         !self.method.is_empty()
     }
 
+    /// The operation it calls: its method and its path's shape.
+    fn operation(&self) -> (&str, String) {
+        (&self.method, path_shape(&self.path))
+    }
+
     fn read_only(&self) -> bool {
         self.values[HintKind::ReadOnly as usize]
     }
+}
+
+/// A path with its parameters' names left out: `/notes/{id}` and `/notes/{note_id}` are
+/// one operation's.
+fn path_shape(path: &str) -> String {
+    let mut shape = String::with_capacity(path.len());
+    let mut in_name = false;
+    for c in path.chars() {
+        match c {
+            '{' => {
+                in_name = true;
+                shape.push('{');
+            }
+            '}' => {
+                in_name = false;
+                shape.push('}');
+            }
+            _ if in_name => {}
+            _ => shape.push(c),
+        }
+    }
+    shape
 }
 
 /// A hint whose effective value differs between the versions of one tool.
@@ -145,8 +178,12 @@ pub struct DecisionChange {
     pub tool: String,
     /// The decision.
     pub decision: Decision,
-    /// The new version records it (and the old did not): a loosening.
+    /// The new version records it (and the old did not, or did for another operation): a
+    /// loosening.
     pub gained: bool,
+    /// The old version recorded it for another operation (method and path), which the
+    /// tool no longer calls: `GET /notes`.
+    pub carried_from: Option<String>,
 }
 
 /// A tool whose HTTP method differs between the versions under one name (a rename is
@@ -239,17 +276,24 @@ impl Diff {
             new: c.new.to_string(),
             loosened: c.loosens(),
         };
+        let none = |value: &str| match value {
+            "" => "none".to_string(),
+            value => value.to_string(),
+        };
         let endpoint = |e: &'a EndpointChange| Entry {
             tool: &e.tool,
             key: e.field,
-            old: e.old.clone(),
-            new: e.new.clone(),
+            old: none(&e.old),
+            new: none(&e.new),
             loosened: false,
         };
         let decision = |d: &'a DecisionChange| Entry {
             tool: &d.tool,
             key: d.decision.key(),
-            old: (!d.gained).to_string(),
+            old: match &d.carried_from {
+                Some(operation) => format!("true for {operation}"),
+                None => (!d.gained).to_string(),
+            },
             new: d.gained.to_string(),
             loosened: d.gained,
         };
@@ -306,11 +350,11 @@ fn pair(old: &[(&str, &str, &str)], new: &[(&str, &str, &str)]) -> Pairing {
     let mut out = Pairing::default();
     let old_by_name: HashMap<&str, usize> = old.iter().enumerate().map(|(i, t)| (t.0, i)).collect();
     let new_names: HashSet<&str> = new.iter().map(|t| t.0).collect();
-    let mut unmatched_old: HashMap<(&str, &str), VecDeque<usize>> = HashMap::new();
+    let mut unmatched_old: HashMap<(&str, String), VecDeque<usize>> = HashMap::new();
     for (o, tool) in old.iter().enumerate() {
         if !new_names.contains(tool.0) && !tool.1.is_empty() {
             unmatched_old
-                .entry((tool.1, tool.2))
+                .entry((tool.1, path_shape(tool.2)))
                 .or_default()
                 .push_back(o);
         }
@@ -320,7 +364,7 @@ fn pair(old: &[(&str, &str, &str)], new: &[(&str, &str, &str)]) -> Pairing {
         if let Some(&o) = old_by_name.get(tool.0) {
             out.same.push((o, n));
         } else if let Some(o) = unmatched_old
-            .get_mut(&(tool.1, tool.2))
+            .get_mut(&(tool.1, path_shape(tool.2)))
             .and_then(VecDeque::pop_front)
         {
             renamed.insert(o);
@@ -380,9 +424,7 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
     };
     let same_operation = |n: usize| {
         let side = &new[n];
-        let found = old.iter().position(|o| {
-            side.is_bound() && (o.method.as_str(), o.path.as_str()) == (&side.method, &side.path)
-        });
+        let found = (old.iter()).position(|o| side.is_bound() && o.operation() == side.operation());
         found.map(|o| (o, n))
     };
     let mut pairs: Vec<(usize, usize)> = (pairing.same.into_iter())
@@ -441,23 +483,27 @@ fn compare(previous: &Side, side: &Side, out: &mut Diff) {
 
 /// The decisions `side`'s binding records that `previous`'s did not, or the reverse, both
 /// bound (a tools/list result records none); one whose hint changed too is said by that
-/// change. One recorded for another operation (method, path or server) counts as none.
+/// change. One recorded for another operation (method or path; a server is where the same
+/// operation is called) is gained again, carried from it.
 fn decision_changes<'a>(
     previous: &'a Side,
     side: &'a Side,
 ) -> impl Iterator<Item = DecisionChange> + 'a {
     let bound = previous.is_bound() && side.is_bound();
-    let same_operation = (&previous.method, &previous.path, &previous.server)
-        == (&side.method, &side.path, &side.server);
+    let same_operation = previous.operation() == side.operation();
     Decision::ALL.into_iter().filter_map(move |decision| {
-        let was = previous.decisions[decision as usize] && same_operation;
+        let recorded = previous.decisions[decision as usize];
+        let was = recorded && same_operation;
         let is = side.decisions[decision as usize];
         let said = (decision.said_by().iter())
             .any(|&kind| previous.values[kind as usize] != side.values[kind as usize]);
+        let carried_from = (recorded && is && !same_operation)
+            .then(|| format!("{} {}", previous.method, previous.path));
         (bound && was != is && !said).then(|| DecisionChange {
             tool: side.name.clone(),
             decision,
             gained: is,
+            carried_from,
         })
     })
 }
@@ -655,8 +701,8 @@ mod tests {
         );
     }
 
-    /// A decision recorded for one operation does not carry to another: a tool whose path or
-    /// server changed under its name, or a second tool added for an operation, gains what it
+    /// A decision recorded for one operation does not carry to another: a tool whose path
+    /// changed under its name, or a second tool added for an operation, gains what it
     /// records. The path and server changes are listed.
     #[test]
     fn decisions_count_only_for_the_operation_they_were_made_for() {
@@ -679,17 +725,21 @@ mod tests {
             verified("purge_cache_v2", "/cache/purge", ""),
         ];
         let diff = diff(&old, &new);
-        let gained: Vec<&str> = (diff.decisions.iter())
+        let gained: Vec<(&str, Option<&str>)> = (diff.decisions.iter())
             .filter(|d| d.gained && d.decision == Decision::ReadOnlyVerified)
-            .map(|d| d.tool.as_str())
+            .map(|d| (d.tool.as_str(), d.carried_from.as_deref()))
             .collect();
-        assert_eq!(gained, ["list_notes", "get_note", "purge_cache_v2"]);
+        // A server is where the same operation is called: its verdict stands.
+        assert_eq!(
+            gained,
+            [("list_notes", Some("GET /notes")), ("purge_cache_v2", None)]
+        );
         let endpoints: Vec<(&str, &str)> = (diff.endpoints.iter())
             .map(|e| (e.tool.as_str(), e.field))
             .collect();
         assert_eq!(endpoints, [("list_notes", "path"), ("get_note", "server")]);
         assert_eq!(diff.added.len(), 1);
-        assert_eq!(diff.loosened(), 3);
+        assert_eq!(diff.loosened(), 2);
     }
 
     /// A GET become a DELETE whose hints as written still say read-only is loosened, though

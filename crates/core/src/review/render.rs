@@ -398,7 +398,13 @@ pub fn render_diff(
             let decisions: Vec<Value> = diff
                 .decisions
                 .iter()
-                .map(|d| json!({"tool": d.tool, "decision": d.decision.key(), "old": !d.gained, "new": d.gained, "loosened": d.gained}))
+                .map(|d| {
+                    let mut change = json!({"tool": d.tool, "decision": d.decision.key(), "old": !d.gained || d.carried_from.is_some(), "new": d.gained, "loosened": d.gained});
+                    if let Some(operation) = &d.carried_from {
+                        change["carriedFrom"] = json!(operation);
+                    }
+                    change
+                })
                 .collect();
             pretty(&json!({
                 "base": base,

@@ -223,7 +223,7 @@ impl<'s> SchemaConverter<'s> {
                     None => continue,
                 }
             };
-            out.insert(keyword.to_string(), converted);
+            merge_into(&mut out, keyword, converted);
         }
         describe_left_out_patterns(&mut out, &deferred);
         settle_required(&mut out, &deferred);
@@ -238,19 +238,17 @@ impl<'s> SchemaConverter<'s> {
         walk: &mut Walk<'_>,
         out: &mut Map<String, Value>,
     ) -> Result<()> {
-        for (name, value) in entries {
+        // A map given by reference (`dependencies: {$ref: ...}`) is not split: left out.
+        for (name, value) in entries.iter().filter(|(name, _)| *name != "$ref") {
             let (keyword, converted) = if value.is_array() {
                 ("dependentRequired", value.clone())
             } else {
                 let schema = self.nested(value, walk, &["dependencies", name], 2)?;
                 ("dependentSchemas", schema)
             };
-            let map = out
-                .entry(keyword)
-                .or_insert_with(|| Value::Object(Map::new()));
-            if let Some(map) = map.as_object_mut() {
-                map.insert(name.clone(), converted);
-            }
+            let mut entry = Map::new();
+            entry.insert(name.clone(), converted);
+            merge_into(out, keyword, Value::Object(entry));
         }
         Ok(())
     }
@@ -582,6 +580,22 @@ fn is_positive(number: &serde_json::Number) -> bool {
     let text = number.to_string();
     let mantissa = text.split(['e', 'E']).next().unwrap_or_default();
     !text.starts_with('-') && mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b))
+}
+
+/// `value` under `keyword` in `out`; the entries of a map that `dependencies` and
+/// `dependentSchemas` (or `dependentRequired`) both give are kept together, the later
+/// keyword's winning a name both give.
+fn merge_into(out: &mut Map<String, Value>, keyword: &str, value: Value) {
+    match (out.get_mut(keyword), value) {
+        (Some(Value::Object(map)), Value::Object(more))
+            if matches!(keyword, "dependentSchemas" | "dependentRequired") =>
+        {
+            map.extend(more);
+        }
+        (_, value) => {
+            out.insert(keyword.to_string(), value);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -39,8 +39,8 @@ pub struct Facts<'a> {
     /// and path, which are read as such); the tool name in a manifest.
     pub name: &'a str,
     pub summary: Option<&'a str>,
-    /// As the tool's description says it: HTML made Markdown, so that a tag is no word
-    /// (`<p>This service retrieves` does not open with "p").
+    /// Any HTML in it made Markdown, so that a tag is no word (`<p>This service retrieves`
+    /// does not open with "p") and hides none (`<b>deletes</b>` deletes).
     pub description: Option<Cow<'a, str>>,
     pub path: Option<&'a str>,
     /// Scopes of every security requirement.
@@ -83,7 +83,7 @@ impl<'a> Facts<'a> {
             method: Some(&operation.method),
             name: operation.operation_id.unwrap_or(""),
             summary: operation.summary,
-            description: operation.description.map(crate::text::markdown_from_html),
+            description: operation.description.map(crate::text::for_reading),
             path: Some(operation.path),
             scopes: operation
                 .security
@@ -132,7 +132,7 @@ impl<'a> Facts<'a> {
             method: binding.map(|b| &b.method),
             name: &tool.name,
             summary: tool.display_title(),
-            description: tool.description.as_deref().map(Cow::Borrowed),
+            description: tool.description.as_deref().map(crate::text::for_reading),
             path: binding.map(|b| b.path.as_str()),
             idempotency_key: key.and_then(|p| Some((p.location, p.name.as_deref()?))),
             method_override: binding.and_then(|b| {

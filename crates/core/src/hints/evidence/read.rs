@@ -8,7 +8,7 @@ use crate::http::Method;
 use crate::tool::In as ToolIn;
 use crate::words::snake_case;
 
-use super::sentences::{computed, is_title, opening_words, sentence_verb_that_acts};
+use super::sentences::{computed, is_plural, is_title, opening_words, sentence_verb_that_acts};
 use super::{Evidence, Facts, Says, Source};
 
 /// The words of a name: snake_case words, glued lower-case words split
@@ -168,6 +168,11 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     // Converting or rendering what a GET is given computes an answer: nothing is kept.
     let safe = facts.method.is_some_and(Method::is_safe);
     if safe && vocabulary::CALCULATIONS.contains(&word) {
+        return Verb::Read;
+    }
+    // On a GET, "new" before a plural names what is recent (`new_releases`); on a method
+    // that writes, it makes them ("New users" posted).
+    if safe && word == "new" && rest.first().is_some_and(|w| is_plural(w)) {
         return Verb::Read;
     }
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
@@ -570,11 +575,30 @@ impl<'r, 'f> Reader<'r, 'f> {
         let words = name_words(action, None);
         // A segment a parameter follows names a collection (`/shop_account_requests/{id}`,
         // `/orders/{id}`): its words are nouns.
-        let names_a_collection = path.trim_end_matches('/').rsplit('/').next() != Some(segment);
-        // So does one the name calls its resource (`Place_GetByGeoBox` at `/Place`).
-        let names_the_resource = resource_and_action(facts.name)
-            .0
-            .is_some_and(|resource| resource.eq_ignore_ascii_case(action));
+        // A word that removes, renews or overwrites is not taken for a noun here: a GET of
+        // `/delete/{id}` may delete.
+        let harmful = words.iter().any(|w| {
+            matches!(
+                vocabulary::verb(w),
+                Some(Verb::Destroy | Verb::Renew | Verb::Update)
+            )
+        });
+        let names_a_collection =
+            !harmful && path.trim_end_matches('/').rsplit('/').next() != Some(segment);
+        // So does one the name calls its resource (`Place_GetByGeoBox` at `/Place`), where no
+        // parameter names what it would act on (`/vms/{vm}/restart` restarts, whatever the
+        // name).
+        let acts_on_one = path
+            .split('/')
+            .rev()
+            .skip_while(|s| *s != segment)
+            .nth(1)
+            .is_some_and(|before| before.starts_with('{'));
+        let names_the_resource = !acts_on_one
+            && !harmful
+            && resource_and_action(facts.name)
+                .0
+                .is_some_and(|resource| resource.eq_ignore_ascii_case(action));
         if !names_a_collection && !names_the_resource {
             self.path_verb(&words);
         }

@@ -6,14 +6,9 @@ use crate::hints::vocabulary::{self, Verb};
 
 /// A "create" whose object is only computed and returned (embeddings, a lookup) reads; so
 /// does running a query or an analysis ("Executes a query and returns a paginated
-/// response", "Performs sentiment analysis on the given document"), and "new" before a
-/// plural names what is recent (`new_releases`, "New arrivals"), as it makes nothing.
-/// Getting an access token makes one.
+/// response", "Performs sentiment analysis on the given document"). Getting an access
+/// token makes one.
 pub(super) fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
-    let plural = |w: &String| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss");
-    if word == "new" && rest.first().is_some_and(plural) {
-        return Verb::Read;
-    }
     let computes = rest
         .iter()
         .any(|w| vocabulary::COMPUTED.contains(&w.as_str()));
@@ -89,11 +84,15 @@ pub(super) fn sentence_verb_that_acts<'s>(
         let rest: Vec<String> = (words[i + 1..].iter().take(4))
             .map(|w| w.to_ascii_lowercase())
             .collect();
-        // What it acts on follows ("deletes it", "removes the D"): "Tags" or "calls and
-        // texts" name things, and "Requests that ..." opens a relative clause.
-        let object = rest
-            .first()
-            .is_some_and(|next| vocabulary::OBJECT_OPENERS.contains(&next.as_str()));
+        // What it acts on follows ("deletes it", "removes the D", "deletes old users"):
+        // "Tags" or "calls and texts" name things, and "Requests that ..." opens a relative
+        // clause. A plural after a verb that does more than read is its object ("Deletes
+        // users."): read that way, a GET is left out, never kept.
+        let object = rest.first().is_some_and(|next| {
+            vocabulary::OBJECT_OPENERS.contains(&next.as_str())
+                || vocabulary::OBJECT_ADJECTIVES.contains(&next.as_str())
+                || is_plural(next)
+        });
         // As the opening's verb is taken (a URL generated is computed, a conversion on a
         // GET reads); a runner's object says what it does ("performs a search").
         let acts = object
@@ -173,4 +172,9 @@ pub(super) fn opening_words(text: &str) -> Vec<&str> {
         words.remove(0);
     }
     words
+}
+
+/// Whether `word` looks like a plural noun (`users`, not `address`).
+pub(super) fn is_plural(word: &str) -> bool {
+    word.len() > 3 && word.ends_with('s') && !word.ends_with("ss")
 }

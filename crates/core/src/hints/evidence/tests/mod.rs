@@ -516,6 +516,18 @@ fn a_description_in_html_is_read_as_its_words() {
         "responses": {"200": {"description": "ok"}}}}}}"#;
     let said = of_each_operation(spec, said);
     assert_eq!(said, [vec![]]);
+    // Nor does inline HTML hide a sentence that acts: a tag, a comment, a link.
+    let spec = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+      "/a": {"get": {"summary": "List items", "description": "Returns the items; <b>deletes</b> the old ones.",
+        "responses": {"200": {"description": "ok"}}}},
+      "/b": {"get": {"summary": "List items", "description": "Returns the items.<!-- x -->Deletes the old ones.",
+        "responses": {"200": {"description": "ok"}}}},
+      "/c": {"get": {"summary": "List items", "description": "Returns the items. <a href='x'>Deletes</a> the old ones.",
+        "responses": {"200": {"description": "ok"}}}},
+      "/d": {"get": {"summary": "List items", "description": "Returns the items & deletes the old ones.",
+        "responses": {"200": {"description": "ok"}}}}}}"#;
+    let acts = of_each_operation(spec, |facts| a_sentence_acts(&read(facts)).is_some());
+    assert_eq!(acts, [true, true, true, true]);
 }
 
 /// An operation's `grant_type` is found wherever it is declared: a query parameter, a form

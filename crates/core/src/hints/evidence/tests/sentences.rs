@@ -35,6 +35,15 @@ fn a_segment_the_name_calls_its_resource_is_a_noun() {
     let mut order = facts(&get, "placeOrder", "Places an order");
     order.path = Some("/orders/place");
     assert!(left_out(&order).is_some());
+    // Not where a parameter names what it acts on, nor a word that removes or renews.
+    let mut restart = facts(&get, "Restart_Get", "");
+    restart.path = Some("/vms/{vm}/restart");
+    assert!(left_out(&restart).is_some());
+    for (name, path) in [("Delete_Get", "/Delete/{id}"), ("", "/delete/{id}")] {
+        let mut delete = facts(&get, name, "");
+        delete.path = Some(path);
+        assert!(left_out(&delete).is_some(), "{path}");
+    }
 }
 
 #[test]
@@ -64,6 +73,14 @@ fn a_later_sentence_whose_subject_is_the_call_and_that_acts_keeps_a_get_out() {
             "Get cache",
             "Returns the cache. Note: deletes the cache entries it returns.",
             "deletes",
+        ),
+        // What it acts on needs no article: a plural, or an adjective before one.
+        ("Get users", "Deletes users.", "Deletes"),
+        ("Get users", "It deletes old users.", "deletes"),
+        (
+            "Get users",
+            "Registers new users from the queue.",
+            "Registers",
         ),
     ] {
         let why = left_out_because(summary, description);

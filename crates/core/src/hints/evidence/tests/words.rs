@@ -28,6 +28,14 @@ fn new_before_a_plural_names_what_is_recent() {
         said(&action),
         [(HintKind::ReadOnly, false, Confidence::Medium)]
     );
+    // Posted, new ones are made: never read-only.
+    let post = Method::Post;
+    let mut users = facts(&post, "", "New users");
+    users.description = Some("Registers new users.".into());
+    users.path = Some("/users");
+    assert!(said(&users)
+        .iter()
+        .all(|&(hint, value, c)| !(hint == HintKind::ReadOnly && value && c > Confidence::Low)));
 }
 
 /// A phrase that says data may be lost makes a reboot destructive, which a reboot alone
@@ -39,11 +47,20 @@ fn a_possible_loss_of_data_is_destructive() {
     reboot.path = Some("/Redis/{name}/forceReboot");
     reboot.description = Some("Reboot specified Redis node(s).".into());
     assert!(said(&reboot).contains(&(HintKind::Destructive, false, Confidence::High)));
-    reboot.description =
-        Some("Reboot specified Redis node(s). There can be potential data loss.".into());
-    assert!(said(&reboot)
-        .iter()
-        .all(|&(hint, ..)| hint != HintKind::Destructive));
+    for loss in [
+        "There can be potential data loss.",
+        "Existing data may be lost.",
+        "This can cause data loss.",
+        "The previous settings are discarded.",
+    ] {
+        reboot.description = Some(format!("Reboot specified Redis node(s). {loss}").into());
+        assert!(
+            said(&reboot)
+                .iter()
+                .all(|&(hint, ..)| hint != HintKind::Destructive),
+            "{loss}"
+        );
+    }
 }
 
 /// A format suffix is not read as a word: `/tags/delete.json` is an action segment, and
