@@ -499,7 +499,8 @@ fn resolve_for_merge(part: &Value, defs: &Value) -> Value {
 }
 
 /// A 2020-12 schema as draft-07 says the same: `$defs` become `definitions` (and their
-/// references follow), `prefixItems` become the tuple form of `items`.
+/// references follow), `prefixItems` become the tuple form of `items`, `dependentRequired`
+/// and `dependentSchemas` one `dependencies`.
 fn draft07(mut schema: Value) -> Value {
     if let Some(defs) = schema.as_object_mut().and_then(|o| o.remove("$defs")) {
         schema["definitions"] = defs;
@@ -518,6 +519,14 @@ fn draft07(mut schema: Value) -> Value {
                         object.insert("additionalItems".into(), rest);
                     }
                     object.insert("items".into(), tuple);
+                }
+                for keyword in ["dependentRequired", "dependentSchemas"] {
+                    if let Some(Value::Object(entries)) = object.remove(keyword) {
+                        let all = object.entry("dependencies").or_insert_with(|| json!({}));
+                        if let Some(all) = all.as_object_mut() {
+                            all.extend(entries);
+                        }
+                    }
                 }
                 stack.extend(object.values_mut());
             }
@@ -685,9 +694,15 @@ mod tests {
         let schema = json!({
             "type": "object",
             "properties": {"p": {"prefixItems": [{"type": "number"}], "items": false}, "t": {"$ref": "#/$defs/T"}},
-            "$defs": {"T": {"type": "string"}}
+            "$defs": {"T": {"type": "string"}},
+            "dependentRequired": {"p": ["t"]},
+            "dependentSchemas": {"t": {"$ref": "#/$defs/T"}}
         });
         let shaped = ClientProfile::Vscode.shape(schema).unwrap();
+        assert_eq!(
+            shaped["dependencies"],
+            json!({"p": ["t"], "t": {"$ref": "#/definitions/T"}})
+        );
         assert_eq!(shaped["properties"]["t"]["$ref"], "#/definitions/T");
         assert_eq!(
             shaped["properties"]["p"],
