@@ -1033,6 +1033,22 @@ fn output_never_replaces_the_overrides_config_base_or_baseline() {
     );
     assert_eq!(both.status.code(), Some(2), "{}", text(&both.stderr));
     assert!(text(&both.stderr).contains("this command reads the overrides from this file"));
+    // Nor one name for both, before either file exists.
+    let fresh = dir.path().join("fresh.yaml");
+    let fresh = fresh.to_str().unwrap();
+    let both = run(
+        &["review", &api, "--write-overrides", fresh, "-o", fresh],
+        None,
+    );
+    assert_eq!(both.status.code(), Some(2), "{}", text(&both.stderr));
+    // Nor the file standard input was redirected from.
+    let redirected = std::process::Command::new(env!("CARGO_BIN_EXE_openapi2mcp"))
+        .args(["convert", "-", "-o", &overrides])
+        .stdin(std::fs::File::open(&overrides).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(redirected.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&overrides).unwrap(), originals[0]);
     // The overrides that review --write-overrides updates are the ones it reads.
     let updated = run(
         &[

@@ -1262,6 +1262,16 @@ fn a_repeated_key_is_an_error_at_its_line_in_every_file() {
             ],
             "invalid YAML: duplicate key 'q\"k' (at /x-s/q\"k)",
         ),
+        (
+            vec![
+                "convert".to_string(),
+                write(
+                    "crlf.yaml",
+                    "openapi: 3.1.0\r\ninfo: {title: t, version: '1'}\r\npaths: {}\r\nx-s:\r\n  a: 1\r\n  b: 2\r\n  a: 3\r\n",
+                ),
+            ],
+            "crlf.yaml:7:3: invalid YAML: duplicate key 'a' (at /x-s/a)",
+        ),
     ];
     for (args, expected) in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

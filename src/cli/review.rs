@@ -9,7 +9,7 @@ use super::{conversion_of, spec_input, write_stdout, SpecArgs};
 use openapi2mcp_core::config::Config;
 use openapi2mcp_core::convert::overrides;
 use openapi2mcp_core::convert::Converted;
-use openapi2mcp_core::error::Error;
+use openapi2mcp_core::error::{Error, ErrorKind};
 use openapi2mcp_core::load::{self, Input};
 use openapi2mcp_core::options::{OutputOptions, SpecOptions};
 use openapi2mcp_core::review::{self, Only, ReviewFormat, Side};
@@ -84,6 +84,15 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
     read_besides.extend(updated.map(|path| ("the overrides", path)));
     if let Some(path) = &args.output {
         super::refuse_writing_over(path, [&spec], &read_besides)?;
+        // Not yet a file: one name for both would leave the review where the overrides were.
+        let same =
+            |other: &PathBuf| std::path::absolute(path).ok() == std::path::absolute(other).ok();
+        if args.write_overrides.as_ref().is_some_and(same) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "-o and --write-overrides name the same file: write the review to another one",
+            ));
+        }
     }
     if let Some(path) = &args.write_overrides {
         read_besides.retain(|(what, _)| *what != "the overrides");

@@ -76,10 +76,12 @@ pub(crate) fn markdown_from_html(text: &str) -> Cow<'_, str> {
     line_breaks_from_br(text)
 }
 
-/// A description as the hints reader reads it: any HTML in it (inline tags, comments,
-/// styles) made Markdown, each tag leaving a space and each link its text, so that its
-/// words read as the text's own (`<b>deletes</b>` is the verb "deletes"); "&" between
-/// words is "and". Text with neither stays as it is.
+/// A summary or description as the hints reader reads it: any HTML in it (inline tags,
+/// comments, styles) made Markdown, each tag leaving a space and each link its text, so
+/// that its words read as the text's own (`<b>deletes</b>` is the verb "deletes"), then the
+/// text as written after it: a `<` that opens no tag (`a<b`, `` `<script>` ``) swallows
+/// what follows in the first, never in the second. "&" between words is "and". Text with
+/// neither stays as it is.
 pub(crate) fn for_reading(text: &str) -> Cow<'_, str> {
     static READER: LazyLock<htmd::HtmlToMarkdown> = LazyLock::new(|| {
         htmd::HtmlToMarkdown::builder()
@@ -96,9 +98,10 @@ pub(crate) fn for_reading(text: &str) -> Cow<'_, str> {
         pair[0] == b'<' && (pair[1].is_ascii_alphabetic() || matches!(pair[1], b'/' | b'!'))
     });
     let text = match tag {
-        true => {
-            (READER.convert(&text.replace('<', " <")).ok()).map_or(Cow::Borrowed(text), Cow::Owned)
-        }
+        true => (READER.convert(&text.replace('<', " <")).ok())
+            .map_or(Cow::Borrowed(text), |read| {
+                Cow::Owned(format!("{read}\n\n{text}"))
+            }),
         false => Cow::Borrowed(text),
     };
     match text.contains(" & ") {

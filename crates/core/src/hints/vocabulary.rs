@@ -677,6 +677,12 @@ pub const SUBJECTS: &[&str] = &[
 /// sentence ("Note: deletes the cache entries").
 pub const CARRY_THE_SUBJECT: &[&str] = &[
     "it",
+    "this",
+    "additionally",
+    "afterwards",
+    "automatically",
+    "subsequently",
+    "finally",
     "then",
     "also",
     "now",
@@ -688,30 +694,18 @@ pub const CARRY_THE_SUBJECT: &[&str] = &[
     "caution",
 ];
 
-/// Words that open a verb's object: "deletes *the* record", "removes *it*". (Not "that",
-/// "these", "those": after a plural noun they open a relative clause, "Requests that ...".)
-pub const OBJECT_OPENERS: &[&str] = &[
-    "a", "an", "the", "your", "my", "our", "their", "this", "all", "every", "each", "any", "some",
-    "it", "its", "them",
+/// Words after a third-person word that say it is no verb acting on something: a noun
+/// before a clause or a list ("Requests that ...", "Calls and texts"), or a verb with no
+/// object ("Updates are ...").
+pub const NO_OBJECT: &[&str] = &[
+    "that", "which", "who", "whose", "where", "when", "and", "or", "but", "are", "is", "was",
+    "were", "be", "been", "for", "to", "of", "in", "on", "at", "by", "with", "as", "if", "than",
+    "from", "per",
 ];
 
-/// Adjectives that open what a verb acts on without a determiner: "Deletes old users".
-pub const OBJECT_ADJECTIVES: &[&str] = &[
-    "new",
-    "old",
-    "expired",
-    "existing",
-    "pending",
-    "stale",
-    "unused",
-    "inactive",
-    "obsolete",
-    "outdated",
-    "temporary",
-    "previous",
-    "duplicate",
-    "archived",
-    "deleted",
+/// Words before a verb in its base form that carry the subject to it: "It will delete".
+pub const MODALS: &[&str] = &[
+    "will", "may", "might", "can", "could", "would", "shall", "should", "must",
 ];
 
 /// Verbs that, after the subject, say what an operation takes or is, not what it does:

@@ -163,6 +163,24 @@ pub(super) fn pointer_at(text: &str, (line, column): (usize, usize)) -> Option<S
     last
 }
 
+/// Where `pointer` stands a second time: a key written twice in one mapping, found however
+/// it is written (quoted, escaped, CRLF lines).
+pub(super) fn repeated_at(text: &str, pointer: &str) -> Option<(usize, usize)> {
+    let mut seen = 0;
+    let mut second = None;
+    walk_yaml(text, &mut |_, _, node| {
+        if let Some((_, at)) = node.filter(|(found, _)| found == pointer) {
+            seen += 1;
+            if seen == 2 {
+                second = Some(*at);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    second
+}
+
 /// The first local tag on a value (`!custom`), which has no JSON value, as written, with
 /// the value's pointer and where it stands, 1-based.
 pub(super) fn first_local_tag(text: &str) -> Option<(String, String, (usize, usize))> {

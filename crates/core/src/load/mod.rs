@@ -304,12 +304,14 @@ impl Spec {
     }
 
     /// Whether `path` is a file this spec was read from, by another name or link too: a
-    /// command's output must not replace its input.
+    /// command's output must not replace its input. Standard input is the file it was
+    /// redirected from (`convert - -o api.yaml < api.yaml`), where the system names it.
     pub fn was_read_from(&self, path: &Path) -> bool {
         let Some(output) = file_identity(path) else {
             return false;
         };
-        let mut read = self.files.iter().filter_map(|file| file.path.as_deref());
+        let stdin = Path::new("/dev/stdin");
+        let mut read = (self.files.iter()).map(|file| file.path.as_deref().unwrap_or(stdin));
         read.any(|input| file_identity(input).as_ref() == Some(&output))
     }
 

@@ -136,9 +136,16 @@ pub(super) fn yaml_error(e: &yaml_serde::Error, source: &str, what: &str) -> Err
         .and_then(|(key, _)| repeated_key_at(source, key, at.line(), at.column()));
     let (line, column) = repeat.unwrap_or((at.line(), at.column()));
     match dotted_path_as_pointer(&message, source, (line, column)) {
-        Some((rest, pointer)) => Error::new(ErrorKind::Input, format!("{what}: {rest}"))
-            .at(pointer)
-            .at_line(line, column),
+        Some((rest, pointer)) => {
+            // A repeated key's second place, found by its pointer however it is written.
+            let (line, column) = (rest.starts_with("duplicate key"))
+                .then(|| super::locate::repeated_at(source, &pointer))
+                .flatten()
+                .unwrap_or((line, column));
+            Error::new(ErrorKind::Input, format!("{what}: {rest}"))
+                .at(pointer)
+                .at_line(line, column)
+        }
         None => Error::new(ErrorKind::Input, format!("{what}: {message}")).at_line(line, column),
     }
 }

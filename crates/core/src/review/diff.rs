@@ -27,18 +27,20 @@ pub struct Side {
     /// The hints as written contradict the method (read-only on a DELETE), though what is
     /// passed on may not say so: another server would pass them on as written.
     pub contradicted: bool,
+    /// The tool's annotations, as written, say read-only (on a DELETE serve withholds it).
+    pub written_read_only: bool,
 }
 
 impl Side {
-    /// A converted tool, with its hints' values: a read-only claim that is not passed on
-    /// (on a DELETE) as written, since another server would pass it on.
+    /// A converted tool, with its hints' values as passed on, and whether a read-only claim
+    /// is written that is not (on a DELETE).
     pub fn of(converted: &Converted) -> Side {
-        let mut values = HintKind::ALL.map(|k| converted.hints.get(k).value);
+        let values = HintKind::ALL.map(|k| converted.hints.get(k).value);
         let claimed = (converted.risks.iter()).any(|r| r.hint == HintKind::ReadOnly && r.value);
-        values[HintKind::ReadOnly as usize] |= claimed;
         Side {
             values,
             contradicted: !converted.risks.is_empty(),
+            written_read_only: values[HintKind::ReadOnly as usize] || claimed,
             ..Side::of_tool(&converted.tool)
         }
     }
@@ -58,6 +60,7 @@ impl Side {
             contradicted: binding.is_some_and(|b| {
                 !crate::hints::contradictions(&b.method, &tool.annotations).is_empty()
             }),
+            written_read_only: tool.annotations.effective(HintKind::ReadOnly),
         }
     }
 
@@ -73,6 +76,13 @@ impl Side {
     fn read_only(&self) -> bool {
         self.values[HintKind::ReadOnly as usize]
     }
+}
+
+/// What a renamed tool is matched by: its path's shape, a trailing `/` and the letters'
+/// case aside (a rename that also moves the path a little is still the tool it was, its
+/// decisions then carried, not lost in an added tool).
+fn pairing_shape(path: &str) -> String {
+    path_shape(path.trim_end_matches('/')).to_lowercase()
 }
 
 /// A path with its parameters' names left out: `/notes/{id}` and `/notes/{note_id}` are
@@ -354,7 +364,7 @@ fn pair(old: &[(&str, &str, &str)], new: &[(&str, &str, &str)]) -> Pairing {
     for (o, tool) in old.iter().enumerate() {
         if !new_names.contains(tool.0) && !tool.1.is_empty() {
             unmatched_old
-                .entry((tool.1, path_shape(tool.2)))
+                .entry((tool.1, pairing_shape(tool.2)))
                 .or_default()
                 .push_back(o);
         }
@@ -364,7 +374,7 @@ fn pair(old: &[(&str, &str, &str)], new: &[(&str, &str, &str)]) -> Pairing {
         if let Some(&o) = old_by_name.get(tool.0) {
             out.same.push((o, n));
         } else if let Some(o) = unmatched_old
-            .get_mut(&(tool.1, path_shape(tool.2)))
+            .get_mut(&(tool.1, pairing_shape(tool.2)))
             .and_then(VecDeque::pop_front)
         {
             renamed.insert(o);
@@ -466,6 +476,7 @@ fn compare(previous: &Side, side: &Side, out: &mut Diff) {
         }
     }
     out.decisions.extend(decision_changes(previous, side));
+    let changes_before = out.changes.len();
     for kind in HintKind::ALL {
         let (was, is) = (previous.values[kind as usize], side.values[kind as usize]);
         // Destructive and idempotent mean nothing while the tool stays read-only.
@@ -478,6 +489,19 @@ fn compare(previous: &Side, side: &Side, out: &mut Diff) {
                 new: is,
             });
         }
+    }
+    // A read-only claim written where none was, that serve withholds (on a DELETE): another
+    // server passes it on as written.
+    let said = out.changes[changes_before..]
+        .iter()
+        .any(|c| c.hint == HintKind::ReadOnly);
+    if side.written_read_only && !previous.written_read_only && !said {
+        out.changes.push(HintChange {
+            tool: side.name.clone(),
+            hint: HintKind::ReadOnly,
+            old: false,
+            new: true,
+        });
     }
 }
 
@@ -626,6 +650,7 @@ mod tests {
             values,
             decisions: [false; 3],
             contradicted: false,
+            written_read_only: values[0],
         }
     }
 
@@ -740,6 +765,30 @@ mod tests {
         assert_eq!(endpoints, [("list_notes", "path"), ("get_note", "server")]);
         assert_eq!(diff.added.len(), 1);
         assert_eq!(diff.loosened(), 2);
+    }
+
+    /// A rename that also moves the path a little (a trailing `/`, the letters' case) is
+    /// still the tool it was: its decisions are carried, so gained. A read-only claim
+    /// written where none was is a hint gained, though a DELETE withholds it.
+    #[test]
+    fn renames_match_paths_loosely_and_written_claims_count() {
+        const DEFAULTS: [bool; 4] = [false, true, false, true];
+        let old = [side("create_note", "POST", "/notes", DEFAULTS)];
+        let new = [Side {
+            decisions: [false, false, true],
+            ..side("create_note2", "POST", "/Notes/", DEFAULTS)
+        }];
+        let moved = diff(&old, &new);
+        assert_eq!(moved.renamed.len(), 1);
+        assert_eq!(moved.loosened(), 1);
+        let old = [side("d", "DELETE", "/d", DEFAULTS)];
+        let new = [Side {
+            written_read_only: true,
+            contradicted: true,
+            ..side("d", "DELETE", "/d", DEFAULTS)
+        }];
+        let diff = diff(&old, &new);
+        assert!(diff.changes[0].loosens() && diff.changes[0].hint == HintKind::ReadOnly);
     }
 
     /// A GET become a DELETE whose hints as written still say read-only is loosened, though

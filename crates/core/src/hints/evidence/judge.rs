@@ -494,7 +494,7 @@ fn takes_money(facts: &Facts<'_>, settles: &[&Evidence]) -> bool {
     }
     let text = [
         facts.name,
-        facts.summary.unwrap_or(""),
+        facts.summary.as_deref().unwrap_or(""),
         facts.path.unwrap_or(""),
     ];
     text.iter().any(|text| {

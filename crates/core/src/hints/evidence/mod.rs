@@ -38,7 +38,8 @@ pub struct Facts<'a> {
     /// The operationId in a spec (empty without one: a generated name says only the method
     /// and path, which are read as such); the tool name in a manifest.
     pub name: &'a str,
-    pub summary: Option<&'a str>,
+    /// As [`crate::text::for_reading`] gives it, as the description.
+    pub summary: Option<Cow<'a, str>>,
     /// Any HTML in it made Markdown, so that a tag is no word (`<p>This service retrieves`
     /// does not open with "p") and hides none (`<b>deletes</b>` deletes).
     pub description: Option<Cow<'a, str>>,
@@ -82,7 +83,7 @@ impl<'a> Facts<'a> {
         Facts {
             method: Some(&operation.method),
             name: operation.operation_id.unwrap_or(""),
-            summary: operation.summary,
+            summary: operation.summary.map(crate::text::for_reading),
             description: operation.description.map(crate::text::for_reading),
             path: Some(operation.path),
             scopes: operation
@@ -131,7 +132,7 @@ impl<'a> Facts<'a> {
         Facts {
             method: binding.map(|b| &b.method),
             name: &tool.name,
-            summary: tool.display_title(),
+            summary: tool.display_title().map(crate::text::for_reading),
             description: tool.description.as_deref().map(crate::text::for_reading),
             path: binding.map(|b| b.path.as_str()),
             idempotency_key: key.and_then(|p| Some((p.location, p.name.as_deref()?))),

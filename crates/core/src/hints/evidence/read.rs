@@ -267,7 +267,7 @@ impl<'r, 'f> Reader<'r, 'f> {
     fn new(facts: &'r Facts<'f>) -> Self {
         let text = [
             facts.name,
-            facts.summary.unwrap_or(""),
+            facts.summary.as_deref().unwrap_or(""),
             facts.description.as_deref().unwrap_or(""),
         ]
         .join(" ")
@@ -350,6 +350,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let facts = self.facts;
         let summary = facts
             .summary
+            .as_deref()
             .map(|s| (s, Source::Summary, &facts.places.summary));
         let sentence = facts
             .description
@@ -490,7 +491,11 @@ impl<'r, 'f> Reader<'r, 'f> {
         let facts = self.facts;
         let reversible = self.verbs_said().any(|w| undoes(w, &self.text));
         let texts = [
-            (Source::Summary, facts.summary, &facts.places.summary),
+            (
+                Source::Summary,
+                facts.summary.as_deref(),
+                &facts.places.summary,
+            ),
             (
                 Source::Description,
                 facts.description.as_deref(),
@@ -521,7 +526,11 @@ impl<'r, 'f> Reader<'r, 'f> {
     fn sentences(&mut self) {
         let facts = self.facts;
         let texts = [
-            (Source::Summary, facts.summary, &facts.places.summary),
+            (
+                Source::Summary,
+                facts.summary.as_deref(),
+                &facts.places.summary,
+            ),
             (
                 Source::Description,
                 facts.description.as_deref(),
@@ -587,7 +596,11 @@ impl<'r, 'f> Reader<'r, 'f> {
             !harmful && path.trim_end_matches('/').rsplit('/').next() != Some(segment);
         // So does one the name calls its resource (`Place_GetByGeoBox` at `/Place`), where no
         // parameter names what it would act on (`/vms/{vm}/restart` restarts, whatever the
-        // name).
+        // name), if it is a word that makes things, which is a noun as often (a place, an
+        // order); one that ends, sends or runs (`/Logout`, `/Send`) acts.
+        let makes = words
+            .iter()
+            .all(|w| matches!(vocabulary::verb(w), Some(Verb::Create) | None));
         let acts_on_one = path
             .split('/')
             .rev()
@@ -596,6 +609,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             .is_some_and(|before| before.starts_with('{'));
         let names_the_resource = !acts_on_one
             && !harmful
+            && makes
             && resource_and_action(facts.name)
                 .0
                 .is_some_and(|resource| resource.eq_ignore_ascii_case(action));

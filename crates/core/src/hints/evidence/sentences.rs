@@ -74,25 +74,27 @@ pub(super) fn sentence_verb_that_acts<'s>(
     words.iter().enumerate().find_map(|(i, word)| {
         // Checked first, without allocating: most words of a description are neither.
         let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
-        let carried = i.checked_sub(1).is_none_or(|j| {
+        // "It will delete", "This may remove": a modal carries the subject to its verb.
+        let modal = i
+            .checked_sub(1)
+            .is_some_and(|j| one_of(vocabulary::MODALS, words[j]));
+        let subject = i.checked_sub(if modal { 2 } else { 1 });
+        let carried = subject.is_none_or(|j| {
             one_of(vocabulary::CARRY_THE_SUBJECT, words[j])
                 || one_of(vocabulary::SUBJECTS, words[j])
         });
-        if !(third_person && carried) {
+        if !((third_person || modal) && carried) {
             return None;
         }
         let rest: Vec<String> = (words[i + 1..].iter().take(4))
             .map(|w| w.to_ascii_lowercase())
             .collect();
-        // What it acts on follows ("deletes it", "removes the D", "deletes old users"):
-        // "Tags" or "calls and texts" name things, and "Requests that ..." opens a relative
-        // clause. A plural after a verb that does more than read is its object ("Deletes
-        // users."): read that way, a GET is left out, never kept.
-        let object = rest.first().is_some_and(|next| {
-            vocabulary::OBJECT_OPENERS.contains(&next.as_str())
-                || vocabulary::OBJECT_ADJECTIVES.contains(&next.as_str())
-                || is_plural(next)
-        });
+        // What it acts on follows ("deletes it", "removes the D", "deletes old users",
+        // "deletes data"): "calls and texts" name things, and "Requests that ..." opens a
+        // relative clause. Read so, a GET is left out, never kept.
+        let object = rest
+            .first()
+            .is_some_and(|next| !vocabulary::NO_OBJECT.contains(&next.as_str()));
         // As the opening's verb is taken (a URL generated is computed, a conversion on a
         // GET reads); a runner's object says what it does ("performs a search").
         let acts = object

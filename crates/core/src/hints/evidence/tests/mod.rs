@@ -9,7 +9,7 @@ fn facts<'a>(method: &'a Method, name: &'a str, summary: &'a str) -> Facts<'a> {
     Facts {
         method: Some(method),
         name,
-        summary: Some(summary).filter(|s| !s.is_empty()),
+        summary: (!summary.is_empty()).then(|| summary.into()),
         ..Facts::default()
     }
 }
@@ -528,6 +528,22 @@ fn a_description_in_html_is_read_as_its_words() {
         "responses": {"200": {"description": "ok"}}}}}}"#;
     let acts = of_each_operation(spec, |facts| a_sentence_acts(&read(facts)).is_some());
     assert_eq!(acts, [true, true, true, true]);
+    // A `<` that opens no tag swallows nothing: the text as written is read too. A summary
+    // is read so as well.
+    let spec = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+      "/a": {"get": {"summary": "List items", "description": "Returns items where a<b. Deletes expired items.",
+        "responses": {"200": {"description": "ok"}}}},
+      "/b": {"get": {"summary": "<b>Delete</b> users", "responses": {"200": {"description": "ok"}}}}}}"#;
+    let acts = of_each_operation(spec, |facts| {
+        let evidence = read(facts);
+        let hints = Hints::infer(facts.method.unwrap());
+        let suggested = judge(facts, &evidence, &hints);
+        a_sentence_acts(&evidence).is_some()
+            || suggested
+                .iter()
+                .any(|s| s.hint == HintKind::ReadOnly && !s.value && s.is_suggested())
+    });
+    assert_eq!(acts, [true, true]);
 }
 
 /// An operation's `grant_type` is found wherever it is declared: a query parameter, a form

@@ -39,7 +39,12 @@ fn a_segment_the_name_calls_its_resource_is_a_noun() {
     let mut restart = facts(&get, "Restart_Get", "");
     restart.path = Some("/vms/{vm}/restart");
     assert!(left_out(&restart).is_some());
-    for (name, path) in [("Delete_Get", "/Delete/{id}"), ("", "/delete/{id}")] {
+    for (name, path) in [
+        ("Delete_Get", "/Delete/{id}"),
+        ("", "/delete/{id}"),
+        ("Logout_Get", "/Logout"),
+        ("Send_Get", "/Send"),
+    ] {
         let mut delete = facts(&get, name, "");
         delete.path = Some(path);
         assert!(left_out(&delete).is_some(), "{path}");
@@ -82,6 +87,10 @@ fn a_later_sentence_whose_subject_is_the_call_and_that_acts_keeps_a_get_out() {
             "Registers new users from the queue.",
             "Registers",
         ),
+        // Any object but a clause or a list; a modal or "this" carries the subject.
+        ("Get users", "Deletes data.", "Deletes"),
+        ("Get users", "This deletes user sessions.", "deletes"),
+        ("Get users", "It will delete users.", "delete"),
     ] {
         let why = left_out_because(summary, description);
         let expected =
