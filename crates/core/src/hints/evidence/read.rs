@@ -122,6 +122,41 @@ fn action_verb(words: &[String]) -> Option<usize> {
     }
 }
 
+/// Whether the last literal `segment` of `path` (`action` without its format suffix, cut
+/// into `words`) names things rather than an action, for an operation `name`d so.
+fn names_things(name: &str, path: &str, segment: &str, action: &str, words: &[String]) -> bool {
+    // A segment a parameter follows names a collection (`/shop_account_requests/{id}`,
+    // `/orders/{id}`): its words are nouns, unless one removes, renews or overwrites (a
+    // GET of `/delete/{id}` may delete).
+    let harmful = words.iter().any(|w| {
+        matches!(
+            vocabulary::verb(w),
+            Some(Verb::Destroy | Verb::Renew | Verb::Update)
+        )
+    });
+    let names_a_collection =
+        !harmful && path.trim_end_matches('/').rsplit('/').next() != Some(segment);
+    // So does one the name calls its resource (`Place_GetByGeoBox` at `/Place`), where no
+    // parameter names what it would act on (`/vms/{vm}/restart` restarts, whatever the
+    // name), if it is a word that makes things, which is a noun as often (a place, an
+    // order); one that ends, sends or runs (`/Logout`, `/Send`) acts.
+    let makes = words
+        .iter()
+        .all(|w| matches!(vocabulary::verb(w), Some(Verb::Create) | None));
+    let acts_on_one = path
+        .split('/')
+        .rev()
+        .skip_while(|s| *s != segment)
+        .nth(1)
+        .is_some_and(|before| before.starts_with('{'));
+    let names_the_resource = !acts_on_one
+        && makes
+        && resource_and_action(name)
+            .0
+            .is_some_and(|resource| resource.eq_ignore_ascii_case(action));
+    names_a_collection || names_the_resource
+}
+
 /// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
 /// started is the resource itself, a state its opposite undoes, not something new.
 fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
@@ -582,38 +617,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             .find_map(|suffix| segment.strip_suffix(suffix))
             .unwrap_or(segment);
         let words = name_words(action, None);
-        // A segment a parameter follows names a collection (`/shop_account_requests/{id}`,
-        // `/orders/{id}`): its words are nouns.
-        // A word that removes, renews or overwrites is not taken for a noun here: a GET of
-        // `/delete/{id}` may delete.
-        let harmful = words.iter().any(|w| {
-            matches!(
-                vocabulary::verb(w),
-                Some(Verb::Destroy | Verb::Renew | Verb::Update)
-            )
-        });
-        let names_a_collection =
-            !harmful && path.trim_end_matches('/').rsplit('/').next() != Some(segment);
-        // So does one the name calls its resource (`Place_GetByGeoBox` at `/Place`), where no
-        // parameter names what it would act on (`/vms/{vm}/restart` restarts, whatever the
-        // name), if it is a word that makes things, which is a noun as often (a place, an
-        // order); one that ends, sends or runs (`/Logout`, `/Send`) acts.
-        let makes = words
-            .iter()
-            .all(|w| matches!(vocabulary::verb(w), Some(Verb::Create) | None));
-        let acts_on_one = path
-            .split('/')
-            .rev()
-            .skip_while(|s| *s != segment)
-            .nth(1)
-            .is_some_and(|before| before.starts_with('{'));
-        let names_the_resource = !acts_on_one
-            && !harmful
-            && makes
-            && resource_and_action(facts.name)
-                .0
-                .is_some_and(|resource| resource.eq_ignore_ascii_case(action));
-        if !names_a_collection && !names_the_resource {
+        if !names_things(facts.name, path, segment, action, &words) {
             self.path_verb(&words);
         }
         for word in &words {
