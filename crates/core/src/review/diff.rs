@@ -212,8 +212,9 @@ pub struct MethodChange {
     pub loosened: bool,
 }
 
-/// A tool whose path or server differs between the versions under one name: another
-/// operation, for which no decision recorded for the old one counts.
+/// A tool whose path or server differs between the versions under one name. A path of
+/// another shape is another operation, to which no decision recorded for the old one
+/// carries; a server is where the same operation is called.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EndpointChange {
     /// The tool's name in the new version.
@@ -246,7 +247,8 @@ pub struct Diff {
     /// Decisions gained first, then those lost, each in tool order, between bound tools;
     /// none whose hint changed on the tool too (`readOnlyHint`; for a retry,
     /// `idempotentHint` too), which says it already. A decision the new version records
-    /// for another operation than the old (method, path or server changed) is gained.
+    /// for another operation than the old (its method or its path's shape changed) is
+    /// gained, carried from the old one.
     pub decisions: Vec<DecisionChange>,
 }
 
@@ -432,10 +434,17 @@ pub fn diff(old: &[Side], new: &[Side]) -> Diff {
             .collect(),
         ..Diff::default()
     };
+    // The first old tool of each operation, for the tools added beside it.
+    let mut old_operations: HashMap<(&str, String), usize> = HashMap::new();
+    for (o, tool) in old.iter().enumerate().filter(|(_, tool)| tool.is_bound()) {
+        old_operations.entry(tool.operation()).or_insert(o);
+    }
     let same_operation = |n: usize| {
-        let side = &new[n];
-        let found = (old.iter()).position(|o| side.is_bound() && o.operation() == side.operation());
-        found.map(|o| (o, n))
+        let side: &Side = &new[n];
+        let found = side
+            .is_bound()
+            .then(|| old_operations.get(&side.operation()));
+        found.flatten().map(|&o| (o, n))
     };
     let mut pairs: Vec<(usize, usize)> = (pairing.same.into_iter())
         .chain(pairing.renamed)
