@@ -261,6 +261,7 @@ pub struct FormField<'a> {
 pub struct Response<'a> {
     /// The status code as written: `200`, `2XX`, `default`.
     pub status: &'a str,
+    pub description: Option<&'a str>,
     /// The schema of its JSON content, if it has one.
     pub json_schema: Option<Schema<'a>>,
 }
@@ -534,6 +535,7 @@ fn responses<'a>(
         let response = deref(spec, response)?;
         out.push(Response {
             status,
+            description: response.str("description"),
             json_schema: json_schema(&response),
         });
     }

@@ -53,12 +53,19 @@ impl<'c, 'f> Case<'c, 'f> {
             .iter()
             .filter(|e| e.says_reads() && (acts.is_empty() || e.says != Says::NounMethod))
             .collect();
-        // A POST that repeats its path's GET backs a reading word of its name or path, a
-        // place the words it repeats are not; alone, against what acts, or where a sentence
-        // of those words acts, it says nothing (the GET itself may act).
-        let named = reads
-            .iter()
-            .any(|e| matches!(e.source, Source::Name | Source::Path));
+        // A POST that repeats its path's GET backs a reading word: of its name or path, or
+        // of the summary both share (the GET's method is the second place: the words are
+        // said of a read), except at a collection, where REST makes a POST add ("Get a
+        // quote" at `/quotes` may keep the quote). Alone, against what acts, or where a
+        // sentence of those words acts, it says nothing (the GET itself may act).
+        // (A collection as REST names one: `rest_lookups.cwa_pollutants` is an RPC method.)
+        let at_a_collection =
+            (evidence.iter()).any(|e| e.says == Says::Collection && !e.seen.contains('.'));
+        let named = reads.iter().any(|e| match e.source {
+            Source::Name | Source::Path => true,
+            Source::Summary => !at_a_collection,
+            _ => false,
+        });
         let a_sentence_acts = evidence.iter().any(|e| e.says == Says::SentenceActs);
         if acts.is_empty() && named && !a_sentence_acts {
             reads.extend(evidence.iter().filter(|e| e.says == Says::RepeatsItsGet));

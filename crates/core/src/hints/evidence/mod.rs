@@ -54,6 +54,9 @@ pub struct Facts<'a> {
     /// An OAuth 2.0 `grant_type` (RFC 6749) or a client's secret: the call is a token
     /// endpoint, which issues a new credential.
     pub grant: Option<&'a str>,
+    /// A boolean parameter or body field that asks the server to keep what it is sent
+    /// (`storePicture`, `save`): whatever its words say, the call may write.
+    pub keeps_input: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
     /// The body is a list of changes (a JSON array, or a JSON Patch media type): its `add`
@@ -93,7 +96,7 @@ impl<'a> Facts<'a> {
                 .flat_map(|c| c.scopes.iter().copied())
                 .collect(),
             idempotency_key: idempotency_key(operation),
-            statuses: operation.responses.iter().map(|r| r.status).collect(),
+            statuses: statuses(&operation.responses),
             change_list: operation.body.as_ref().is_some_and(|body| {
                 let array = body.schema.as_ref().and_then(|s| s.value.get("type"));
                 is_json_patch(body.media_type) || array == Some(&Value::from("array"))
@@ -114,6 +117,7 @@ impl<'a> Facts<'a> {
                     .chain(body_fields(operation)),
                 operation.path,
             ),
+            keeps_input: keeps_input(operation),
             places: Places {
                 operation: at.clone(),
                 name: push_pointer(at, "operationId"),
@@ -146,6 +150,13 @@ impl<'a> Facts<'a> {
                 let names = b.params.values().filter_map(|p| p.name.as_deref());
                 grant(names, &b.path)
             }),
+            keeps_input: binding.and_then(|b| {
+                let properties = tool.input_schema.as_ref()?.get("properties")?;
+                let mut flags = (b.params.iter())
+                    .filter(|(argument, _)| is_boolean(properties.get(argument.as_str())))
+                    .filter_map(|(_, p)| p.name.as_deref());
+                flags.find(|name| asks_to_keep(name))
+            }),
             only_posts,
             change_list: binding.is_some_and(|b| change_list(tool, b)),
             places: Places {
@@ -157,6 +168,26 @@ impl<'a> Facts<'a> {
             ..Facts::default()
         }
     }
+}
+
+/// The response status codes that say something: all but a generator's default `201`.
+/// Springfox lists `201 Created`, `401 Unauthorized`, `403 Forbidden` and `404 Not Found`
+/// on every POST and PUT whose responses are not described; that `201` says nothing is
+/// made (an analysis sent by POST has it too).
+fn statuses<'a>(responses: &[crate::model::Response<'a>]) -> Vec<&'a str> {
+    let says = |status: &str, words: &str| {
+        (responses.iter()).any(|r| r.status == status && r.description == Some(words))
+    };
+    let springfox_default = says("401", "Unauthorized")
+        && says("403", "Forbidden")
+        && says("404", "Not Found")
+        && (responses.iter()).any(|r| {
+            r.status == "201" && r.description == Some("Created") && r.json_schema.is_none()
+        });
+    (responses.iter())
+        .map(|r| r.status)
+        .filter(|status| !(springfox_default && *status == "201"))
+        .collect()
 }
 
 /// Whether a media type is JSON Patch's (`application/json-patch+json`, RFC 6902).
@@ -263,6 +294,8 @@ pub enum Says {
     /// A GET of a path that names only resources (`/pets/{petId}`): what REST reads. Neither
     /// reads nor acts in the judgement; it lets `--read-only` keep a GET with no verb.
     ResourcePath,
+    /// A parameter that asks the server to keep what it is sent (`storePicture`).
+    KeepsInput,
     /// A sentence whose subject is the call says it acts, past the opening ("Looks up the
     /// record and then deletes it", "it now removes the D", "Creates a B if none exists"
     /// after the summary "Get B"). Neither reads nor acts in the judgement (later
@@ -308,6 +341,7 @@ impl Evidence {
                 | Says::IdempotencyKey
                 | Says::MethodOverride
                 | Says::Grant
+                | Says::KeepsInput
         )
     }
 
@@ -405,6 +439,35 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
             || (for_a_token && (is(name, "client_secret") || is(name, "consumer_secret")))
             || (for_a_credential && lifetime(name))
     })
+}
+
+/// A boolean parameter or JSON body field whose name asks the server to keep what it is
+/// sent (`storePicture`; `storeId` names a store).
+fn keeps_input<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
+    let parameters = (operation.parameters.iter())
+        .filter(|p| is_boolean(p.schema.as_ref().map(|s| &*s.value)))
+        .map(|p| p.name);
+    let body = operation.body.as_ref();
+    let properties = body
+        .and_then(|b| b.schema.as_ref()?.value.get("properties")?.as_object())
+        .into_iter()
+        .flatten()
+        .filter(|(_, schema)| is_boolean(Some(schema)))
+        .map(|(name, _)| name.as_str());
+    parameters.chain(properties).find(|name| asks_to_keep(name))
+}
+
+fn is_boolean(schema: Option<&Value>) -> bool {
+    schema.and_then(|s| s.get("type")) == Some(&Value::from("boolean"))
+}
+
+/// Whether an argument's name asks the server to keep what it is sent: its first word is
+/// `store`, `save` or `persist` (`storePicture`, `save_result`, `persist`).
+fn asks_to_keep(name: &str) -> bool {
+    let words = read::name_words(name, None);
+    words
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "store" | "save" | "persist"))
 }
 
 /// The names of a body's fields: a form's, or a JSON object's properties.

@@ -706,7 +706,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
     }
 
-    /// A method override, an idempotency key, a body of changes, and the responses that say
+    /// A method override, a token grant, a request to keep what is sent, an idempotency key, a body of changes, and the responses that say
     /// something is made (201) or started (202).
     fn arguments(&mut self) {
         let facts = self.facts;
@@ -716,6 +716,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
         if let Some(name) = facts.grant {
             self.push(Source::Parameter, Says::Grant, name, at);
+        }
+        if let Some(name) = facts.keeps_input {
+            self.push(Source::Parameter, Says::KeepsInput, name, at);
         }
         if let Some((location, name)) = facts.idempotency_key {
             let source = match location {

@@ -780,9 +780,36 @@ fn a_post_that_repeats_its_get_backs_a_reading_word() {
     assert!(said(&favourites)
         .iter()
         .all(|(hint, value, _)| !(*hint == HintKind::ReadOnly && *value)));
-    // The words it repeats are no second place: a summary that reads, repeated, stays one
-    // piece; and a sentence of them that acts ("Creates a quote and reserves the
-    // inventory") says nothing reads.
+    // A summary that reads, repeated by the GET, is said of a read: the GET's method is the
+    // second place ("Performs sentiment analysis on the given document", by GET and by
+    // POST); but not at a collection, where REST makes a POST add; and a sentence of them
+    // that acts ("Creates a quote and reserves the inventory") says nothing reads.
+    let mut analysis = facts(
+        &post,
+        "",
+        "Performs sentiment analysis on the given document",
+    );
+    analysis.path = Some("/s1/sentiment");
+    assert_eq!(
+        said(&analysis),
+        [(HintKind::ReadOnly, true, Confidence::Low)]
+    );
+    analysis.repeats_its_get = Some((
+        "Performs sentiment analysis on the given document",
+        "/paths/~1s1~1sentiment/get",
+    ));
+    assert_eq!(
+        said(&analysis),
+        [(HintKind::ReadOnly, true, Confidence::High)]
+    );
+    // A plural RPC method is no REST collection.
+    let mut lookup = facts(&post, "", "ECHO CWA Pollutants Lookup Service");
+    lookup.path = Some("/rest_lookups.cwa_pollutants");
+    lookup.repeats_its_get = Some(("ECHO CWA Pollutants Lookup Service", "/paths/~1l/get"));
+    assert_eq!(
+        said(&lookup),
+        [(HintKind::ReadOnly, true, Confidence::High)]
+    );
     let mut quote = facts(&post, "", "Get a quote");
     quote.path = Some("/quotes");
     quote.repeats_its_get = Some(("Get a quote", "/paths/~1quotes/get"));
@@ -804,4 +831,38 @@ fn a_post_that_repeats_its_get_backs_a_reading_word() {
         .all(|(hint, value, confidence)| !(*hint == HintKind::ReadOnly
             && *value
             && *confidence > Confidence::Low)));
+}
+
+/// Springfox lists `201 Created` beside `401 Unauthorized`, `403 Forbidden` and `404 Not
+/// Found` on every POST it does not describe: that 201 says nothing is made, so an analysis
+/// that repeats its GET reads. A boolean asking to store what is sent (`storePicture`) says
+/// the call may keep it; a `storeId` string names a store.
+#[test]
+fn a_generators_default_201_says_nothing_and_a_store_flag_keeps() {
+    let analysis = |created: &str, flag: &str, flag_type: &str| {
+        format!(
+            r#"{{"swagger": "2.0", "info": {{"title": "t", "version": "1"}}, "paths": {{
+          "/s1/sentiment": {{
+            "get": {{"summary": "Performs sentiment analysis on the given document",
+              "responses": {{"200": {{"description": "ok"}}}}}},
+            "post": {{"summary": "Performs sentiment analysis on the given document",
+              "parameters": [{{"name": "{flag}", "in": "query", "type": "{flag_type}"}}],
+              "responses": {{"200": {{"description": "ok"}}, "201": {{"description": "{created}"}},
+                "401": {{"description": "Unauthorized"}}, "403": {{"description": "Forbidden"}},
+                "404": {{"description": "Not Found"}}}}}}}}}}}}"#
+        )
+    };
+    let reads = (HintKind::ReadOnly, true, Confidence::High);
+    let post_said = |spec: String| of_each_operation(&spec, said).remove(1);
+    assert_eq!(post_said(analysis("Created", "storeId", "string")), [reads]);
+    // A 201 that says more is a 201: something is made.
+    assert!(!post_said(analysis("Analysis stored", "storeId", "string")).contains(&reads));
+    // Asked to store the picture, the call may keep it.
+    let stored = analysis("Created", "storePicture", "boolean");
+    assert!(!post_said(stored.clone()).contains(&reads));
+    let evidence = of_each_operation(&stored, read).remove(1);
+    assert!(evidence
+        .iter()
+        .any(|e| e.says == Says::KeepsInput && e.describe() == "parameter 'storePicture'"));
+    assert!(!post_said(analysis("Created", "storePicture", "string")).is_empty());
 }
