@@ -738,6 +738,19 @@ pub const SET_TO_VALUE: &[&str] = &[
     "put",
 ];
 
+/// Verbs that send a message: each call adds one and changes nothing that exists, so one
+/// of them is enough to say nothing is lost (running, publishing or deploying may replace).
+pub const SENDS: &[&str] = &[
+    "send",
+    "resend",
+    "notify",
+    "remind",
+    "broadcast",
+    "reply",
+    "comment",
+    "invite",
+];
+
 /// Verbs that only say something is carried out; what is carried out decides whether it
 /// writes: "Execute a read-only query", "run a dry run".
 pub const RUNNERS: &[&str] = &["execute", "run", "invoke", "call", "perform"];

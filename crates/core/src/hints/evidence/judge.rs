@@ -268,7 +268,7 @@ fn destructive(case: &mut Case<'_, '_>) {
             reason,
             removed,
         );
-    } else if weight(&adds) >= 2 && !removes {
+    } else if (weight(&adds) >= 2 || adds.iter().any(sends)) && !removes {
         let confidence = confidence(&adds);
         let reason = "it adds rather than overwrites or removes";
         case.add(HintKind::Destructive, false, confidence, reason, adds);
@@ -284,6 +284,14 @@ fn destructive(case: &mut Case<'_, '_>) {
             added,
         );
     }
+}
+
+/// Whether a piece of evidence is a verb that sends a message ("Send a cart"): one such
+/// says the call adds (at medium confidence).
+fn sends(e: &&Evidence) -> bool {
+    matches!(e.says, Says::Verb(Verb::Repeat))
+        && vocabulary::summary_verb(&e.seen)
+            .is_some_and(|(w, _)| vocabulary::SENDS.contains(&w.as_str()))
 }
 
 /// Whether the path names what a relation is added to or removed from: a parameter before

@@ -866,3 +866,20 @@ fn a_generators_default_201_says_nothing_and_a_store_flag_keeps() {
         .any(|e| e.says == Says::KeepsInput && e.describe() == "parameter 'storePicture'"));
     assert!(!post_said(analysis("Created", "storePicture", "string")).is_empty());
 }
+
+/// A message sent adds one and changes nothing that exists: one verb that sends says the
+/// call adds, at medium confidence. Running something may replace what is there: one such
+/// verb says nothing.
+#[test]
+fn one_verb_that_sends_says_nothing_is_lost() {
+    let post = Method::Post;
+    let mut send = facts(&post, "", "Send a cart for the given site");
+    send.path = Some("/{siteId}/cart");
+    assert_eq!(
+        said(&send),
+        [(HintKind::Destructive, false, Confidence::Medium)]
+    );
+    let mut run = facts(&post, "", "Run the deployment for the given site");
+    run.path = Some("/{siteId}/deployment");
+    assert!(!said(&run).contains(&(HintKind::Destructive, false, Confidence::Medium)));
+}
