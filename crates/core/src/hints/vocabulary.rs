@@ -119,6 +119,7 @@ const CREATE: &[&str] = &[
     "purchase",
     "buy",
     "place",
+    "reserve",
 ];
 
 const REPEAT: &[&str] = &[
@@ -343,6 +344,7 @@ const ACT: &[&str] = &[
     "escalate",
     "synchronize",
     "grant",
+    "claim",
 ];
 
 /// What `word` (lower case) says, if it is a verb this reader knows.
@@ -495,7 +497,16 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
 
 /// Nouns that say money is held: capturing or completing one takes it, and a retry must not
 /// be invited without an idempotency key (voiding or declining one releases it).
-pub const MONEY: &[&str] = &["payment", "payments", "charge", "charges", "preauth"];
+pub const MONEY: &[&str] = &[
+    "payment",
+    "payments",
+    "charge",
+    "charges",
+    "charged",
+    "preauth",
+    "checkout",
+    "checkouts",
+];
 
 /// Settling verbs that take held money.
 pub const TAKES_MONEY: &[&str] = &["capture", "complete", "confirm", "finalize"];
@@ -543,6 +554,8 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "sends a notification",
     "calling it again",
     "a repeat ",
+    "is incremented",
+    "are incremented",
 ];
 
 /// Phrases of a description that say an operation overwrites or destroys.
@@ -582,6 +595,15 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "will be deleted",
     "are deleted",
     "is deleted",
+    "is overwritten",
+    "are overwritten",
+    "will be overwritten",
+    "is removed",
+    "are removed",
+    "is replaced",
+    "are replaced",
+    "is purged",
+    "are purged",
     "will clear",
     "will replace",
     "will overwrite",

@@ -247,6 +247,9 @@ pub struct RequestBody<'a> {
     pub form_fields: Vec<FormField<'a>>,
     /// The form fields that carry the API's credential: serve fills them, no argument does.
     pub credential_fields: Vec<&'a str>,
+    /// The names of its boolean fields, nested ones and those behind references included
+    /// ([`boolean_fields`]): what a flag such as `store` asks of the call.
+    pub flags: Vec<&'a str>,
 }
 
 /// A field of a form body.
@@ -262,6 +265,8 @@ pub struct Response<'a> {
     /// The status code as written: `200`, `2XX`, `default`.
     pub status: &'a str,
     pub description: Option<&'a str>,
+    /// Whether it says nothing but its description: no content, schema or headers.
+    pub bare: bool,
     /// The schema of its JSON content, if it has one.
     pub json_schema: Option<Schema<'a>>,
 }
@@ -536,6 +541,9 @@ fn responses<'a>(
         out.push(Response {
             status,
             description: response.str("description"),
+            bare: ["content", "schema", "headers"]
+                .iter()
+                .all(|key| response.get(key).is_none()),
             json_schema: json_schema(&response),
         });
     }
@@ -608,6 +616,46 @@ fn name_and_location<'a>(
         )
     })?;
     Ok((name, location))
+}
+
+/// The names of a body schema's boolean fields: its properties' and those of the objects
+/// they hold (`options.store`), references and `allOf` followed, a few levels deep.
+pub(super) fn boolean_fields<'a>(spec: &'a Spec, schema: &Node<'a>) -> Vec<&'a str> {
+    fn collect<'a>(spec: &'a Spec, schema: Node<'a>, depth: usize, out: &mut Vec<&'a str>) {
+        // A reference that does not resolve is reported where the schema is converted.
+        let Ok(schema) = deref(spec, schema) else {
+            return;
+        };
+        if depth == 0 {
+            return;
+        }
+        if let Some(parts) = schema.get("allOf") {
+            let count = parts.value.as_array().map_or(0, Vec::len);
+            for i in 0..count {
+                collect(spec, parts.get_index(i), depth - 1, out);
+            }
+        }
+        let properties = schema.get("properties").map(|p| p.entries());
+        for (name, property) in properties.unwrap_or_default() {
+            let Ok(property) = deref(spec, property) else {
+                continue;
+            };
+            let is = |t: &Value| t.as_str() == Some("boolean");
+            let boolean = match property.value.get("type") {
+                Some(Value::Array(types)) => types.iter().any(is),
+                Some(t) => is(t),
+                None => false,
+            };
+            if boolean {
+                out.push(name);
+            } else {
+                collect(spec, property, depth - 1, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    collect(spec, schema.clone(), 4, &mut out);
+    out
 }
 
 /// Follows `$ref`s from `node` until a value that is not a reference. A chain that comes

@@ -133,6 +133,9 @@ impl<'a> Reader<'a> {
             }
             _ => Vec::new(),
         };
+        let flags = (schema.as_ref())
+            .map(|schema| super::boolean_fields(self.spec, schema))
+            .unwrap_or_default();
         Ok(Some(RequestBody {
             required: body.bool("required").unwrap_or(false),
             description: body.str("description"),
@@ -142,6 +145,7 @@ impl<'a> Reader<'a> {
             encodings,
             form_fields,
             credential_fields: Vec::new(),
+            flags,
         }))
     }
 

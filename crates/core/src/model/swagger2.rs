@@ -77,6 +77,9 @@ pub(super) fn read_operations<'a>(
                             encodings: Vec::new(),
                             form_fields: Vec::new(),
                             credential_fields: Vec::new(),
+                            flags: (parameter.get("schema"))
+                                .map(|schema| super::boolean_fields(spec, &schema))
+                                .unwrap_or_default(),
                         })
                     }
                     "formData" => form_fields.push(parameter),
@@ -227,6 +230,10 @@ fn form_body<'a>(
     if !required.is_empty() {
         schema.insert("required".into(), Value::Array(required.clone()));
     }
+    let flags = (fields.iter())
+        .filter(|f| f.str("type") == Some("boolean"))
+        .filter_map(|f| f.str("name"))
+        .collect();
     Ok(RequestBody {
         required: !required.is_empty(),
         description: None,
@@ -235,6 +242,7 @@ fn form_body<'a>(
         encodings: Vec::new(),
         form_fields,
         credential_fields: Vec::new(),
+        flags,
         schema: Some(Schema {
             value: Cow::Owned(Value::Object(schema)),
             location: operation.location.clone(),

@@ -58,12 +58,19 @@ impl<'c, 'f> Case<'c, 'f> {
         // said of a read), except at a collection, where REST makes a POST add ("Get a
         // quote" at `/quotes` may keep the quote). Alone, against what acts, or where a
         // sentence of those words acts, it says nothing (the GET itself may act).
-        // (A collection as REST names one: `rest_lookups.cwa_pollutants` is an RPC method.)
+        // (A collection as REST names one, with or without a format, `/quotes.json`:
+        // `rest_lookups.cwa_pollutants` is an RPC method.)
+        let rpc_method = |segment: &str| {
+            segment.split_once('.').is_some_and(|(_, after)| {
+                !matches!(after, "json" | "xml" | "yaml" | "csv" | "txt" | "html")
+            })
+        };
         let at_a_collection =
-            (evidence.iter()).any(|e| e.says == Says::Collection && !e.seen.contains('.'));
+            (evidence.iter()).any(|e| e.says == Says::Collection && !rpc_method(&e.seen));
+        let kept = says_it_keeps(facts.description.as_deref().unwrap_or(""));
         let named = reads.iter().any(|e| match e.source {
             Source::Name | Source::Path => true,
-            Source::Summary => !at_a_collection,
+            Source::Summary => !at_a_collection && !kept,
             _ => false,
         });
         let a_sentence_acts = evidence.iter().any(|e| e.says == Says::SentenceActs);
@@ -241,10 +248,19 @@ fn destructive(case: &mut Case<'_, '_>) {
     // A PUT that "creates" at a given URI replaces what may be there, unless what it adds
     // is a relation (a label, a star).
     let upsert = case.method == Some(&Method::Put) && !relation;
+    // Running a command or a script on a machine may remove anything there: such a runner
+    // says nothing is only added (a run of a job or a trigger adds a run).
+    let runs_code = runs_code(case.facts);
+    let runs = |e: &&Evidence| {
+        runs_code
+            && vocabulary::summary_verb(&e.seen)
+                .is_some_and(|(w, _)| vocabulary::RUNNERS.contains(&w.as_str()))
+    };
     let mut adds: Vec<&Evidence> = case
         .verbs(&[Verb::Create, Verb::Repeat])
         .into_iter()
         .filter(|e| !upsert || e.says != Says::Verb(Verb::Create))
+        .filter(|e| !runs(e))
         .collect();
     // A token endpoint issues a new credential beside the others (one strong piece).
     adds.extend(case.saying(&[Says::Created, Says::Collection, Says::Grant]));
@@ -284,6 +300,51 @@ fn destructive(case: &mut Case<'_, '_>) {
             added,
         );
     }
+}
+
+/// Whether the operation's words name a command or a script (`RunCommand`, "Execute a
+/// shell script"): what it runs is code.
+fn runs_code(facts: &Facts<'_>) -> bool {
+    let words = [
+        facts.name,
+        facts.summary.as_deref().unwrap_or(""),
+        facts.description.as_deref().unwrap_or(""),
+    ]
+    .map(|text| super::name_words(text, None));
+    words.iter().flatten().any(|w| {
+        matches!(
+            w.as_str(),
+            "command" | "commands" | "script" | "scripts" | "shell"
+        )
+    })
+}
+
+/// Whether a description says in the passive that something is kept ("A quote record is
+/// created", "Quotes requested with POST are stored"; "nothing is stored" says the
+/// opposite): a POST that says so is not its GET's query taken with a body.
+fn says_it_keeps(description: &str) -> bool {
+    let lower = description.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let kept = [
+        "created",
+        "stored",
+        "saved",
+        "persisted",
+        "recorded",
+        "kept",
+        "reserved",
+        "locked",
+    ];
+    let negations = ["nothing", "not", "no", "never", "neither", "nor"];
+    words.windows(2).enumerate().any(|(i, pair)| {
+        let before = &words[i.saturating_sub(3)..i];
+        matches!(pair[0], "is" | "are" | "be")
+            && kept.contains(&pair[1])
+            && !before.iter().any(|w| negations.contains(w))
+    })
 }
 
 /// Whether a piece of evidence is a verb that sends a message ("Send a cart"): one such
@@ -510,6 +571,7 @@ fn takes_money(facts: &Facts<'_>, settles: &[&Evidence]) -> bool {
     let text = [
         facts.name,
         facts.summary.as_deref().unwrap_or(""),
+        facts.description.as_deref().unwrap_or(""),
         facts.path.unwrap_or(""),
     ];
     text.iter().any(|text| {

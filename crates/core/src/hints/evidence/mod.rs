@@ -171,19 +171,18 @@ impl<'a> Facts<'a> {
 }
 
 /// The response status codes that say something: all but a generator's default `201`.
-/// Springfox lists `201 Created`, `401 Unauthorized`, `403 Forbidden` and `404 Not Found`
-/// on every POST and PUT whose responses are not described; that `201` says nothing is
-/// made (an analysis sent by POST has it too).
+/// Springfox lists `201 Created`, `401 Unauthorized`, `403 Forbidden` and `404 Not Found`,
+/// each with nothing but its description, on every POST and PUT whose responses are not
+/// described; that `201` says nothing is made (an analysis sent by POST has it too). One
+/// with a header (`Location`) or content is a real one.
 fn statuses<'a>(responses: &[crate::model::Response<'a>]) -> Vec<&'a str> {
     let says = |status: &str, words: &str| {
-        (responses.iter()).any(|r| r.status == status && r.description == Some(words))
+        (responses.iter()).any(|r| r.status == status && r.description == Some(words) && r.bare)
     };
-    let springfox_default = says("401", "Unauthorized")
+    let springfox_default = says("201", "Created")
+        && says("401", "Unauthorized")
         && says("403", "Forbidden")
-        && says("404", "Not Found")
-        && (responses.iter()).any(|r| {
-            r.status == "201" && r.description == Some("Created") && r.json_schema.is_none()
-        });
+        && says("404", "Not Found");
     (responses.iter())
         .map(|r| r.status)
         .filter(|status| !(springfox_default && *status == "201"))
@@ -441,33 +440,31 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
     })
 }
 
-/// A boolean parameter or JSON body field whose name asks the server to keep what it is
-/// sent (`storePicture`; `storeId` names a store).
+/// A boolean parameter or body field whose name asks the server to keep what it is sent
+/// (`storePicture`, a body's `store`; `storeId` names a store).
 fn keeps_input<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
     let parameters = (operation.parameters.iter())
         .filter(|p| is_boolean(p.schema.as_ref().map(|s| &*s.value)))
         .map(|p| p.name);
-    let body = operation.body.as_ref();
-    let properties = body
-        .and_then(|b| b.schema.as_ref()?.value.get("properties")?.as_object())
-        .into_iter()
-        .flatten()
-        .filter(|(_, schema)| is_boolean(Some(schema)))
-        .map(|(name, _)| name.as_str());
-    parameters.chain(properties).find(|name| asks_to_keep(name))
+    let body = operation.body.iter().flat_map(|b| b.flags.iter().copied());
+    parameters.chain(body).find(|name| asks_to_keep(name))
 }
 
 fn is_boolean(schema: Option<&Value>) -> bool {
-    schema.and_then(|s| s.get("type")) == Some(&Value::from("boolean"))
+    match schema.and_then(|s| s.get("type")) {
+        Some(Value::Array(types)) => types.iter().any(|t| t == "boolean"),
+        Some(t) => t == "boolean",
+        None => false,
+    }
 }
 
-/// Whether an argument's name asks the server to keep what it is sent: its first word is
-/// `store`, `save` or `persist` (`storePicture`, `save_result`, `persist`).
+/// Whether a flag's name asks the server to keep what it is sent: a word of it is `store`,
+/// `save` or `persist` (`storePicture`, `autoSave`, `X-Save-Result`, `persist`).
 fn asks_to_keep(name: &str) -> bool {
     let words = read::name_words(name, None);
     words
-        .first()
-        .is_some_and(|w| matches!(w.as_str(), "store" | "save" | "persist"))
+        .iter()
+        .any(|w| matches!(w.as_str(), "store" | "save" | "persist"))
 }
 
 /// The names of a body's fields: a form's, or a JSON object's properties.

@@ -210,6 +210,15 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if safe && word == "new" && rest.first().is_some_and(|w| is_plural(w)) {
         return Verb::Read;
     }
+    // "Check out the cart", "Check in a guest": a phrasal verb that acts.
+    if word == "check" && rest.first().is_some_and(|w| w == "out" || w == "in") {
+        return Verb::Act;
+    }
+    // Watching by a method that writes subscribes ("Watch a repository"); a GET's watch
+    // streams what changes.
+    if word == "watch" && !safe {
+        return Verb::Switch;
+    }
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
     let starts_itself = word == "start" && acts_on_its_resource(path, word);
     if sets_a_mark || starts_itself || undoes(word, text) {
@@ -404,7 +413,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let title = matches!(words[..], [word] if word.ends_with('s'));
         if let Some((first, after)) = words.split_first().filter(|_| !title) {
             let near = &after[..after.len().min(4)];
-            self.opening_verb(first, near, source, at);
+            self.opening_verb(first, near, &after[..after.len().min(12)], source, at);
             // "Add app to a policy" with a PUT at `/policies/{policy}/apps/{app}` puts a
             // member into a set: adding it again adds nothing, and nothing is lost. (A PUT
             // at a URI of its own may replace what is there; a POST may make a new thing.)
@@ -477,22 +486,44 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
     }
 
-    /// The opening's first word and what it acts on (`as_written`: the next few words).
-    fn opening_verb(&mut self, first: &str, as_written: &[&str], source: Source, at: &str) {
+    /// The opening's first word and what it acts on (`as_written`: the next few words;
+    /// `clause`: the words of the opening where a second verb may follow).
+    fn opening_verb(
+        &mut self,
+        first: &str,
+        as_written: &[&str],
+        clause: &[&str],
+        source: Source,
+        at: &str,
+    ) {
         let facts = self.facts;
         let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
+        let clause_lower: Vec<String> = clause.iter().map(|w| w.to_ascii_lowercase()).collect();
         match opening_verb_class(first, &rest) {
             Some((word, _)) => {
                 let verb = verb_in_use(&word, &rest, &self.text, facts);
                 let seen = in_use(first, vocabulary::verb(&word), verb, &rest);
                 self.push(source, Says::Verb(verb), &seen, at);
-                // "Search and replace", "Get and lock": a second verb that acts is said too.
-                let second = rest.windows(2).enumerate().find_map(|(i, pair)| {
-                    let (_, then) = vocabulary::summary_verb(&pair[1])?;
-                    (pair[0] == "and" && then != Verb::Read).then_some((i + 1, then))
+                // "Search and replace", "Get or create", "Validates the configuration and
+                // then saves it": a second verb that acts is said too (past the next few
+                // words only after "and then": "an operation such as a backup or restore").
+                let words = &clause_lower;
+                let second = (0..words.len()).find_map(|i| {
+                    let then = words.get(i + 1).is_some_and(|w| w == "then");
+                    let joins = match words[i].as_str() {
+                        "and" => then || i < rest.len(),
+                        "or" => i < rest.len(),
+                        _ => false,
+                    };
+                    if !joins {
+                        return None;
+                    }
+                    let at = i + 1 + usize::from(then);
+                    let (_, then) = vocabulary::summary_verb(words.get(at)?)?;
+                    (then != Verb::Read).then_some((at, then))
                 });
                 if let (Verb::Read, Some((i, then))) = (verb, second) {
-                    self.push(source, Says::Verb(then), as_written[i], at);
+                    self.push(source, Says::Verb(then), clause[i], at);
                 }
                 // "Create a new product": what is made did not exist (a PUT's URI may).
                 let new = rest.iter().take(2).position(|w| w == "new");

@@ -883,3 +883,125 @@ fn one_verb_that_sends_says_nothing_is_lost() {
     run.path = Some("/{siteId}/deployment");
     assert!(!said(&run).contains(&(HintKind::Destructive, false, Confidence::Medium)));
 }
+
+/// Whether any suggestion makes the tool look safer than its method: read-only, not
+/// destructive or idempotent, at medium confidence or above.
+fn says_safer(said: &[(HintKind, bool, Confidence)]) -> bool {
+    said.iter().any(|(hint, value, confidence)| {
+        let safer = match hint {
+            HintKind::ReadOnly | HintKind::Idempotent => *value,
+            HintKind::Destructive => !*value,
+            _ => false,
+        };
+        safer && *confidence >= Confidence::Medium
+    })
+}
+
+/// Attack round 15: what made a tool look safer than it is, each now read.
+#[test]
+fn what_an_attack_round_made_look_safer_is_read() {
+    let post = Method::Post;
+    // A command or a script run on a machine may remove anything there.
+    let mut run = facts(&post, "VirtualMachines_RunCommand", "");
+    run.description = Some("Run command on the VM.".into());
+    run.path = Some("/virtualMachines/{vmName}/runCommand");
+    assert!(!says_safer(&said(&run)), "{:?}", said(&run));
+    // A second verb after "or", or after "and then" further on, acts.
+    for summary in [
+        "Get or create a session",
+        "Validates the configuration and then saves it",
+        "Check out the cart",
+        "Check in a guest",
+    ] {
+        let mut both = facts(&post, "", summary);
+        both.path = Some("/v1/thing");
+        both.repeats_its_get = Some((summary, "/paths/~1v1~1thing/get"));
+        assert!(!says_safer(&said(&both)), "{summary}: {:?}", said(&both));
+    }
+    // Watching by a POST subscribes: a switch, not a read.
+    let watch = facts(&post, "watchRepo", "Watch a repository");
+    assert!(read(&watch)
+        .iter()
+        .all(|e| e.says != Says::Verb(Verb::Read)));
+    // Completing a checkout the description says charges a card invites no retry.
+    let mut checkout = facts(&post, "", "Complete an order");
+    checkout.description = Some("Charges the customer's card on file.".into());
+    checkout.path = Some("/orders/{id}/complete");
+    assert!(!said(&checkout).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    // Passive words that something is overwritten say destructive.
+    let mut upsert = facts(&post, "createContact", "Create a contact");
+    upsert.description = Some("If the email already exists, its fields are overwritten.".into());
+    upsert.path = Some("/contacts");
+    upsert.statuses = vec!["201"];
+    assert!(!says_safer(&said(&upsert)), "{:?}", said(&upsert));
+}
+
+/// A POST that repeats its GET's summary is not that query where its description says
+/// something is kept, or at a collection with a format (`/quotes.json`).
+#[test]
+fn a_post_that_says_it_keeps_is_not_its_gets_query() {
+    let post = Method::Post;
+    let quote = |path: &'static str, description: &'static str| {
+        let mut quote = facts(&post, "", "Get a shipping quote");
+        quote.path = Some(path);
+        quote.description = (!description.is_empty()).then(|| description.into());
+        quote.repeats_its_get = Some(("Get a shipping quote", "/paths/~1quote/get"));
+        said(&quote)
+    };
+    let reads = (HintKind::ReadOnly, true, Confidence::High);
+    assert_eq!(quote("/v1/quote", ""), [reads]);
+    assert_eq!(quote("/v1/quote", "Nothing is stored."), [reads]);
+    for description in [
+        "A quote record is created and its id is returned.",
+        "Quotes requested with POST are stored and can be accepted later.",
+        "Returns a quote and reserves the inventory for 15 minutes.",
+        "Returns a quote; the rate is locked for 24 hours.",
+    ] {
+        assert!(
+            !says_safer(&quote("/v1/quote", description)),
+            "{description}"
+        );
+    }
+    assert!(!says_safer(&quote("/quotes.json", "")));
+}
+
+/// A flag to store what is sent is found behind a reference, in `allOf` and one object
+/// down (`options.store`), and by any word of its name (`autoSave`, `X-Store`); a 201 with
+/// a `Location` header is a real one, though Springfox's others stand beside it.
+#[test]
+fn flags_behind_references_and_a_201_with_a_header_are_read() {
+    let spec = |body: &str, created: &str| {
+        format!(
+            r#"{{"openapi": "3.0.0", "info": {{"title": "t", "version": "1"}}, "paths": {{
+          "/s1/summary": {{
+            "get": {{"summary": "Summarize the given text", "responses": {{"200": {{"description": "ok"}}}}}},
+            "post": {{"summary": "Summarize the given text",
+              "requestBody": {{"content": {{"application/json": {{"schema": {body}}}}}}},
+              "responses": {{"200": {{"description": "ok"}}, "201": {created},
+                "401": {{"description": "Unauthorized"}}, "403": {{"description": "Forbidden"}},
+                "404": {{"description": "Not Found"}}}}}}}}}},
+          "components": {{"schemas": {{
+            "Request": {{"type": "object", "properties": {{"store": {{"type": "boolean"}}}}}},
+            "Base": {{"type": "object", "properties": {{"text": {{"type": "string"}}}}}}}}}}}}"#
+        )
+    };
+    let bare = r#"{"description": "Created"}"#;
+    let reads = (HintKind::ReadOnly, true, Confidence::High);
+    let post_said = |spec: String| of_each_operation(&spec, said).remove(1);
+    assert_eq!(
+        post_said(spec(r##"{"$ref": "#/components/schemas/Base"}"##, bare)),
+        [reads]
+    );
+    for body in [
+        r##"{"$ref": "#/components/schemas/Request"}"##,
+        r##"{"allOf": [{"$ref": "#/components/schemas/Base"}, {"$ref": "#/components/schemas/Request"}]}"##,
+        r#"{"type": "object", "properties": {"options": {"type": "object", "properties": {"store": {"type": "boolean"}}}}}"#,
+        r#"{"type": "object", "properties": {"autoSave": {"type": ["boolean", "null"]}}}"#,
+    ] {
+        assert!(!post_said(spec(body, bare)).contains(&reads), "{body}");
+    }
+    let located =
+        r#"{"description": "Created", "headers": {"Location": {"schema": {"type": "string"}}}}"#;
+    let base = r##"{"$ref": "#/components/schemas/Base"}"##;
+    assert!(!post_said(spec(base, located)).contains(&reads));
+}
