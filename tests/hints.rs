@@ -33,11 +33,11 @@ use serde::Deserialize;
 
 /// What the test half may not fall below (or rise above), with the corpus.
 const TEST_FLOORS: Floors = Floors {
-    precision: 0.94,
+    precision: 0.95,
     recall: 0.74,
     flagged: 0.93,
-    safer_wrong: 0.04,
-    lint_wrong: 0.09,
+    safer_wrong: 0.037,
+    lint_wrong: 0.08,
     read_only_leaks: 0,
 };
 

@@ -228,6 +228,13 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     }
 }
 
+/// Whether a verb says nothing of what the call does: what a GET exports is its answer
+/// ("Exports the SBOM in SPDX JSON format"), or a job it starts, which other words say
+/// ("Start a report export", "Each call starts a new export", 202).
+fn says_nothing(word: &str, facts: &Facts<'_>) -> bool {
+    word == "export" && facts.method.is_some_and(Method::is_safe)
+}
+
 /// The opening's first word as a verb, with its class. A word "of" follows names a thing
 /// ("End of day prices", "Transfer of ownership") unless it destroys ("Purge of the cache"
 /// is taken as said): it says nothing of acting (a reading one, "List of pets", still says
@@ -352,7 +359,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             _ => facts.name,
         };
         let words = name_words(resource_and_action(name).1, facts.method);
-        let first_verb = action_verb(&words);
+        let first_verb = action_verb(&words).filter(|&i| !says_nothing(&words[i], facts));
         if let Some(i) = first_verb {
             let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts);
             let seen = in_use(
@@ -500,6 +507,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
         let clause_lower: Vec<String> = clause.iter().map(|w| w.to_ascii_lowercase()).collect();
         match opening_verb_class(first, &rest) {
+            Some((word, _)) if says_nothing(&word, facts) => {}
             Some((word, _)) => {
                 let verb = verb_in_use(&word, &rest, &self.text, facts);
                 let seen = in_use(first, vocabulary::verb(&word), verb, &rest);

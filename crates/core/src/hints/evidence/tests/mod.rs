@@ -1005,3 +1005,28 @@ fn flags_behind_references_and_a_201_with_a_header_are_read() {
     let base = r##"{"$ref": "#/components/schemas/Base"}"##;
     assert!(!post_said(spec(base, located)).contains(&reads));
 }
+
+/// What a GET exports is its answer: "export" says nothing there (a false name-implies-write
+/// error on GitHub's `dependency-graph/export-sbom`), and a GET that starts an export job
+/// still acts by its other words.
+#[test]
+fn what_a_get_exports_is_its_answer() {
+    let get = Method::Get;
+    let mut sbom = facts(
+        &get,
+        "dependency-graph/export-sbom",
+        "Export a software bill of materials (SBOM) for a repository.",
+    );
+    sbom.description = Some("Exports the SBOM for a repository in SPDX JSON format.".into());
+    assert!(read(&sbom).iter().all(|e| !matches!(e.says, Says::Verb(_))));
+    assert_eq!(said(&sbom), []);
+    let mut job = facts(&get, "exportReport", "Start a report export");
+    job.description = Some("Starts an export job. Each call starts a new export.".into());
+    assert!(said(&job).contains(&(HintKind::ReadOnly, false, Confidence::High)));
+    // By a method that writes, exporting acts.
+    let post = Method::Post;
+    let export = facts(&post, "exportActivity", "Export activity history");
+    assert!(read(&export)
+        .iter()
+        .any(|e| e.says == Says::Verb(Verb::Repeat)));
+}
