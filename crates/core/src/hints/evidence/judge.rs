@@ -209,7 +209,11 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
         );
         return false;
     }
-    if read_only && !header_like && !acts.is_empty() {
+    // Scopes alone against words that read say what the caller may do elsewhere: as for a
+    // POST above, the words decide when they outweigh them by two places, the GET's own
+    // method being one.
+    let words_outweigh = acts.len() == scopes_against && weight(&reads) > scopes_against;
+    if read_only && !header_like && !acts.is_empty() && !words_outweigh {
         if reads.is_empty() {
             let reason = format!("a read-only {name} whose evidence says it acts");
             case.add(HintKind::ReadOnly, false, confidence(&acts), &reason, acts);

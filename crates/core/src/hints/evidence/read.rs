@@ -359,7 +359,16 @@ impl<'r, 'f> Reader<'r, 'f> {
             _ => facts.name,
         };
         let words = name_words(resource_and_action(name).1, facts.method);
-        let first_verb = action_verb(&words).filter(|&i| !says_nothing(&words[i], facts));
+        // A name written as a title ("XML - Schedule at Stop") is read as a summary is: a
+        // verb only where it opens it.
+        let first_verb = match name.contains(' ') {
+            true => words
+                .first()
+                .filter(|w| vocabulary::verb(w).is_some())
+                .map(|_| 0),
+            false => action_verb(&words),
+        };
+        let first_verb = first_verb.filter(|&i| !says_nothing(&words[i], facts));
         if let Some(i) = first_verb {
             let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts);
             let seen = in_use(

@@ -1030,3 +1030,29 @@ fn what_a_get_exports_is_its_answer() {
         .iter()
         .any(|e| e.says == Says::Verb(Verb::Repeat)));
 }
+
+/// Round 15's reading GETs: a name written as a title is read as a summary is ("XML -
+/// Schedule" schedules nothing); a scope that allows deleting does not outweigh words that
+/// read twice over; a plural before a modal is a subject ("Changes may include ...").
+/// Shortening a link makes one.
+#[test]
+fn reading_gets_of_round_15_are_kept() {
+    let get = Method::Get;
+    let schedule = facts(&get, "XML - Schedule", "");
+    assert!(read(&schedule)
+        .iter()
+        .all(|e| !matches!(e.says, Says::Verb(_))));
+    assert!(read(&facts(&get, "scheduleReport", ""))
+        .iter()
+        .any(|e| e.says == Says::Verb(Verb::Repeat)));
+    let mut list = facts(&get, "", "Get a list of all packages");
+    list.path = Some("/action/package_list");
+    list.scopes = vec!["delete_repo"];
+    assert_eq!(said(&list), []);
+    let mut changes = facts(&get, "", "Get recent changes");
+    changes.description =
+        Some("Lists names changed lately. Changes may include status updates.".into());
+    assert!(read(&changes).iter().all(|e| e.says != Says::SentenceActs));
+    let shorten = facts(&get, "", "Shorten Link");
+    assert!(said(&shorten).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
+}
