@@ -723,7 +723,7 @@ pub const CARRY_THE_SUBJECT: &[&str] = &[
 pub const NO_OBJECT: &[&str] = &[
     "that", "which", "who", "whose", "where", "when", "and", "or", "but", "are", "is", "was",
     "were", "be", "been", "for", "to", "of", "in", "on", "at", "by", "with", "as", "if", "than",
-    "from", "per", "may", "can", "will", "must", "should", "might", "could", "would",
+    "from", "per", "daily", "hourly", "weekly", "monthly", "after", "every",
 ];
 
 /// Words before a verb in its base form that carry the subject to it: "It will delete".

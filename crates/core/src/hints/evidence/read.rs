@@ -228,11 +228,32 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     }
 }
 
+/// The second verb of an opening that acts, and where: after "and" or "or" within the
+/// first `near` words, or after "and then" further on.
+fn second_verb(words: &[String], near: usize) -> Option<(usize, Verb)> {
+    (0..words.len()).find_map(|i| {
+        let then = words.get(i + 1).is_some_and(|w| w == "then");
+        let joins = match words[i].as_str() {
+            "and" => then || i < near,
+            "or" => i < near,
+            _ => false,
+        };
+        if !joins {
+            return None;
+        }
+        let at = i + 1 + usize::from(then);
+        let (_, verb) = vocabulary::summary_verb(words.get(at)?)?;
+        (verb != Verb::Read).then_some((at, verb))
+    })
+}
+
 /// Whether a verb says nothing of what the call does: what a GET exports is its answer
 /// ("Exports the SBOM in SPDX JSON format"), or a job it starts, which other words say
-/// ("Start a report export", "Each call starts a new export", 202).
-fn says_nothing(word: &str, facts: &Facts<'_>) -> bool {
-    word == "export" && facts.method.is_some_and(Method::is_safe)
+/// ("Start a report export", "Each call starts a new export", 202); one that exports "to"
+/// somewhere ("Export contacts to Mailchimp") sends them there.
+fn says_nothing(word: &str, rest: &[String], facts: &Facts<'_>) -> bool {
+    let to_somewhere = rest.iter().any(|w| w == "to");
+    word == "export" && !to_somewhere && facts.method.is_some_and(Method::is_safe)
 }
 
 /// The opening's first word as a verb, with its class. A word "of" follows names a thing
@@ -359,16 +380,14 @@ impl<'r, 'f> Reader<'r, 'f> {
             _ => facts.name,
         };
         let words = name_words(resource_and_action(name).1, facts.method);
-        // A name written as a title ("XML - Schedule at Stop") is read as a summary is: a
-        // verb only where it opens it.
-        let first_verb = match name.contains(' ') {
-            true => words
-                .first()
-                .filter(|w| vocabulary::verb(w).is_some())
-                .map(|_| 0),
-            false => action_verb(&words),
-        };
-        let first_verb = first_verb.filter(|&i| !says_nothing(&words[i], facts));
+        // A GET's "export" says nothing: the name's next verb speaks (`exportAndDeleteLogs`).
+        let first_verb = action_verb(&words).and_then(|i| {
+            if says_nothing(&words[i], &words[i + 1..], facts) {
+                action_verb(&words[i + 1..]).map(|j| i + 1 + j)
+            } else {
+                Some(i)
+            }
+        });
         if let Some(i) = first_verb {
             let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts);
             let seen = in_use(
@@ -516,7 +535,12 @@ impl<'r, 'f> Reader<'r, 'f> {
         let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
         let clause_lower: Vec<String> = clause.iter().map(|w| w.to_ascii_lowercase()).collect();
         match opening_verb_class(first, &rest) {
-            Some((word, _)) if says_nothing(&word, facts) => {}
+            Some((word, _)) if says_nothing(&word, &clause_lower, facts) => {
+                // Nor does it hide a verb after it: "Export and purge audit logs".
+                if let Some((i, then)) = second_verb(&clause_lower, rest.len()) {
+                    self.push(source, Says::Verb(then), clause[i], at);
+                }
+            }
             Some((word, _)) => {
                 let verb = verb_in_use(&word, &rest, &self.text, facts);
                 let seen = in_use(first, vocabulary::verb(&word), verb, &rest);
@@ -524,21 +548,7 @@ impl<'r, 'f> Reader<'r, 'f> {
                 // "Search and replace", "Get or create", "Validates the configuration and
                 // then saves it": a second verb that acts is said too (past the next few
                 // words only after "and then": "an operation such as a backup or restore").
-                let words = &clause_lower;
-                let second = (0..words.len()).find_map(|i| {
-                    let then = words.get(i + 1).is_some_and(|w| w == "then");
-                    let joins = match words[i].as_str() {
-                        "and" => then || i < rest.len(),
-                        "or" => i < rest.len(),
-                        _ => false,
-                    };
-                    if !joins {
-                        return None;
-                    }
-                    let at = i + 1 + usize::from(then);
-                    let (_, then) = vocabulary::summary_verb(words.get(at)?)?;
-                    (then != Verb::Read).then_some((at, then))
-                });
+                let second = second_verb(&clause_lower, rest.len());
                 if let (Verb::Read, Some((i, then))) = (verb, second) {
                     self.push(source, Says::Verb(then), clause[i], at);
                 }

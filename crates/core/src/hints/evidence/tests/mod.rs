@@ -1031,28 +1031,33 @@ fn what_a_get_exports_is_its_answer() {
         .any(|e| e.says == Says::Verb(Verb::Repeat)));
 }
 
-/// Round 15's reading GETs: a name written as a title is read as a summary is ("XML -
-/// Schedule" schedules nothing); a scope that allows deleting does not outweigh words that
-/// read twice over; a plural before a modal is a subject ("Changes may include ...").
-/// Shortening a link makes one.
+/// Round 15's reading GETs and the attack on the rules they led to: a scope that allows
+/// deleting does not outweigh two different words that read ("Get" and `/list`), but one
+/// word said twice does not outweigh it (`b2_get_upload_url` needs `writeFiles`). A GET's
+/// "export" hides no verb after it, and one "to" somewhere acts. Shortening a link makes one.
 #[test]
 fn reading_gets_of_round_15_are_kept() {
     let get = Method::Get;
-    let schedule = facts(&get, "XML - Schedule", "");
-    assert!(read(&schedule)
-        .iter()
-        .all(|e| !matches!(e.says, Says::Verb(_))));
-    assert!(read(&facts(&get, "scheduleReport", ""))
-        .iter()
-        .any(|e| e.says == Says::Verb(Verb::Repeat)));
     let mut list = facts(&get, "", "Get a list of all packages");
     list.path = Some("/action/package_list");
     list.scopes = vec!["delete_repo"];
     assert_eq!(said(&list), []);
-    let mut changes = facts(&get, "", "Get recent changes");
-    changes.description =
-        Some("Lists names changed lately. Changes may include status updates.".into());
-    assert!(read(&changes).iter().all(|e| e.says != Says::SentenceActs));
+    let mut upload = facts(&get, "b2_get_upload_url", "Get an upload URL");
+    upload.scopes = vec!["writeFiles"];
+    assert!(said(&upload).contains(&(HintKind::ReadOnly, false, Confidence::Low)));
+    for (name, summary) in [
+        ("exportLogs", "Export and purge audit logs"),
+        ("exportAndDeleteLogs", ""),
+        ("exportContacts", "Export contacts to Mailchimp"),
+        ("exportReportToDrive", ""),
+    ] {
+        let export = facts(&get, name, summary);
+        assert!(
+            read(&export).iter().any(|e| e.says_acts()),
+            "{name} {summary}: {:?}",
+            read(&export)
+        );
+    }
     let shorten = facts(&get, "", "Shorten Link");
     assert!(said(&shorten).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
 }
