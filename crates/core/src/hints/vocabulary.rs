@@ -726,6 +726,20 @@ pub const NO_OBJECT: &[&str] = &[
     "from", "per", "daily", "hourly", "weekly", "monthly", "after", "every",
 ];
 
+/// Adverbs that may stand between a modal and its verb: "It will also delete".
+pub const ADVERBS: &[&str] = &[
+    "also",
+    "then",
+    "automatically",
+    "permanently",
+    "immediately",
+    "now",
+    "always",
+    "subsequently",
+    "additionally",
+    "finally",
+];
+
 /// Words before a verb in its base form that carry the subject to it: "It will delete".
 pub const MODALS: &[&str] = &[
     "will", "may", "might", "can", "could", "would", "shall", "should", "must",

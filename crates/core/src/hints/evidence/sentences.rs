@@ -74,11 +74,14 @@ pub(super) fn sentence_verb_that_acts<'s>(
     words.iter().enumerate().find_map(|(i, word)| {
         // Checked first, without allocating: most words of a description are neither.
         let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
-        // "It will delete", "This may remove": a modal carries the subject to its verb.
+        // "It will delete", "This may remove", "It will also delete": a modal carries the
+        // subject to its verb, past an adverb.
+        let adverb = i > 1 && one_of(vocabulary::ADVERBS, words[i - 1]);
+        let gap = usize::from(adverb);
         let modal = i
-            .checked_sub(1)
+            .checked_sub(1 + gap)
             .is_some_and(|j| one_of(vocabulary::MODALS, words[j]));
-        let subject = i.checked_sub(if modal { 2 } else { 1 });
+        let subject = i.checked_sub(if modal { 2 + gap } else { 1 });
         let carried = subject.is_none_or(|j| {
             one_of(vocabulary::CARRY_THE_SUBJECT, words[j])
                 || one_of(vocabulary::SUBJECTS, words[j])

@@ -148,3 +148,22 @@ fn an_unknown_imperative_after_a_title_acts() {
         assert_eq!(left_out_because(summary, ""), None, "{summary}");
     }
 }
+
+/// A modal carries the subject past an adverb: "It will also delete the file" keeps a GET
+/// out, as "It will delete the file" does.
+#[test]
+fn a_modal_carries_the_subject_past_an_adverb() {
+    for description in [
+        "Returns the file content. It will delete the file from the server.",
+        "Returns the file content. It will also delete the file from the server.",
+    ] {
+        assert!(
+            left_out_because("Download a file", description).is_some(),
+            "{description}"
+        );
+    }
+    assert_eq!(
+        left_out_because("Download a file", "Returns the file content."),
+        None
+    );
+}
