@@ -82,10 +82,14 @@ pub(super) fn sentence_verb_that_acts<'s>(
             .checked_sub(1 + gap)
             .is_some_and(|j| one_of(vocabulary::MODALS, words[j]));
         let subject = i.checked_sub(if modal { 2 + gap } else { 1 });
-        let carried = subject.is_none_or(|j| {
-            one_of(vocabulary::CARRY_THE_SUBJECT, words[j])
-                || one_of(vocabulary::SUBJECTS, words[j])
-        });
+        // "Retrieving notifications marks them as read", "Calling this endpoint deletes
+        // it": a sentence opened by doing something has the call as its subject.
+        let by_doing = i <= 3 && gerund(words[0]);
+        let carried = by_doing
+            || subject.is_none_or(|j| {
+                one_of(vocabulary::CARRY_THE_SUBJECT, words[j])
+                    || one_of(vocabulary::SUBJECTS, words[j])
+            });
         if !((third_person || modal) && carried) {
             return None;
         }
@@ -113,6 +117,13 @@ pub(super) fn sentence_verb_that_acts<'s>(
         });
         (acts && !takes && !lets_read).then_some(*word)
     })
+}
+
+/// Whether a word is a known verb in its -ing form ("Retrieving", "Calling").
+fn gerund(word: &str) -> bool {
+    word.len() > 4
+        && word.to_ascii_lowercase().ends_with("ing")
+        && vocabulary::summary_verb(word).is_some()
 }
 
 /// An opening's words as they stand, from its verb on: a glued camelCase opening

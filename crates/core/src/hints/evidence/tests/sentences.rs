@@ -72,7 +72,7 @@ fn a_later_sentence_whose_subject_is_the_call_and_that_acts_keeps_a_get_out() {
         (
             "Get item",
             "Fetching an item marks it as read and decrements its remaining views.",
-            "decrements",
+            "marks",
         ),
         (
             "Get cache",
@@ -166,4 +166,15 @@ fn a_modal_carries_the_subject_past_an_adverb() {
         left_out_because("Download a file", "Returns the file content."),
         None
     );
+}
+
+/// A sentence opened by doing something has the call as its subject: "Retrieving
+/// notifications marks them as read" keeps a GET out; "Using this endpoint returns ..."
+/// reads.
+#[test]
+fn a_sentence_opened_by_doing_something_has_the_call_as_its_subject() {
+    let marks = "Returns the notifications. Retrieving notifications marks them as read.";
+    assert!(left_out_because("List notifications", marks).is_some());
+    let reads = "Returns the notifications. Using this endpoint returns at most 50.";
+    assert_eq!(left_out_because("List notifications", reads), None);
 }
