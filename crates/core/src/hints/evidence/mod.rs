@@ -429,6 +429,11 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
     let path = path.to_ascii_lowercase();
     let for_a_token = path.contains("token");
     let for_a_credential = for_a_token || path.contains("credential");
+    // A password sent to a path that names a session or a login signs in: a new session.
+    let signs_in = for_a_token
+        || ["session", "login", "signin", "auth"]
+            .iter()
+            .any(|w| path.contains(w));
     let lifetime = |name: &str| {
         let lower = name.to_ascii_lowercase();
         lower.starts_with("expir") || lower == "expires_in" || lower == "ttl"
@@ -437,6 +442,7 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
         is(name, "grant_type")
             || (for_a_token && (is(name, "client_secret") || is(name, "consumer_secret")))
             || (for_a_credential && lifetime(name))
+            || (signs_in && is(name, "password"))
     })
 }
 

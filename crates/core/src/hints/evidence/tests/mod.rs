@@ -1061,3 +1061,23 @@ fn reading_gets_of_round_15_are_kept() {
     let shorten = facts(&get, "", "Shorten Link");
     assert!(said(&shorten).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
 }
+
+/// A password sent to a path that names a session or a login signs in: a new session is
+/// issued on each call, whatever the words say ("Get token", "Get a new session ID").
+#[test]
+fn a_password_sent_to_a_login_signs_in() {
+    let spec = |path: &str| {
+        format!(
+            r#"{{"openapi": "3.0.0", "info": {{"title": "t", "version": "1"}}, "paths": {{
+          "{path}": {{"get": {{"summary": "Get a session",
+            "parameters": [{{"name": "username", "in": "query", "schema": {{"type": "string"}}}},
+              {{"name": "password", "in": "query", "schema": {{"type": "string"}}}}],
+            "responses": {{"200": {{"description": "ok"}}}}}}}}}}}}"#
+        )
+    };
+    let signs_in = (HintKind::ReadOnly, false, Confidence::High);
+    assert!(of_each_operation(&spec("/session"), said)[0].contains(&signs_in));
+    assert!(of_each_operation(&spec("/auth/token"), said)[0].contains(&signs_in));
+    // A password elsewhere is data (a user's new password set by an admin tool is a PUT).
+    assert!(!of_each_operation(&spec("/users/check"), said)[0].contains(&signs_in));
+}
