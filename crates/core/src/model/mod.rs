@@ -640,13 +640,7 @@ pub(super) fn boolean_fields<'a>(spec: &'a Spec, schema: &Node<'a>) -> Vec<&'a s
             let Ok(property) = deref(spec, property) else {
                 continue;
             };
-            let is = |t: &Value| t.as_str() == Some("boolean");
-            let boolean = match property.value.get("type") {
-                Some(Value::Array(types)) => types.iter().any(is),
-                Some(t) => is(t),
-                None => false,
-            };
-            if boolean {
+            if is_boolean(property.value) {
                 out.push(name);
             } else {
                 collect(spec, property, depth - 1, out);
@@ -656,6 +650,15 @@ pub(super) fn boolean_fields<'a>(spec: &'a Spec, schema: &Node<'a>) -> Vec<&'a s
     let mut out = Vec::new();
     collect(spec, schema.clone(), 4, &mut out);
     out
+}
+
+/// Whether a schema's `type` is boolean (alone, or beside others: `[boolean, "null"]`).
+pub fn is_boolean(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::Array(types)) => types.iter().any(|t| t == "boolean"),
+        Some(t) => t == "boolean",
+        None => false,
+    }
 }
 
 /// Follows `$ref`s from `node` until a value that is not a reference. A chain that comes

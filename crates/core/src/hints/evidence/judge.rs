@@ -265,11 +265,7 @@ fn destructive(case: &mut Case<'_, '_>) {
     // Running a command or a script on a machine may remove anything there: such a runner
     // says nothing is only added (a run of a job or a trigger adds a run).
     let runs_code = runs_code(case.facts);
-    let runs = |e: &&Evidence| {
-        runs_code
-            && vocabulary::summary_verb(&e.seen)
-                .is_some_and(|(w, _)| vocabulary::RUNNERS.contains(&w.as_str()))
-    };
+    let runs = |e: &&Evidence| runs_code && e.verb_in(vocabulary::RUNNERS);
     let mut adds: Vec<&Evidence> = case
         .verbs(&[Verb::Create, Verb::Repeat])
         .into_iter()
@@ -364,9 +360,7 @@ fn says_it_keeps(description: &str) -> bool {
 /// Whether a piece of evidence is a verb that sends a message ("Send a cart"): one such
 /// says the call adds (at medium confidence).
 fn sends(e: &&Evidence) -> bool {
-    matches!(e.says, Says::Verb(Verb::Repeat))
-        && vocabulary::summary_verb(&e.seen)
-            .is_some_and(|(w, _)| vocabulary::SENDS.contains(&w.as_str()))
+    matches!(e.says, Says::Verb(Verb::Repeat)) && e.verb_in(vocabulary::SENDS)
 }
 
 /// Whether the path names what a relation is added to or removed from: a parameter before
@@ -406,11 +400,7 @@ fn idempotent(case: &mut Case<'_, '_>) {
     // "Create or update": what it creates, a repeat updates.
     repeats.retain(|e| !(upsert && e.says == Says::Verb(Verb::Create)));
     repeats.extend(case.saying(&[Says::RepeatPhrase]));
-    // The verb as the vocabulary holds it: "Refreshes" refreshes.
-    let mints = |e: &&Evidence| {
-        vocabulary::summary_verb(&e.seen)
-            .is_some_and(|(w, _)| vocabulary::MINTS.contains(&w.as_str()))
-    };
+    let mints = |e: &&Evidence| e.verb_in(vocabulary::MINTS);
     if case.method.is_some_and(Method::is_idempotent) {
         repeats.extend(case.verbs(&[Verb::Renew]).into_iter().filter(mints));
     }

@@ -319,6 +319,12 @@ impl Evidence {
         format!("{} '{}'", self.source.as_str(), self.seen)
     }
 
+    /// Whether the words seen are, as the vocabulary holds the verb ("Refreshes" is
+    /// refresh), one of `list`.
+    fn verb_in(&self, list: &[&str]) -> bool {
+        vocabulary::summary_verb(&self.seen).is_some_and(|(w, _)| list.contains(&w.as_str()))
+    }
+
     fn says_reads(&self) -> bool {
         matches!(
             self.says,
@@ -457,11 +463,7 @@ fn keeps_input<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
 }
 
 fn is_boolean(schema: Option<&Value>) -> bool {
-    match schema.and_then(|s| s.get("type")) {
-        Some(Value::Array(types)) => types.iter().any(|t| t == "boolean"),
-        Some(t) => t == "boolean",
-        None => false,
-    }
+    schema.is_some_and(crate::model::is_boolean)
 }
 
 /// Whether a flag's name asks the server to keep what it is sent: a word of it is `store`,
