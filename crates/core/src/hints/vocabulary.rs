@@ -605,6 +605,15 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "are replaced",
     "is purged",
     "are purged",
+    "is regenerated",
+    "are regenerated",
+    "will be regenerated",
+    "is invalidated",
+    "are invalidated",
+    "will be invalidated",
+    "is revoked",
+    "are revoked",
+    "will be revoked",
     "will clear",
     "will replace",
     "will overwrite",
@@ -801,13 +810,31 @@ pub fn has_phrase(text: &str, phrase: &str) -> bool {
     })
 }
 
+/// Phrases of a description that say what is read is changed by reading it (a queue's
+/// message handed out, a notification marked read): said of a GET, each call has an
+/// effect of its own. (Said of a POST, "are marked as read" is a switch.)
+pub const CONSUME_PHRASES: &[&str] = &[
+    "marked as read",
+    "become invisible",
+    "becomes invisible",
+    "is dequeued",
+    "are dequeued",
+    "removed from the queue",
+    "deleted from the queue",
+];
+
 /// The phrase lists, in the order [`phrases_in`] answers for them.
-pub const PHRASE_LISTS: [&[&str]; 3] = [READ_PHRASES, REPEAT_PHRASES, DESTROY_PHRASES];
+pub const PHRASE_LISTS: [&[&str]; 4] = [
+    READ_PHRASES,
+    REPEAT_PHRASES,
+    DESTROY_PHRASES,
+    CONSUME_PHRASES,
+];
 
 /// For each of [`PHRASE_LISTS`], the phrase of that list that `text` (lower case) holds as
 /// whole words, the earliest in the list when several do. One pass over the text for all
 /// of them: it runs on every operation's summary and description.
-pub fn phrases_in(text: &str) -> [Option<&'static str>; 3] {
+pub fn phrases_in(text: &str) -> [Option<&'static str>; 4] {
     static ALL: LazyLock<(AhoCorasick, Vec<(usize, usize)>)> = LazyLock::new(|| {
         let mut phrases = Vec::new();
         let mut origin = Vec::new();
@@ -822,7 +849,7 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 3] {
     });
     let (automaton, origin) = &*ALL;
     let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    let mut earliest: [Option<usize>; 3] = [None; 3];
+    let mut earliest: [Option<usize>; 4] = [None; 4];
     for found in automaton.find_overlapping_iter(text) {
         let whole = !word(text[..found.start()].chars().next_back())
             && !word(text[found.end()..].chars().next());
@@ -831,7 +858,7 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 3] {
             earliest[list] = Some(index);
         }
     }
-    [0, 1, 2].map(|list| earliest[list].map(|index| PHRASE_LISTS[list][index]))
+    [0, 1, 2, 3].map(|list| earliest[list].map(|index| PHRASE_LISTS[list][index]))
 }
 
 /// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).
@@ -1085,14 +1112,18 @@ mod tests {
         assert!(has_phrase("it is not saved.", "not saved"));
         // All lists in one pass, the earliest phrase of each list, whole words only.
         assert_eq!(
-            phrases_in("it is not saved, and calling it again replaces nothing; overwrites"),
+            phrases_in(
+                "it is not saved, and calling it again replaces nothing; overwrites; \
+                 messages become invisible"
+            ),
             [
                 Some("not saved"),
                 Some("calling it again"),
-                Some("overwrites")
+                Some("overwrites"),
+                Some("become invisible")
             ]
         );
-        assert_eq!(phrases_in("a dry-runner"), [None, None, None]);
+        assert_eq!(phrases_in("a dry-runner"), [None; 4]);
     }
 
     #[test]

@@ -260,8 +260,8 @@ fn destructive(case: &mut Case<'_, '_>) {
     let switches = case.verbs(&[Verb::Switch]);
     let removes = case.removes();
     // A PUT that "creates" at a given URI replaces what may be there, unless what it adds
-    // is a relation (a label, a star).
-    let upsert = case.method == Some(&Method::Put) && !relation;
+    // is a relation (a label, a star) or it only creates.
+    let upsert = case.method == Some(&Method::Put) && !relation && !creates_only(case);
     // Running a command or a script on a machine may remove anything there: such a runner
     // says nothing is only added (a run of a job or a trigger adds a run).
     let runs_code = runs_code(case.facts);
@@ -386,9 +386,11 @@ fn owned(path: Option<&str>) -> bool {
 /// switch, a relation, settling or ending one thing, or a set-to-value update supports it.
 fn idempotent(case: &mut Case<'_, '_>) {
     // On a PUT, "create" or "add" is an upsert at a given URI: idempotent by definition
-    // (but a new key or certificate is new on every call); adding a relation (a label, an
-    // assignee) twice adds it once.
-    let adds_again: &[Verb] = if case.method.is_some_and(Method::is_idempotent) {
+    // (but a new key or certificate is new on every call, and a PUT that only creates
+    // makes another or fails); adding a relation (a label, an assignee) twice adds it once.
+    let adds_again: &[Verb] = if creates_only(case) {
+        &[Verb::Repeat, Verb::Create]
+    } else if case.method.is_some_and(Method::is_idempotent) {
         &[Verb::Repeat]
     } else if case.relation {
         &[Verb::Repeat, Verb::Renew]
@@ -422,6 +424,35 @@ fn idempotent(case: &mut Case<'_, '_>) {
         let reason = "every call adds an effect: a retry repeats it";
         case.add(HintKind::Idempotent, false, confidence, reason, repeats);
     }
+}
+
+/// Whether a PUT that creates only creates, as a POST would: its description says a second
+/// call fails ("If there is already a bot ..., a 409 error is returned"), and its words
+/// neither update nor say "or update". (A PUT to a path without parameters may still write
+/// at a given URI: a presigned upload URL.)
+fn creates_only(case: &Case<'_, '_>) -> bool {
+    if case.method != Some(&Method::Put) {
+        return false;
+    }
+    if case.verbs(&[Verb::Create]).is_empty()
+        || !case.verbs(&[Verb::Update]).is_empty()
+        || !upserts(case).is_empty()
+    {
+        return false;
+    }
+    fails_when_it_exists(case.facts.description.as_deref().unwrap_or(""))
+}
+
+/// Whether a sentence says the call fails when what it makes already exists: "already" and
+/// an error ("a 409 error is returned", "fails", "conflict").
+fn fails_when_it_exists(description: &str) -> bool {
+    let lower = description.to_ascii_lowercase();
+    lower.split(['.', ';']).any(|sentence| {
+        sentence.contains("already")
+            && ["409", "error", "fail", "conflict"]
+                .iter()
+                .any(|word| sentence.contains(word))
+    })
 }
 
 /// The words that make a create an upsert: "or update" after it, in the opening or the

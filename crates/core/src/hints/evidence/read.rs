@@ -599,12 +599,16 @@ impl<'r, 'f> Reader<'r, 'f> {
             let Some(lower) = text.map(str::to_ascii_lowercase) else {
                 continue;
             };
-            let kinds = [Says::ReadPhrase, Says::RepeatPhrase, Says::DestroyPhrase];
-            for (says, phrase) in kinds.into_iter().zip(vocabulary::phrases_in(&lower)) {
-                if says == Says::DestroyPhrase && reversible {
-                    continue;
-                }
-                if let Some(phrase) = phrase {
+            // What a read consumes is an effect of each call only when the call reads.
+            let consumes = self.facts.method.is_some_and(Method::is_safe);
+            let kinds = [
+                (Says::ReadPhrase, true),
+                (Says::RepeatPhrase, true),
+                (Says::DestroyPhrase, !reversible),
+                (Says::RepeatPhrase, consumes),
+            ];
+            for ((says, counts), phrase) in kinds.into_iter().zip(vocabulary::phrases_in(&lower)) {
+                if let (true, Some(phrase)) = (counts, phrase) {
                     self.push(source, says, phrase.trim(), at);
                 }
             }

@@ -27,8 +27,9 @@ pub(super) fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
 }
 
 /// Whether `verb` gets a token or credentials a call issues ("Retrieve an access token",
-/// `get_access_token`, "Get Docker Credentials"): getting one mints a credential. ("Retrieve a list of auth tokens" lists them; "Validate
-/// an access token" checks one.)
+/// `get_access_token`, "Get Docker Credentials", "Get a new session ID"): getting one
+/// mints a credential. ("Retrieve a list of auth tokens" lists them; "Validate an access
+/// token" checks one.)
 fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     let gets = matches!(
         verb,
@@ -41,7 +42,17 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
             "access" | "bearer" | "oauth" | "refresh" | "session" | "auth"
         ) && matches!(pair[1], "token" | "tokens")
     });
-    gets && (token || near.contains(&"credentials"))
+    // "a new session ID", "new API key": a credential made for this call.
+    let new = rest.iter().take(2).position(|w| w == "new");
+    let new_credential = new.is_some_and(|i| {
+        rest.iter().skip(i + 1).take(2).any(|w| {
+            matches!(
+                w.as_str(),
+                "token" | "tokens" | "key" | "keys" | "session" | "password" | "secret" | "nonce"
+            )
+        })
+    });
+    gets && (token || new_credential || near.contains(&"credentials"))
 }
 
 /// Whether a summary is only a title: its first word is no verb this reader knows, and no

@@ -472,6 +472,17 @@ fn getting_an_access_token_mints_one() {
         "Get Docker Credentials By Registry Name",
     );
     assert!(!read_only(&said(&credentials)), "{:?}", said(&credentials));
+    // So is a new one, whatever it is called (attack round 16); the one in use is read.
+    for summary in ["Get a new session ID", "Fetch a new API key"] {
+        let new = facts(&get, "", summary);
+        assert!(
+            said(&new).contains(&(HintKind::ReadOnly, false, Confidence::High)),
+            "{summary}: {:?}",
+            said(&new)
+        );
+    }
+    let current = facts(&get, "", "Get the session ID");
+    assert!(!said(&current).iter().any(|(_, value, _)| !value));
 }
 
 /// Two words that make one name are read as one: an autocomplete completes nothing, an
@@ -1080,4 +1091,88 @@ fn a_password_sent_to_a_login_signs_in() {
     assert!(of_each_operation(&spec("/auth/token"), said)[0].contains(&signs_in));
     // A password elsewhere is data (a user's new password set by an admin tool is a PUT).
     assert!(!of_each_operation(&spec("/users/check"), said)[0].contains(&signs_in));
+}
+
+/// A PUT that creates and fails when what it makes exists only creates, as a POST would:
+/// a retry makes nothing twice but is no set-to-value either (the labels' convention), and
+/// nothing there is overwritten. Without that sentence, or with "or update", it upserts.
+#[test]
+fn a_put_that_fails_when_it_exists_only_creates() {
+    let put = Method::Put;
+    let fails = "Create a new instance of a bot.<p>If there is already a bot under the same \
+                 app_id and botname, a 409 error is returned.</p>";
+    let mut bot = facts(&put, "createBot", "Create a bot");
+    bot.path = Some("/bot/{app_id}/{botname}");
+    bot.description = Some(fails.into());
+    let said_bot = said(&bot);
+    assert!(said_bot.contains(&(HintKind::Idempotent, false, Confidence::High)));
+    assert!(said_bot.contains(&(HintKind::Destructive, false, Confidence::High)));
+    let retry_changes_nothing = |facts: &Facts<'_>| {
+        !said(facts)
+            .iter()
+            .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value)
+    };
+    let mut silent = facts(&put, "createBot", "Create a bot");
+    silent.path = Some("/bot/{app_id}/{botname}");
+    silent.description = Some("Create a new instance of a bot.".into());
+    assert!(retry_changes_nothing(&silent));
+    let mut upsert = facts(&put, "createOrUpdateBot", "Create or update a bot");
+    upsert.path = Some("/bot/{app_id}/{botname}");
+    upsert.description = Some(fails.into());
+    assert!(retry_changes_nothing(&upsert));
+    let mut renamed = facts(&put, "updateFolder", "Update Folder");
+    renamed.path = Some("/folders/{id}");
+    renamed.description =
+        Some("Fails with a 409 error if a folder of that name already exists.".into());
+    assert!(retry_changes_nothing(&renamed));
+}
+
+/// Attack round 16: a GET whose description says reading consumes what it reads (a queue's
+/// messages made invisible, notifications marked read) acts on each call. Said of a POST
+/// that marks them, the same words are its switch, which a repeat leaves as it is.
+#[test]
+fn a_read_that_consumes_acts() {
+    let get = Method::Get;
+    for description in [
+        "Retrieved messages become invisible to other consumers for 30 seconds.",
+        "Returns the unread notifications; they are marked as read.",
+        "Returns the next job. The job is removed from the queue.",
+    ] {
+        let mut receive = facts(&get, "receiveMessages", "Receive messages");
+        receive.path = Some("/queues/{queue}/messages");
+        receive.description = Some(description.into());
+        let said = said(&receive);
+        assert!(
+            said.iter()
+                .any(|&(hint, value, _)| hint == HintKind::ReadOnly && !value),
+            "{description}: {said:?}"
+        );
+    }
+    let post = Method::Post;
+    let mut mark = facts(&post, "markRead", "Mark notifications as read");
+    mark.path = Some("/notifications/{id}/read");
+    mark.description = Some("The notifications are marked as read.".into());
+    assert!(said(&mark).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+}
+
+/// The passive of renewing or revoking says what was there is lost: "API Key is
+/// regenerated if it already exists" overwrites the old key, however new the one made.
+#[test]
+fn a_key_regenerated_or_revoked_is_overwritten() {
+    let post = Method::Post;
+    for description in [
+        "API Key is regenerated if it already exists.",
+        "If an access token was still not expired, it is invalidated.",
+        "The previous tokens are revoked.",
+    ] {
+        let mut generate = facts(&post, "generateKey", "Generate a new API key");
+        generate.path = Some("/keys");
+        generate.statuses = vec!["201"];
+        generate.description = Some(description.into());
+        assert!(
+            !says_safer(&said(&generate)),
+            "{description}: {:?}",
+            said(&generate)
+        );
+    }
 }
