@@ -121,6 +121,7 @@ const CREATE: &[&str] = &[
     "place",
     "reserve",
     "shorten",
+    "import",
 ];
 
 const REPEAT: &[&str] = &[
@@ -257,7 +258,6 @@ const UPDATE: &[&str] = &[
     "resize",
     "scale",
     "transfer",
-    "import",
     "recover",
 ];
 
@@ -496,8 +496,9 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "cleanup",
 ];
 
-/// Nouns that say money is held: capturing or completing one takes it, and a retry must not
-/// be invited without an idempotency key (voiding or declining one releases it).
+/// Nouns that say money is held or paid back: capturing, completing or confirming one moves
+/// it, and a retry must not be invited without an idempotency key (voiding or declining one
+/// releases it).
 pub const MONEY: &[&str] = &[
     "payment",
     "payments",
@@ -507,6 +508,8 @@ pub const MONEY: &[&str] = &[
     "preauth",
     "checkout",
     "checkouts",
+    "refund",
+    "refunds",
 ];
 
 /// Settling verbs that take held money.
@@ -590,6 +593,8 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "will be erased",
     "no longer be available",
     "overwrites",
+    "overrides existing",
+    "overrides the existing",
     "replaces",
     "removes any",
     "clears",

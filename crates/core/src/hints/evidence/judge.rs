@@ -401,7 +401,8 @@ fn idempotent(case: &mut Case<'_, '_>) {
     let mut repeats = case.verbs(adds_again);
     // "Create or update": what it creates, a repeat updates.
     repeats.retain(|e| !(upsert && e.says == Says::Verb(Verb::Create)));
-    repeats.extend(case.saying(&[Says::RepeatPhrase]));
+    // What a proxy passes on may add on every call: its server decides.
+    repeats.extend(case.saying(&[Says::RepeatPhrase, Says::Proxy]));
     let mints = |e: &&Evidence| e.verb_in(vocabulary::MINTS);
     if case.method.is_some_and(Method::is_idempotent) {
         repeats.extend(case.verbs(&[Verb::Renew]).into_iter().filter(mints));

@@ -277,6 +277,9 @@ pub enum Says {
     OneResource,
     /// A path ending in `/actions`: one endpoint for many actions, some destructive.
     Actions,
+    /// A path ending in `/proxy` (or `/proxy/{path}`): the request is passed on to another
+    /// server, and does whatever that server does with it.
+    Proxy,
     /// A parameter that overrides the method (`X-HTTP-Method-Override`, `_method`).
     MethodOverride,
     /// OAuth's `grant_type` or a client's secret: a token endpoint, which issues a new
@@ -347,6 +350,7 @@ impl Evidence {
                 | Says::MethodOverride
                 | Says::Grant
                 | Says::KeepsInput
+                | Says::Proxy
         )
     }
 

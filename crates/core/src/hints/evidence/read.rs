@@ -219,6 +219,11 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if word == "watch" && !safe {
         return Verb::Switch;
     }
+    // Making an invitation sends one ("Create fleet invitation"), however often it is had.
+    let invitation = |w: &String| matches!(w.as_str(), "invitation" | "invitations");
+    if verb == Verb::Create && rest.iter().take(3).any(invitation) {
+        return Verb::Repeat;
+    }
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
     let starts_itself = word == "start" && acts_on_its_resource(path, word);
     if sets_a_mark || starts_itself || undoes(word, text) {
@@ -261,6 +266,16 @@ fn says_nothing(word: &str, rest: &[String], facts: &Facts<'_>) -> bool {
 /// is taken as said): it says nothing of acting (a reading one, "List of pets", still says
 /// what is read).
 fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
+    // "Log out", "Sign out": a logout, which logging in undoes.
+    let out = rest.first().is_some_and(|w| w == "out");
+    if out
+        && matches!(
+            first.to_ascii_lowercase().as_str(),
+            "log" | "logs" | "sign" | "signs"
+        )
+    {
+        return Some(("logout".into(), Verb::Switch));
+    }
     let of = rest.first().is_some_and(|w| w == "of");
     vocabulary::summary_verb(first).filter(|(_, class)| match class {
         Verb::Read | Verb::Destroy => true,
@@ -275,6 +290,16 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
     let deletes = matches!(vocabulary::verb(verb.unwrap_or("")), Some(Verb::Destroy))
         && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
     vocabulary::MARKS.contains(&word) || (vocabulary::RELATIONS.contains(&word) && !deletes)
+}
+
+/// Where among `words` (lower case) the first relation acted on by `verb` is. One a
+/// machine's word names is that machine's resource: a webhook subscription, an event
+/// subscription, is a configuration deleted with what it holds.
+fn related(verb: Option<&str>, words: &[String]) -> Option<usize> {
+    (0..words.len()).find(|&i| {
+        let of_a_machine = i > 0 && matches!(words[i - 1].as_str(), "webhook" | "hook" | "event");
+        relation(verb, &words[i]) && !of_a_machine
+    })
 }
 
 /// What a scope allows: `Some(true)` only reading, `Some(false)` writing, `None` neither
@@ -379,15 +404,23 @@ impl<'r, 'f> Reader<'r, 'f> {
             Some(path) if generated(facts.name, facts.method, path) => "",
             _ => facts.name,
         };
-        let words = name_words(resource_and_action(name).1, facts.method);
+        let action = resource_and_action(name).1;
+        let words = name_words(action, facts.method);
+        // After a PUT's own `put` comes what it puts (`Review_PutReply`: a reply, not
+        // replying).
+        let put = facts.method == Some(&Method::Put)
+            && name_words(action, None).first().map(String::as_str) == Some("put");
+        let object = usize::from(put && words.first().is_some_and(|w| w != "put"));
         // A GET's "export" says nothing: the name's next verb speaks (`exportAndDeleteLogs`).
-        let first_verb = action_verb(&words).and_then(|i| {
-            if says_nothing(&words[i], &words[i + 1..], facts) {
-                action_verb(&words[i + 1..]).map(|j| i + 1 + j)
-            } else {
-                Some(i)
-            }
-        });
+        let first_verb = action_verb(&words[object..])
+            .map(|i| i + object)
+            .and_then(|i| {
+                if says_nothing(&words[i], &words[i + 1..], facts) {
+                    action_verb(&words[i + 1..]).map(|j| i + 1 + j)
+                } else {
+                    Some(i)
+                }
+            });
         if let Some(i) = first_verb {
             let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts);
             let seen = in_use(
@@ -397,9 +430,9 @@ impl<'r, 'f> Reader<'r, 'f> {
                 &words[i + 1..],
             );
             self.push(Source::Name, Says::Verb(verb), &seen, at);
-            let object = words[i + 1..].iter().find(|w| relation(Some(&words[i]), w));
+            let object = related(Some(&words[i]), &words[i + 1..]);
             if let Some(object) = object {
-                self.push(Source::Name, Says::Relation, object, at);
+                self.push(Source::Name, Says::Relation, &words[i + 1 + object], at);
             }
             self.name_verb = Some(words[i].clone());
         }
@@ -559,7 +592,7 @@ impl<'r, 'f> Reader<'r, 'f> {
                         self.push(source, Says::Created, as_written[i], at);
                     }
                 }
-                let object = rest.iter().position(|w| relation(Some(&word), w));
+                let object = related(Some(&word), &rest);
                 if let Some(i) = object {
                     self.push(source, Says::Relation, as_written[i], at);
                 }
@@ -690,8 +723,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         // The verb that acts on it: the name's, or without one the opening's ("Delete a
         // label" at `/repos/{owner}/{repo}/labels/{name}` deletes it for every issue).
         let verb = self.name_verb.clone().or_else(|| self.opening_verb.clone());
-        if let Some(word) = words.iter().find(|w| relation(verb.as_deref(), w)) {
-            self.push(Source::Path, Says::Relation, word, at);
+        if let Some(i) = related(verb.as_deref(), &words) {
+            self.push(Source::Path, Says::Relation, &words[i], at);
         }
         let ends_in_parameter = path
             .trim_end_matches('/')
@@ -719,6 +752,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         let no_verb = words.iter().all(|w| vocabulary::verb(w).is_none());
         if matches!(bare, "actions" | "action") {
             self.push(Source::Path, Says::Actions, segment, at);
+        } else if bare == "proxy" {
+            self.push(Source::Path, Says::Proxy, segment, at);
         } else if facts.only_posts && last && no_verb && names_a_noun(bare, &words) {
             self.push(Source::Path, Says::NounMethod, segment, at);
         } else if post && bare.ends_with('s') && no_verb && last {

@@ -1176,3 +1176,81 @@ fn a_key_regenerated_or_revoked_is_overwritten() {
         );
     }
 }
+
+/// A proxy passes the request on to another server, which decides what it does: a GET
+/// through it may act, a PUT through it may add on every call.
+#[test]
+fn what_a_proxy_passes_on_does_what_its_server_does() {
+    let put = Method::Put;
+    let mut forward = facts(&put, "", "connect PUT requests to proxy of Service");
+    forward.path = Some("/api/v1/namespaces/{namespace}/services/{name}/proxy");
+    assert!(said(&forward).contains(&(HintKind::Idempotent, false, Confidence::Medium)));
+    let get = Method::Get;
+    let mut fetch = facts(&get, "", "Fetch a page through the proxy");
+    fetch.path = Some("/nodes/{name}/proxy/{path}");
+    assert!(said(&fetch)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::ReadOnly && !value));
+}
+
+/// "Log out" and "Sign out" are a logout: ending a login that logging in again undoes.
+#[test]
+fn logging_out_is_undone_by_logging_in() {
+    let delete = Method::Delete;
+    for summary in ["Log Out", "Sign out of the session"] {
+        let mut out = facts(&delete, "", summary);
+        out.path = Some("/auth/logout/{token}");
+        assert!(
+            said(&out).contains(&(HintKind::Destructive, false, Confidence::Medium)),
+            "{summary}: {:?}",
+            said(&out)
+        );
+    }
+    let mut log = facts(&delete, "", "Delete a log");
+    log.path = Some("/logs/{id}");
+    assert!(!said(&log).contains(&(HintKind::Destructive, false, Confidence::Medium)));
+}
+
+/// Round 16: what made a writing call look safer, each now read. An import makes what it
+/// imports; a PUT's `PutReply` puts a reply; confirming a refund moves money; making an
+/// invitation sends one; a webhook subscription is a configuration, not a person's mark;
+/// "overrides existing" overwrites.
+#[test]
+fn what_round_16_made_look_safer_is_read() {
+    let post = Method::Post;
+    let mut import = facts(
+        &post,
+        "postGithubRepoKey",
+        "imports project file from github",
+    );
+    import.path = Some("/github/{repo_key}");
+    assert!(!says_safer(&said(&import)), "{:?}", said(&import));
+    let mut refund = facts(&post, "", "Confirm order item return and refund");
+    refund.path = Some("/order/{orderId}/shipment/return");
+    assert!(!says_safer(&said(&refund)), "{:?}", said(&refund));
+    let mut invite = facts(&post, "", "Create fleet invitation");
+    invite.path = Some("/fleets/{fleet_id}/members/");
+    assert!(!said(&invite).contains(&(HintKind::Idempotent, true, Confidence::Medium)));
+    let delete = Method::Delete;
+    let mut hook = facts(&delete, "", "");
+    hook.description = Some("Deletes the specified webhook subscription from the team.".into());
+    hook.path = Some("/teams/{username}/hooks/{uid}");
+    let kept = said(&hook);
+    assert!(!kept
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Destructive && !value));
+    let mut queue = facts(&post, "queueCollection", "Queue collection for analysis");
+    queue.description =
+        Some("If the same ID appears twice, it overrides existing collection.".into());
+    queue.path = Some("/collection.json");
+    assert!(!says_safer(&said(&queue)), "{:?}", said(&queue));
+    // A PUT names what it puts after its own `put`: a reply set is no reply sent.
+    let put = Method::Put;
+    let mut reply = facts(
+        &put,
+        "Review_PutReply",
+        "Update (PUT) a reply to a given review.",
+    );
+    reply.path = Some("/recipe/review/replies/{replyId}");
+    assert!(!said(&reply).contains(&(HintKind::Idempotent, false, Confidence::Medium)));
+}
