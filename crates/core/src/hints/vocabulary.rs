@@ -593,6 +593,8 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "will be erased",
     "no longer be available",
     "overwrites",
+    "remove them from all",
+    "removes them from all",
     "overrides existing",
     "overrides the existing",
     "replaces",
@@ -815,10 +817,35 @@ pub fn has_phrase(text: &str, phrase: &str) -> bool {
     })
 }
 
+/// What a GET reads of a thing, which makes a verb before it part of the thing's name
+/// ("Order details", "Login history", "Invite list").
+pub const READ_THINGS: &[&str] = &[
+    "details",
+    "detail",
+    "history",
+    "status",
+    "statuses",
+    "list",
+    "lists",
+    "info",
+    "information",
+    "summary",
+    "statistics",
+    "stats",
+    "reasons",
+    "points",
+    "types",
+    "options",
+    "count",
+    "counts",
+];
+
 /// Phrases of a description that say what is read is changed by reading it (a queue's
 /// message handed out, a notification marked read): said of a GET, each call has an
 /// effect of its own. (Said of a POST, "are marked as read" is a switch.)
 pub const CONSUME_PHRASES: &[&str] = &[
+    "dequeue",
+    "dequeues",
     "marked as read",
     "become invisible",
     "becomes invisible",

@@ -161,8 +161,11 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
     // A scope names what the caller may do, not what this call does: it weighs against
     // agreeing verbs, never alone.
     let scopes_against = acts.iter().filter(|e| e.says == Says::WriteScope).count();
-    // A DELETE is defined to remove its target: no evidence makes it read-only.
-    if !read_only && !safe && !case.removes() {
+    // A DELETE is defined to remove its target, a PUT to replace it and a PATCH to change
+    // it: no words make one read-only ("Calculate a payroll" by PUT stores the result).
+    let defined_to_write =
+        case.removes() || matches!(case.method, Some(Method::Put | Method::Patch));
+    if !read_only && !safe && !defined_to_write {
         if acts.len() == scopes_against && weight(&reads) >= 2 + scopes_against {
             let reason = format!("a {name} whose evidence all says it only reads");
             case.add(HintKind::ReadOnly, true, confidence(&reads), &reason, reads);

@@ -210,6 +210,15 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if safe && word == "new" && rest.first().is_some_and(|w| is_plural(w)) {
         return Verb::Read;
     }
+    // On a GET, a verb before what is read names a thing ("Order details", "Login
+    // history", `importStatus`), unless it changes or removes ("Delete requests").
+    let harmful = matches!(verb, Verb::Update | Verb::Destroy | Verb::Renew);
+    let read_thing = rest
+        .first()
+        .is_some_and(|w| vocabulary::READ_THINGS.contains(&w.as_str()));
+    if safe && read_thing && !harmful {
+        return Verb::Read;
+    }
     // "Check out the cart", "Check in a guest": a phrasal verb that acts.
     if word == "check" && rest.first().is_some_and(|w| w == "out" || w == "in") {
         return Verb::Act;
@@ -290,6 +299,19 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
     let deletes = matches!(vocabulary::verb(verb.unwrap_or("")), Some(Verb::Destroy))
         && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
     vocabulary::MARKS.contains(&word) || (vocabulary::RELATIONS.contains(&word) && !deletes)
+}
+
+/// The sentences of `text` that say no condition: neither "if" nor "already" in them.
+fn unconditional(text: &str) -> String {
+    let conditional = |sentence: &&str| {
+        let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();
+        words.contains(&"if") || words.contains(&"already")
+    };
+    let kept: Vec<&str> = text
+        .split_inclusive(['.', ';'])
+        .filter(|s| !conditional(s))
+        .collect();
+    kept.concat()
 }
 
 /// Where among `words` (lower case) the first relation acted on by `verb` is. One a
@@ -640,7 +662,11 @@ impl<'r, 'f> Reader<'r, 'f> {
                 (Says::DestroyPhrase, !reversible),
                 (Says::RepeatPhrase, consumes),
             ];
-            for ((says, counts), phrase) in kinds.into_iter().zip(vocabulary::phrases_in(&lower)) {
+            let mut phrases = vocabulary::phrases_in(&lower);
+            // "If you already own a topic of that name, it is returned without creating a
+            // new topic": what happens on a repeat is no read of every call.
+            phrases[0] = vocabulary::phrases_in(&unconditional(&lower))[0];
+            for ((says, counts), phrase) in kinds.into_iter().zip(phrases) {
                 if let (true, Some(phrase)) = (counts, phrase) {
                     self.push(source, says, phrase.trim(), at);
                 }

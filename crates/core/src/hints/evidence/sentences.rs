@@ -27,20 +27,36 @@ pub(super) fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
 }
 
 /// Whether `verb` gets a token or credentials a call issues ("Retrieve an access token",
-/// `get_access_token`, "Get Docker Credentials", "Get a new session ID"): getting one
-/// mints a credential. ("Retrieve a list of auth tokens" lists them; "Validate an access
-/// token" checks one.)
+/// `get_access_token`, "Get a runner registration token", "Get Docker Credentials", "Get a
+/// new session ID"): getting one mints a credential. A token named by what it is for is
+/// issued; one only counted or listed is not ("Retrieve a list of auth tokens", "Get input
+/// token counts", "Retrieve a token"; "Validate an access token" checks one.)
 fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     let gets = matches!(
         verb,
         "get" | "retrieve" | "fetch" | "obtain" | "request" | "acquire"
     );
-    let near: Vec<&str> = rest.iter().take(3).map(String::as_str).collect();
-    let token = near.windows(2).any(|pair| {
-        matches!(
-            pair[0],
-            "access" | "bearer" | "oauth" | "refresh" | "session" | "auth"
-        ) && matches!(pair[1], "token" | "tokens")
+    let near: Vec<&str> = rest.iter().take(4).map(String::as_str).collect();
+    let token = near.windows(2).enumerate().any(|(i, pair)| {
+        let named = !vocabulary::DETERMINERS.contains(&pair[0])
+            && !matches!(pair[0], "of" | "list" | "all" | "existing" | "current");
+        let about_it = near.get(i + 2).is_some_and(|w| {
+            matches!(
+                *w,
+                "count"
+                    | "counts"
+                    | "usage"
+                    | "limit"
+                    | "limits"
+                    | "info"
+                    | "information"
+                    | "details"
+                    | "status"
+                    | "metadata"
+                    | "list"
+            )
+        });
+        named && !about_it && matches!(pair[1], "token" | "tokens")
     });
     // "a new session ID", "new API key": a credential made for this call.
     let new = rest.iter().take(2).position(|w| w == "new");

@@ -483,6 +483,30 @@ fn getting_an_access_token_mints_one() {
     }
     let current = facts(&get, "", "Get the session ID");
     assert!(!said(&current).iter().any(|(_, value, _)| !value));
+    // A token named by what it is for is issued (attack round 17); one counted, listed
+    // or named by an article is read.
+    for (name, summary) in [
+        ("", "Get a runner registration token"),
+        ("", "Get an embed token"),
+        ("GetFederationToken", ""),
+    ] {
+        assert!(
+            !read_only(&said(&facts(&post, name, summary))),
+            "{name}{summary}"
+        );
+    }
+    for summary in [
+        "Get input token counts",
+        "Retrieve a token",
+        "Get all tokens",
+    ] {
+        assert!(
+            !read(&facts(&get, "", summary))
+                .iter()
+                .any(|e| e.says == Says::Verb(Verb::Create)),
+            "{summary}"
+        );
+    }
 }
 
 /// Two words that make one name are read as one: an autocomplete completes nothing, an
@@ -1253,4 +1277,85 @@ fn what_round_16_made_look_safer_is_read() {
     );
     reply.path = Some("/recipe/review/replies/{replyId}");
     assert!(!said(&reply).contains(&(HintKind::Idempotent, false, Confidence::Medium)));
+}
+
+/// Attack round 17: what a repeat does is no read of every call. "Create a topic ... if
+/// the requester already owns a topic with the specified name, that topic's ARN is
+/// returned without creating a new topic" still creates one the first time.
+#[test]
+fn a_read_phrase_said_of_a_repeat_does_not_make_a_create_read() {
+    let post = Method::Post;
+    let mut topic = facts(
+        &post,
+        "CreateTopic",
+        "Creates a topic to which notifications can be published.",
+    );
+    topic.description = Some(
+        "This action is idempotent, so if the requester already owns a topic with the \
+         specified name, that topic's ARN is returned without creating a new topic."
+            .into(),
+    );
+    topic.path = Some("/#CreateTopic");
+    assert!(!said(&topic)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::ReadOnly && value));
+    let mut embed = facts(&post, "createEmbedding", "Create embeddings");
+    embed.description = Some("Returns the vectors without creating anything.".into());
+    assert!(read(&embed).iter().any(|e| e.says == Says::ReadPhrase));
+}
+
+/// A PUT replaces its target and a PATCH changes it: however its words read, neither is
+/// suggested read-only (attack round 17: "Calculate a payroll" by PUT stores it).
+#[test]
+fn a_put_or_a_patch_is_never_suggested_read_only() {
+    for method in [Method::Put, Method::Patch] {
+        let mut calculate = facts(&method, "calculatePayroll", "Calculate a payroll");
+        calculate.path = Some("/v1/companies/{company_id}/payrolls/{payroll_id}/calculate");
+        assert!(
+            !said(&calculate)
+                .iter()
+                .any(|&(hint, value, _)| hint == HintKind::ReadOnly && value),
+            "{method}: {:?}",
+            said(&calculate)
+        );
+    }
+}
+
+/// Attack round 17: removing a member "from all teams" loses more than the relation; a
+/// GET whose verb names what it reads ("Order details") reads, one that changes or removes
+/// ("Delete requests") still acts.
+#[test]
+fn a_member_removed_from_all_and_things_named_by_a_verb() {
+    let delete = Method::Delete;
+    let mut member = facts(&delete, "", "Remove an organization member");
+    member.description = Some(
+        "Removing a user from this list will remove them from all teams and they will no \
+         longer have any access to the organization's repositories."
+            .into(),
+    );
+    member.path = Some("/orgs/{org}/members/{username}");
+    assert!(!said(&member)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Destructive && !value));
+    let get = Method::Get;
+    for (name, summary) in [
+        ("orderDetails", "Order details"),
+        ("", "Login history"),
+        ("", "Invite list"),
+    ] {
+        let mut thing = facts(&get, name, summary);
+        thing.path = Some("/things/{id}");
+        assert!(
+            !said(&thing)
+                .iter()
+                .any(|&(hint, value, _)| hint == HintKind::ReadOnly && !value),
+            "{summary}: {:?}",
+            said(&thing)
+        );
+    }
+    let mut requests = facts(&get, "", "Delete requests");
+    requests.path = Some("/things/{id}");
+    assert!(said(&requests)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::ReadOnly && !value));
 }
