@@ -34,7 +34,7 @@ use serde::Deserialize;
 /// What the test half may not fall below (or rise above), with the corpus.
 const TEST_FLOORS: Floors = Floors {
     precision: 0.95,
-    recall: 0.74,
+    recall: 0.75,
     flagged: 0.93,
     safer_wrong: 0.037,
     lint_wrong: 0.08,

@@ -55,8 +55,9 @@ pub struct Facts<'a> {
     /// endpoint, which issues a new credential.
     pub grant: Option<&'a str>,
     /// A boolean parameter or body field that asks the server to keep what it is sent
-    /// (`storePicture`, `save`): whatever its words say, the call may write.
-    pub keeps_input: Option<&'a str>,
+    /// (`storePicture`, `save`) or to act besides answering (`delete`, `markAsRead`):
+    /// whatever its words say, the call may write.
+    pub acting_flag: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
     /// The body is a list of changes (a JSON array, or a JSON Patch media type): its `add`
@@ -117,7 +118,7 @@ impl<'a> Facts<'a> {
                     .chain(body_fields(operation)),
                 operation.path,
             ),
-            keeps_input: keeps_input(operation),
+            acting_flag: acting_flag(operation),
             places: Places {
                 operation: at.clone(),
                 name: push_pointer(at, "operationId"),
@@ -150,12 +151,12 @@ impl<'a> Facts<'a> {
                 let names = b.params.values().filter_map(|p| p.name.as_deref());
                 grant(names, &b.path)
             }),
-            keeps_input: binding.and_then(|b| {
+            acting_flag: binding.and_then(|b| {
                 let properties = tool.input_schema.as_ref()?.get("properties")?;
                 let mut flags = (b.params.iter())
                     .filter(|(argument, _)| is_boolean(properties.get(argument.as_str())))
-                    .filter_map(|(_, p)| p.name.as_deref());
-                flags.find(|name| asks_to_keep(name))
+                    .filter_map(|(_, p)| Some((p.name.as_deref()?, p.location != ToolIn::Body)));
+                flags.find_map(|(name, parameter)| asks_to_act(name, parameter).then_some(name))
             }),
             only_posts,
             change_list: binding.is_some_and(|b| change_list(tool, b)),
@@ -296,8 +297,9 @@ pub enum Says {
     /// A GET of a path that names only resources (`/pets/{petId}`): what REST reads. Neither
     /// reads nor acts in the judgement; it lets `--read-only` keep a GET with no verb.
     ResourcePath,
-    /// A parameter that asks the server to keep what it is sent (`storePicture`).
-    KeepsInput,
+    /// A flag that asks the server to keep what it is sent (`storePicture`) or to act
+    /// besides answering (`delete`, `markAsRead`, `notifyOwner`).
+    ActingFlag,
     /// A sentence whose subject is the call says it acts, past the opening ("Looks up the
     /// record and then deletes it", "it now removes the D", "Creates a B if none exists"
     /// after the summary "Get B"). Neither reads nor acts in the judgement (later
@@ -349,7 +351,7 @@ impl Evidence {
                 | Says::IdempotencyKey
                 | Says::MethodOverride
                 | Says::Grant
-                | Says::KeepsInput
+                | Says::ActingFlag
                 | Says::Proxy
         )
     }
@@ -457,13 +459,14 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
 }
 
 /// A boolean parameter or body field whose name asks the server to keep what it is sent
-/// (`storePicture`, a body's `store`; `storeId` names a store).
-fn keeps_input<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
+/// or to act (`storePicture`, a body's `store`, `delete`; `storeId` names a store).
+fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
     let parameters = (operation.parameters.iter())
         .filter(|p| is_boolean(p.schema.as_ref().map(|s| &*s.value)))
         .map(|p| p.name);
     let body = operation.body.iter().flat_map(|b| b.flags.iter().copied());
-    parameters.chain(body).find(|name| asks_to_keep(name))
+    let parameter = parameters.into_iter().find(|name| asks_to_act(name, true));
+    parameter.or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
 }
 
 fn is_boolean(schema: Option<&Value>) -> bool {
@@ -471,12 +474,33 @@ fn is_boolean(schema: Option<&Value>) -> bool {
 }
 
 /// Whether a flag's name asks the server to keep what it is sent: a word of it is `store`,
-/// `save` or `persist` (`storePicture`, `autoSave`, `X-Save-Result`, `persist`).
-fn asks_to_keep(name: &str) -> bool {
+/// `save` or `persist` (`storePicture`, `autoSave`, `X-Save-Result`, `persist`); or to act
+/// besides answering: its first word is a verb that removes, marks, renews or notifies
+/// (`delete`, `mark_as_read`, `regenerate`, `notifyOwner`; `deleted` and `include_removed`
+/// only filter, consenting, `acknowledgeAbuse`, is no act, and what is sent may be the
+/// answer: `sendInitialEvents`), said by a parameter: a field of the body describes what
+/// is sent (an app's `archive`).
+fn asks_to_act(name: &str, parameter: bool) -> bool {
     let words = read::name_words(name, None);
-    words
-        .iter()
-        .any(|w| matches!(w.as_str(), "store" | "save" | "persist"))
+    let keeps = (words.iter()).any(|w| matches!(w.as_str(), "store" | "save" | "persist"));
+    let acts = words.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "delete"
+                | "remove"
+                | "purge"
+                | "clear"
+                | "reset"
+                | "revoke"
+                | "regenerate"
+                | "mark"
+                | "notify"
+                | "archive"
+                | "consume"
+                | "dequeue"
+        )
+    });
+    keeps || (parameter && acts)
 }
 
 /// The names of a body's fields: a form's, or a JSON object's properties.

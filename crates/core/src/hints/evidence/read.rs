@@ -840,8 +840,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         if let Some(name) = facts.grant {
             self.push(Source::Parameter, Says::Grant, name, at);
         }
-        if let Some(name) = facts.keeps_input {
-            self.push(Source::Parameter, Says::KeepsInput, name, at);
+        if let Some(name) = facts.acting_flag {
+            self.push(Source::Parameter, Says::ActingFlag, name, at);
         }
         if let Some((location, name)) = facts.idempotency_key {
             let source = match location {

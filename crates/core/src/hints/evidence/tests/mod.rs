@@ -898,7 +898,7 @@ fn a_generators_default_201_says_nothing_and_a_store_flag_keeps() {
     let evidence = of_each_operation(&stored, read).remove(1);
     assert!(evidence
         .iter()
-        .any(|e| e.says == Says::KeepsInput && e.describe() == "parameter 'storePicture'"));
+        .any(|e| e.says == Says::ActingFlag && e.describe() == "parameter 'storePicture'"));
     assert!(!post_said(analysis("Created", "storePicture", "string")).is_empty());
 }
 
@@ -1358,4 +1358,49 @@ fn a_member_removed_from_all_and_things_named_by_a_verb() {
     assert!(said(&requests)
         .iter()
         .any(|&(hint, value, _)| hint == HintKind::ReadOnly && !value));
+}
+
+/// Attack round 17: a boolean query parameter that asks the server to act besides
+/// answering (`delete`, `markAsRead`, `notifyOwner`) says the call may write; one that
+/// filters (`deleted`), consents (`acknowledgeAbuse`) or asks for more of the answer
+/// (`sendInitialEvents`) does not, nor does a field of the body that describes what is
+/// sent (an app's `archive`).
+#[test]
+fn a_flag_that_asks_to_act_says_the_call_may_write() {
+    let spec = |flag: &str, body: &str| {
+        format!(
+            r#"{{"openapi": "3.0.0", "info": {{"title": "t", "version": "1"}}, "paths": {{
+          "/mailboxes/{{id}}/messages": {{
+            "get": {{"summary": "List mailbox messages",
+              "parameters": [{{"name": "id", "in": "path", "required": true, "schema": {{"type": "string"}}}},
+                {{"name": "{flag}", "in": "query", "schema": {{"type": "boolean"}}}}],
+              "responses": {{"200": {{"description": "ok"}}}}}},
+            "post": {{"summary": "Validate a message",
+              "requestBody": {{"content": {{"application/json": {{"schema":
+                {{"type": "object", "properties": {{"{body}": {{"type": "boolean"}}}}}}}}}}}},
+              "responses": {{"200": {{"description": "ok"}}}}}}}}}}}}"#
+        )
+    };
+    let acts = |evidence: Vec<Evidence>| evidence.iter().any(|e| e.says == Says::ActingFlag);
+    for flag in ["delete", "markAsRead", "notify_owner", "regenerate"] {
+        assert!(
+            acts(of_each_operation(&spec(flag, "x"), read).remove(0)),
+            "{flag}"
+        );
+    }
+    for flag in [
+        "deleted",
+        "acknowledgeAbuse",
+        "sendInitialEvents",
+        "include_removed",
+    ] {
+        assert!(
+            !acts(of_each_operation(&spec(flag, "x"), read).remove(0)),
+            "{flag}"
+        );
+    }
+    assert!(!acts(
+        of_each_operation(&spec("x", "archive"), read).remove(1)
+    ));
+    assert!(acts(of_each_operation(&spec("x", "store"), read).remove(1)));
 }
