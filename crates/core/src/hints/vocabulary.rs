@@ -817,6 +817,28 @@ pub fn has_phrase(text: &str, phrase: &str) -> bool {
     })
 }
 
+/// What is run, not switched on: starting one makes another run each time ("Start a
+/// workflow", "Start a build"), where starting a machine is a state.
+pub const RUNS: &[&str] = &[
+    "workflow",
+    "workflows",
+    "job",
+    "jobs",
+    "pipeline",
+    "pipelines",
+    "build",
+    "builds",
+    "run",
+    "execution",
+    "crawl",
+    "scan",
+    "backup",
+    "export",
+    "import",
+    "deployment",
+    "migration",
+];
+
 /// What a GET reads of a thing, which makes a verb before it part of the thing's name
 /// ("Order details", "Login history", "Invite list").
 pub const READ_THINGS: &[&str] = &[
@@ -841,8 +863,9 @@ pub const READ_THINGS: &[&str] = &[
 ];
 
 /// Phrases of a description that say what is read is changed by reading it (a queue's
-/// message handed out, a notification marked read): said of a GET, each call has an
-/// effect of its own. (Said of a POST, "are marked as read" is a switch.)
+/// message handed out, a notification marked read, a code that works once): said of a
+/// GET, each call has an effect of its own. (Said of a POST, "are marked as read" is a
+/// switch.)
 pub const CONSUME_PHRASES: &[&str] = &[
     "dequeue",
     "dequeues",
@@ -853,6 +876,10 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "are dequeued",
     "removed from the queue",
     "deleted from the queue",
+    "used just once",
+    "used only once",
+    "only be used once",
+    "marked as used",
 ];
 
 /// The phrase lists, in the order [`phrases_in`] answers for them.

@@ -234,6 +234,12 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
         return Verb::Repeat;
     }
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
+    // Starting a workflow, a job or a build makes a run of it each time; starting a
+    // machine or a server is a state its opposite undoes.
+    let a_run = |w: &String| vocabulary::RUNS.contains(&w.as_str());
+    if word == "start" && rest.iter().take(3).any(a_run) {
+        return Verb::Repeat;
+    }
     let starts_itself = word == "start" && acts_on_its_resource(path, word);
     if sets_a_mark || starts_itself || undoes(word, text) {
         Verb::Switch
@@ -790,6 +796,17 @@ impl<'r, 'f> Reader<'r, 'f> {
     /// The first verb of the path's last literal segment, as its words stand.
     fn path_verb(&mut self, words: &[String]) {
         let facts = self.facts;
+        // A segment that is only `read`, `unread` or `seen`, written to
+        // (`POST /messages/{id}/read`), marks what it names so: a switch. (In an API of
+        // POSTs only, `read` may be a method that reads.)
+        let written = !facts.method.is_none_or(Method::is_safe) && !facts.only_posts;
+        if let ([only], true) = (words, written) {
+            if matches!(only.as_str(), "read" | "unread" | "seen") {
+                let at = &facts.places.operation;
+                self.push(Source::Path, Says::Verb(Verb::Switch), only, at);
+                return;
+            }
+        }
         let is_verb = |w: &String| {
             vocabulary::verb(w).is_some() && !vocabulary::PATH_NOUNS.contains(&w.as_str())
         };

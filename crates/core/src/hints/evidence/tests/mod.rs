@@ -1161,6 +1161,7 @@ fn a_read_that_consumes_acts() {
         "Retrieved messages become invisible to other consumers for 30 seconds.",
         "Returns the unread notifications; they are marked as read.",
         "Returns the next job. The job is removed from the queue.",
+        "The fileId code can be used just once, after which a new one must be requested.",
     ] {
         let mut receive = facts(&get, "receiveMessages", "Receive messages");
         receive.path = Some("/queues/{queue}/messages");
@@ -1403,4 +1404,52 @@ fn a_flag_that_asks_to_act_says_the_call_may_write() {
         of_each_operation(&spec("x", "archive"), read).remove(1)
     ));
     assert!(acts(of_each_operation(&spec("x", "store"), read).remove(1)));
+}
+
+/// Attack round 17: a POST to `/messages/{id}/read` marks the message read, whatever its
+/// summary says ("Read unread messages in the chat" sends read receipts): no read-only
+/// suggestion. In an API of POSTs only, `/read` may still read.
+#[test]
+fn writing_to_read_marks_it_read() {
+    let post = Method::Post;
+    let mut receipts = facts(&post, "", "Read unread messages in the chat");
+    receipts.path = Some("/api/{session}/chats/{chatId}/messages/read");
+    assert!(
+        !said(&receipts)
+            .iter()
+            .any(|&(hint, value, confidence)| hint == HintKind::ReadOnly
+                && value
+                && confidence >= Confidence::Medium),
+        "{:?}",
+        said(&receipts)
+    );
+    let mut rpc = facts(&post, "", "Read records of a model");
+    rpc.path = Some("/object/read");
+    rpc.only_posts = true;
+    assert!(read(&rpc)
+        .iter()
+        .all(|e| e.says != Says::Verb(Verb::Switch)));
+}
+
+/// Attack round 17: starting a workflow makes a run of it each time, so a retry runs it
+/// again; starting a server is a state its stop undoes.
+#[test]
+fn starting_a_workflow_runs_it_again() {
+    let post = Method::Post;
+    let idempotent = |facts: &Facts<'_>| {
+        said(facts)
+            .iter()
+            .any(|&(hint, value, _)| hint == HintKind::Idempotent && value)
+    };
+    for (summary, path) in [
+        ("Start a workflow", "/workflows/{id}/start"),
+        ("Start the pipeline", "/pipelines/{id}/start"),
+    ] {
+        let mut run = facts(&post, "", summary);
+        run.path = Some(path);
+        assert!(!idempotent(&run), "{summary}: {:?}", said(&run));
+    }
+    let mut server = facts(&post, "", "Start a server");
+    server.path = Some("/servers/{id}/start");
+    assert!(idempotent(&server), "{:?}", said(&server));
 }

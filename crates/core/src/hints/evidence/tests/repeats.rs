@@ -249,13 +249,14 @@ fn a_switch_posted_to_the_set_of_its_marks_is_idempotent() {
         .all(|(hint, value, _)| !(*hint == HintKind::Idempotent && *value)));
 }
 
-/// Only a person's mark is made once whatever a 201 says: starting a pipeline at its own
-/// path with a 201 may make a new run each time, so no retry is invited.
+/// Only a person's mark is made once whatever a 201 says: starting a server at its own
+/// path with a 201 may make a new run each time, so no retry is invited. (Starting a
+/// pipeline makes a run with any status: `starting_a_workflow_runs_it_again`.)
 #[test]
 fn a_201_from_starting_is_not_passed_over() {
     let post = Method::Post;
-    let mut start = facts(&post, "", "Start the pipeline");
-    start.path = Some("/pipelines/{id}/start");
+    let mut start = facts(&post, "", "Start the server");
+    start.path = Some("/servers/{id}/start");
     start.statuses = vec!["201"];
     assert!(said(&start)
         .iter()
