@@ -860,6 +860,11 @@ pub const READ_THINGS: &[&str] = &[
     "options",
     "count",
     "counts",
+    "logs",
+    "results",
+    "limits",
+    "activity",
+    "fees",
 ];
 
 /// Phrases of a description that say what is read is changed by reading it (a queue's
@@ -880,6 +885,11 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "used only once",
     "only be used once",
     "marked as used",
+    "is destroyed",
+    "are destroyed",
+    "is burned",
+    "are acknowledged",
+    "is assigned to the calling",
 ];
 
 /// The phrase lists, in the order [`phrases_in`] answers for them.

@@ -67,12 +67,14 @@ impl<'c, 'f> Case<'c, 'f> {
         };
         let at_a_collection =
             (evidence.iter()).any(|e| e.says == Says::Collection && !rpc_method(&e.seen));
-        let kept = says_it_keeps(facts.description.as_deref().unwrap_or(""));
-        let named = reads.iter().any(|e| match e.source {
-            Source::Name | Source::Path => true,
-            Source::Summary => !at_a_collection && !kept,
-            _ => false,
-        });
+        let repeats_its_get = evidence.iter().any(|e| e.says == Says::RepeatsItsGet);
+        let kept = || says_it_keeps(facts.description.as_deref().unwrap_or(""));
+        let named = repeats_its_get
+            && reads.iter().any(|e| match e.source {
+                Source::Name | Source::Path => true,
+                Source::Summary => !at_a_collection && !kept(),
+                _ => false,
+            });
         let a_sentence_acts = evidence.iter().any(|e| e.says == Says::SentenceActs);
         if acts.is_empty() && named && !a_sentence_acts {
             reads.extend(evidence.iter().filter(|e| e.says == Says::RepeatsItsGet));
@@ -267,8 +269,11 @@ fn destructive(case: &mut Case<'_, '_>) {
     let upsert = case.method == Some(&Method::Put) && !relation && !creates_only(case);
     // Running a command or a script on a machine may remove anything there: such a runner
     // says nothing is only added (a run of a job or a trigger adds a run).
-    let runs_code = runs_code(case.facts);
-    let runs = |e: &&Evidence| runs_code && e.verb_in(vocabulary::RUNNERS);
+    // A command sent runs too (`SendCommand`). (Whether it is code is read only where a
+    // runner or a sender is said: it reads every word of the operation.)
+    let runner = |e: &Evidence| e.verb_in(vocabulary::RUNNERS) || e.verb_in(vocabulary::SENDS);
+    let runs_code = case.evidence.iter().any(runner) && runs_code(case.facts);
+    let runs = |e: &&Evidence| runs_code && runner(e);
     let mut adds: Vec<&Evidence> = case
         .verbs(&[Verb::Create, Verb::Repeat])
         .into_iter()
@@ -316,7 +321,7 @@ fn destructive(case: &mut Case<'_, '_>) {
 }
 
 /// Whether the operation's words name a command or a script (`RunCommand`, "Execute a
-/// shell script"): what it runs is code.
+/// shell script", `SendCommand`): what it runs is code.
 fn runs_code(facts: &Facts<'_>) -> bool {
     let words = [
         facts.name,

@@ -299,12 +299,19 @@ fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
 }
 
 /// Whether `word`, acted on by `verb`, is a relation: a member of a set whatever the verb
-/// (a label, an assignee), or a person's mark (a reaction, a subscription); a member that
-/// is deleted (not removed) is gone for everyone.
+/// (a label, an assignee), or a person's mark (a reaction, a subscription) set or unset; a
+/// member that is deleted (not removed) is gone for everyone.
 fn relation(verb: Option<&str>, word: &str) -> bool {
-    let deletes = matches!(vocabulary::verb(verb.unwrap_or("")), Some(Verb::Destroy))
-        && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
-    vocabulary::MARKS.contains(&word) || (vocabulary::RELATIONS.contains(&word) && !deletes)
+    let class = vocabulary::verb(verb.unwrap_or(""));
+    let deletes =
+        matches!(class, Some(Verb::Destroy)) && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
+    // A subscription created is a thing of its own ("Create a subscription" bills; "Create
+    // a reaction" makes the mark), one cancelled is ended for good ("Cancel a
+    // subscription").
+    let subscription = word.starts_with("subscription");
+    let makes_or_ends = subscription && matches!(verb, Some("create" | "cancel"));
+    (vocabulary::MARKS.contains(&word) && !makes_or_ends)
+        || (vocabulary::RELATIONS.contains(&word) && !deletes)
 }
 
 /// The sentences of `text` that say no condition: neither "if" nor "already" in them.
@@ -671,7 +678,9 @@ impl<'r, 'f> Reader<'r, 'f> {
             let mut phrases = vocabulary::phrases_in(&lower);
             // "If you already own a topic of that name, it is returned without creating a
             // new topic": what happens on a repeat is no read of every call.
-            phrases[0] = vocabulary::phrases_in(&unconditional(&lower))[0];
+            if phrases[0].is_some() {
+                phrases[0] = vocabulary::phrases_in(&unconditional(&lower))[0];
+            }
             for ((says, counts), phrase) in kinds.into_iter().zip(phrases) {
                 if let (true, Some(phrase)) = (counts, phrase) {
                     self.push(source, says, phrase.trim(), at);

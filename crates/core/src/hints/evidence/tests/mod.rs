@@ -1453,3 +1453,51 @@ fn starting_a_workflow_runs_it_again() {
     server.path = Some("/servers/{id}/start");
     assert!(idempotent(&server), "{:?}", said(&server));
 }
+
+/// Attack round 18: a subscription created is a thing of its own (Stripe's "Create a
+/// subscription" bills each time), one cancelled is ended for good; a command sent to a
+/// machine runs there; a secret destroyed once viewed is consumed by the GET; "Run logs"
+/// and "Test results" name what a GET reads.
+#[test]
+fn what_attack_round_18_made_look_safer_is_read() {
+    let post = Method::Post;
+    let mut create = facts(
+        &post,
+        "PostCustomersCustomerSubscriptions",
+        "Create a subscription",
+    );
+    create.path = Some("/v1/customers/{customer}/subscriptions");
+    assert!(!said(&create)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Idempotent && value));
+    let delete = Method::Delete;
+    let mut cancel = facts(&delete, "", "Cancel a subscription");
+    cancel.path = Some("/v1/customers/{customer}/subscriptions/{subscription_exposed_id}");
+    assert!(!said(&cancel)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Destructive && !value));
+    let mut command = facts(
+        &post,
+        "SendCommand",
+        "Runs commands on one or more managed nodes.",
+    );
+    command.path = Some("/#SendCommand");
+    assert!(!said(&command)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Destructive && !value));
+    let get = Method::Get;
+    let mut secret = facts(&get, "", "Retrieve a secret");
+    secret.description = Some("The secret is destroyed after it is viewed.".into());
+    secret.path = Some("/secret/{key}");
+    assert!(said(&secret)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::ReadOnly && !value));
+    for summary in ["Run logs", "Test results"] {
+        let mut read_thing = facts(&get, "", summary);
+        read_thing.path = Some("/runs/{id}/logs");
+        assert!(
+            !said(&read_thing).iter().any(|&(_, value, _)| !value),
+            "{summary}"
+        );
+    }
+}
