@@ -40,21 +40,9 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     let token = near.windows(2).enumerate().any(|(i, pair)| {
         let named = !vocabulary::DETERMINERS.contains(&pair[0])
             && !matches!(pair[0], "of" | "list" | "all" | "existing" | "current");
+        // What is read of a token ("token counts", "token status") is no token got.
         let about_it = near.get(i + 2).is_some_and(|w| {
-            matches!(
-                *w,
-                "count"
-                    | "counts"
-                    | "usage"
-                    | "limit"
-                    | "limits"
-                    | "info"
-                    | "information"
-                    | "details"
-                    | "status"
-                    | "metadata"
-                    | "list"
-            )
+            vocabulary::READ_THINGS.contains(w) || matches!(*w, "usage" | "limit" | "metadata")
         });
         named && !about_it && matches!(pair[1], "token" | "tokens")
     });
