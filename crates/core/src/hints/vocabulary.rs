@@ -205,10 +205,13 @@ const SWITCH: &[&str] = &[
     "unlabel",
     "tag",
     "untag",
+    "unmap",
     "like",
     "unlike",
     "favorite",
     "unfavorite",
+    "favourite",
+    "unfavourite",
     "bookmark",
     "unbookmark",
     "enable",
@@ -441,7 +444,15 @@ pub const RELATIONS: &[&str] = &[
 /// Switches that set a person's own mark on something: made once, whatever a response
 /// says (a 201 for a follow is the follow, not a new thing each call). Not subscribing,
 /// pinning, blocking, labelling or tagging: in many APIs those make billable or new things.
-pub const PERSONS_MARKS: &[&str] = &["star", "follow", "like", "favorite", "bookmark", "mute"];
+pub const PERSONS_MARKS: &[&str] = &[
+    "star",
+    "follow",
+    "like",
+    "favorite",
+    "favourite",
+    "bookmark",
+    "mute",
+];
 
 /// A person's own marks on something (a reaction, a subscription, a star): deleting one
 /// is a relation removed, where deleting a label deletes the label.
@@ -460,10 +471,14 @@ pub const MARKS: &[&str] = &[
     "bookmarks",
     "favorite",
     "favorites",
+    "favourite",
+    "favourites",
 ];
 
 /// Verbs that take a relation apart rather than destroy the thing: remove a label.
-pub const DETACH: &[&str] = &["remove", "detach", "unlink", "unbind", "unassign", "untag"];
+pub const DETACH: &[&str] = &[
+    "remove", "detach", "unlink", "unbind", "unassign", "untag", "unmap",
+];
 
 /// Nouns in a path or name that say an operation overwrites, moves or ends something,
 /// whatever its verb: they veto a suggestion that it is not destructive.
@@ -610,6 +625,7 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "are removed",
     "is replaced",
     "are replaced",
+    "will be replaced",
     "is purged",
     "are purged",
     "is regenerated",
@@ -932,9 +948,35 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 4] {
 
 /// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).
 pub const PATH_NOUNS: &[&str] = &[
-    "order", "post", "run", "issue", "comment", "request", "test", "book", "reply", "export",
-    "import", "check", "copy", "stream", "schedule", "queue", "match", "label", "tag", "lock",
-    "pin", "star", "like", "vote", "review", "link", "bookmark", "favorite",
+    "order",
+    "post",
+    "run",
+    "issue",
+    "comment",
+    "request",
+    "test",
+    "book",
+    "reply",
+    "export",
+    "import",
+    "check",
+    "copy",
+    "stream",
+    "schedule",
+    "queue",
+    "match",
+    "label",
+    "tag",
+    "lock",
+    "pin",
+    "star",
+    "like",
+    "vote",
+    "review",
+    "link",
+    "bookmark",
+    "favorite",
+    "favourite",
 ];
 
 /// Words that, besides the verbs, make up API identifiers: what the segmenter splits glued

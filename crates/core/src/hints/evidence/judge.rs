@@ -234,9 +234,19 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
             case.add(HintKind::ReadOnly, false, confidence(&acts), &reason, acts);
             return false;
         }
+        // A phrase that says what each call does ("can be used just once") outweighs one
+        // verb that only names the reading, however often said ("Downloads a file",
+        // `download`). (Not one that destroys: "will no longer be available" may be a
+        // notice that the endpoint closes.)
+        let phrase = acts.iter().any(|e| e.says == Says::RepeatPhrase);
+        let confidence = if phrase && weight(&acts) > reading_words.len() {
+            Confidence::Medium
+        } else {
+            Confidence::Low
+        };
         let both = reads.iter().chain(&acts).copied().collect();
         let reason = "the evidence disagrees on whether it acts";
-        case.add(HintKind::ReadOnly, false, Confidence::Low, reason, both);
+        case.add(HintKind::ReadOnly, false, confidence, reason, both);
     }
     read_only
 }
@@ -436,20 +446,50 @@ fn idempotent(case: &mut Case<'_, '_>) {
 }
 
 /// Whether a PUT that creates only creates, as a POST would: its description says a second
-/// call fails ("If there is already a bot ..., a 409 error is returned"), and its words
-/// neither update nor say "or update". (A PUT to a path without parameters may still write
-/// at a given URI: a presigned upload URL.)
+/// call fails ("If there is already a bot ..., a 409 error is returned"), or its responses
+/// answer a second call with a 409 Conflict and no success of an update (200, 204); and its
+/// words neither update nor say "or update". (A PUT to a path without parameters may still
+/// write at a given URI: a presigned upload URL.)
 fn creates_only(case: &Case<'_, '_>) -> bool {
     if case.method != Some(&Method::Put) {
         return false;
     }
-    if case.verbs(&[Verb::Create]).is_empty()
-        || !case.verbs(&[Verb::Update]).is_empty()
-        || !upserts(case).is_empty()
-    {
+    if case.verbs(&[Verb::Create]).is_empty() || !upserts(case).is_empty() {
         return false;
     }
-    fails_when_it_exists(case.facts.description.as_deref().unwrap_or(""))
+    // The name's `put` says only the method; a token made is new whatever it says.
+    if mints_a_credential(case.facts) {
+        return true;
+    }
+    if !case.verbs(&[Verb::Update]).is_empty() {
+        return false;
+    }
+    let statuses = &case.facts.statuses;
+    let conflicts =
+        statuses.contains(&"409") && !statuses.iter().any(|s| matches!(*s, "200" | "204"));
+    conflicts || fails_when_it_exists(case.facts.description.as_deref().unwrap_or(""))
+}
+
+/// Whether the opening (the summary, or without one the description's first sentence)
+/// creates a credential: "Creates a Access Token to write on a Card" makes a new token on
+/// every call, whatever the method.
+fn mints_a_credential(facts: &Facts<'_>) -> bool {
+    let opening = facts.summary.as_deref().or(facts.description.as_deref());
+    let lower = opening.unwrap_or("").to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let creates = words
+        .first()
+        .and_then(|w| vocabulary::summary_verb(w))
+        .is_some_and(|(_, verb)| verb == Verb::Create);
+    let credential = words
+        .iter()
+        .skip(1)
+        .take(4)
+        .any(|w| matches!(*w, "token" | "tokens" | "secret" | "password"));
+    creates && credential
 }
 
 /// Whether a sentence says the call fails when what it makes already exists: "already" and

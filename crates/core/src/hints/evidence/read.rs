@@ -276,6 +276,12 @@ fn says_nothing(word: &str, rest: &[String], facts: &Facts<'_>) -> bool {
     word == "export" && !to_somewhere && facts.method.is_some_and(Method::is_safe)
 }
 
+/// Whether a sentence is a Markdown heading ("#### Description" over what the operation
+/// does): a section's name, not the first thing the description says.
+fn is_heading(sentence: &str) -> bool {
+    sentence.trim_start().starts_with('#')
+}
+
 /// The opening's first word as a verb, with its class. A word "of" follows names a thing
 /// ("End of day prices", "Transfer of ownership") unless it destroys ("Purge of the cache"
 /// is taken as said): it says nothing of acting (a reading one, "List of pets", still says
@@ -310,8 +316,21 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
     // subscription").
     let subscription = word.starts_with("subscription");
     let makes_or_ends = subscription && matches!(verb, Some("create" | "cancel"));
+    // One adds a label to an issue; "Create a mail label" makes a new label. (Who is
+    // "created" a collaborator or a member is a person added to a set.)
+    let person = [
+        "assignee",
+        "reviewer",
+        "watcher",
+        "collaborator",
+        "member",
+        "participant",
+    ]
+    .iter()
+    .any(|stem| word.starts_with(stem));
+    let creates = verb == Some("create") && !person;
     (vocabulary::MARKS.contains(&word) && !makes_or_ends)
-        || (vocabulary::RELATIONS.contains(&word) && !deletes)
+        || (vocabulary::RELATIONS.contains(&word) && !deletes && !creates)
 }
 
 /// The sentences of `text` that say no condition: neither "if" nor "already" in them.
@@ -502,7 +521,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let sentence = facts
             .description
             .as_deref()
-            .and_then(|d| d.unicode_sentences().next())
+            .and_then(|d| d.unicode_sentences().find(|s| !is_heading(s)))
             .map(|s| (s, Source::Description, &facts.places.description));
         let (original, source, at) = match (summary, sentence) {
             (Some(title), Some(sentence)) if is_title(title.0) && self.acts(sentence.0) => sentence,
@@ -513,7 +532,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let words = opening_words(original);
         // A title of one plural word ("Broadcasts", "Updates") names what is read or
         // changed, as a verb with no object would not.
-        let title = matches!(words[..], [word] if word.ends_with('s'));
+        let title = matches!(words[..], [word] if word.ends_with('s')) || self.marks_a_kind(&words);
         if let Some((first, after)) = words.split_first().filter(|_| !title) {
             let near = &after[..after.len().min(4)];
             self.opening_verb(first, near, &after[..after.len().min(12)], source, at);
@@ -535,6 +554,20 @@ impl<'r, 'f> Reader<'r, 'f> {
         if source == Source::Description {
             self.or_overwrite(original, source, at);
         }
+    }
+
+    /// On a safe method, a person's mark before a noun names a kind of thing ("Favourite
+    /// Tracks or Clips", "Like counts"), where one thrown takes an article ("Favourite a
+    /// track"): a title. (A GET that sets such a mark would lose nothing.)
+    fn marks_a_kind(&self, words: &[&str]) -> bool {
+        let safe = self.facts.method.is_some_and(Method::is_safe);
+        let mark = words
+            .first()
+            .is_some_and(|w| vocabulary::PERSONS_MARKS.contains(&w.to_ascii_lowercase().as_str()));
+        let noun = words
+            .get(1)
+            .is_some_and(|w| !vocabulary::DETERMINERS.contains(&w.to_ascii_lowercase().as_str()));
+        safe && mark && noun
     }
 
     /// Whether this is a PUT whose verb (the name's, or without one the opening's) is "add".

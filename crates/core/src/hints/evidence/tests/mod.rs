@@ -1501,3 +1501,121 @@ fn what_attack_round_18_made_look_safer_is_read() {
         );
     }
 }
+
+/// A description that opens with a Markdown heading ("#### Description", from an `<h4>`)
+/// says what the operation does in the paragraph after it: "Returns schedules" reads, so a
+/// title-like name's "Schedule" is left in doubt, never suggested.
+#[test]
+fn a_heading_is_no_opening() {
+    let get = Method::Get;
+    let mut schedule = facts(&get, "XML - Schedule", "");
+    schedule.path = Some("/RouteSchedule");
+    schedule.description =
+        Some("#### Description\n\nReturns schedules for a given route variant.".into());
+    let acts = |said: &[(HintKind, bool, Confidence)]| {
+        said.iter().any(|&(hint, value, confidence)| {
+            hint == HintKind::ReadOnly && !value && confidence > Confidence::Low
+        })
+    };
+    assert!(!acts(&said(&schedule)), "{:?}", said(&schedule));
+    schedule.description = Some("Returns schedules for a given route variant.".into());
+    assert!(!acts(&said(&schedule)));
+    let mut headed_only = facts(&get, "XML - Schedule", "");
+    headed_only.path = Some("/RouteSchedule");
+    assert!(
+        acts(&said(&headed_only)),
+        "the name alone still says it acts"
+    );
+}
+
+/// Round 18: what made writing calls look safer or missed what they do, each now read.
+#[test]
+fn round_18_writes() {
+    let post = Method::Post;
+    let mut upload = facts(&post, "", "Upload new download artifacts.");
+    upload.path = Some("/repositories/{owner}/{repo}/downloads");
+    upload.description = Some(
+        "When a file is uploaded with the same name as an existing artifact, then the \
+         existing file will be replaced."
+            .into(),
+    );
+    assert!(!says_safer(&said(&upload)), "{:?}", said(&upload));
+    // A label created is a new label; a collaborator "created" is a person added.
+    let mut label = facts(&post, "", "Create a mail label");
+    label.path = Some("/characters/{character_id}/mail/labels/");
+    label.statuses = vec!["201"];
+    let idempotent = |said: &[(HintKind, bool, Confidence)]| {
+        said.iter()
+            .any(|&(hint, value, _)| hint == HintKind::Idempotent && value)
+    };
+    assert!(!idempotent(&said(&label)), "{:?}", said(&label));
+    let mut collaborator = facts(&post, "", "Create project collaborators");
+    collaborator.path = Some("/projects/{project}/collaborators/");
+    assert!(idempotent(&said(&collaborator)));
+    // Unmapping takes a relation apart, as unlinking does.
+    let mut unmap = facts(&post, "", "Unmap a public route from a container group");
+    unmap.path = Some("/containers/groups/{name_or_id}/unmaproute");
+    assert!(said(&unmap).contains(&(HintKind::Destructive, false, Confidence::Medium)));
+    // A PUT whose second call gets a 409 and no update's success only creates; so does
+    // one that makes a token.
+    let put = Method::Put;
+    let mut event = facts(&put, "", "Create a custom event with predefined ID");
+    event.path = Some("/custom-events/{id}");
+    event.statuses = vec!["202", "409"];
+    assert!(!idempotent(&said(&event)));
+    assert!(said(&event)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value));
+    event.statuses = vec!["200", "201", "409"];
+    assert!(!said(&event)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value));
+    let mut token = facts(
+        &put,
+        "AccessToken_Put",
+        "Creates a Access Token to write on a Card",
+    );
+    token.path = Some("/api/AccessToken");
+    assert!(said(&token)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value));
+}
+
+/// A person's mark spelt the British way is the same switch ("Favourite Track or Clip" by
+/// PUT); before a noun on a GET it names what is read ("Favourite Tracks or Clips").
+#[test]
+fn a_favourite_is_a_mark() {
+    let put = Method::Put;
+    let mut favourite = facts(&put, "", "Favourite Track or Clip");
+    favourite.path = Some("/my/music/favourites/{type}/{id}");
+    assert!(
+        said(&favourite).contains(&(HintKind::Destructive, false, Confidence::Medium)),
+        "{:?}",
+        said(&favourite)
+    );
+    let get = Method::Get;
+    for summary in ["Favourite Tracks or Clips", "Favourite Track or Clip"] {
+        let mut list = facts(&get, "getPersonalisedMusicFavourites", summary);
+        list.path = Some("/my/music/favourites");
+        assert!(
+            !read(&list).iter().any(|e| e.source == Source::Summary),
+            "{summary}: {:?}",
+            read(&list)
+        );
+    }
+}
+
+/// A phrase that says each call uses up what it reads outweighs a verb that only names the
+/// reading, however often it is said: "Downloads a pre-generated file" by `download`.
+#[test]
+fn a_phrase_that_consumes_outweighs_one_reading_verb() {
+    let get = Method::Get;
+    let mut download = facts(&get, "download", "Downloads a pre-generated file");
+    download.path = Some("/gen/download/{fileId}");
+    download.description = Some(
+        "The fileId code can be used just once, after which a new `fileId` will need to be \
+         requested."
+            .into(),
+    );
+    assert!(said(&download).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
+}
