@@ -122,6 +122,9 @@ const CREATE: &[&str] = &[
     "reserve",
     "shorten",
     "import",
+    "login",
+    "signin",
+    "signup",
 ];
 
 const REPEAT: &[&str] = &[
@@ -332,7 +335,6 @@ const ACT: &[&str] = &[
     "verify",
     "sync",
     "connect",
-    "login",
     "sign",
     "transition",
     "authorize",
@@ -908,18 +910,33 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "is assigned to the calling",
 ];
 
+/// Phrases that say a repeat changes nothing, counted only in a sentence that says what
+/// is "already" there: "If a pool already exists with this name, no action will be
+/// performed", "If the request has already been made, this method has no effect other than
+/// to return the existing insight".
+pub const NO_OP_PHRASES: &[&str] = &[
+    "no action will be performed",
+    "no action is performed",
+    "no action is taken",
+    "has no effect",
+    "have no effect",
+    "returns the existing",
+    "return the existing",
+];
+
 /// The phrase lists, in the order [`phrases_in`] answers for them.
-pub const PHRASE_LISTS: [&[&str]; 4] = [
+pub const PHRASE_LISTS: [&[&str]; 5] = [
     READ_PHRASES,
     REPEAT_PHRASES,
     DESTROY_PHRASES,
     CONSUME_PHRASES,
+    NO_OP_PHRASES,
 ];
 
 /// For each of [`PHRASE_LISTS`], the phrase of that list that `text` (lower case) holds as
 /// whole words, the earliest in the list when several do. One pass over the text for all
 /// of them: it runs on every operation's summary and description.
-pub fn phrases_in(text: &str) -> [Option<&'static str>; 4] {
+pub fn phrases_in(text: &str) -> [Option<&'static str>; 5] {
     static ALL: LazyLock<(AhoCorasick, Vec<(usize, usize)>)> = LazyLock::new(|| {
         let mut phrases = Vec::new();
         let mut origin = Vec::new();
@@ -934,7 +951,7 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 4] {
     });
     let (automaton, origin) = &*ALL;
     let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    let mut earliest: [Option<usize>; 4] = [None; 4];
+    let mut earliest: [Option<usize>; 5] = [None; 5];
     for found in automaton.find_overlapping_iter(text) {
         let whole = !word(text[..found.start()].chars().next_back())
             && !word(text[found.end()..].chars().next());
@@ -943,7 +960,7 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 4] {
             earliest[list] = Some(index);
         }
     }
-    [0, 1, 2, 3].map(|list| earliest[list].map(|index| PHRASE_LISTS[list][index]))
+    [0, 1, 2, 3, 4].map(|list| earliest[list].map(|index| PHRASE_LISTS[list][index]))
 }
 
 /// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).
@@ -1225,16 +1242,17 @@ mod tests {
         assert_eq!(
             phrases_in(
                 "it is not saved, and calling it again replaces nothing; overwrites; \
-                 messages become invisible"
+                 messages become invisible; if it already exists, no action is taken"
             ),
             [
                 Some("not saved"),
                 Some("calling it again"),
                 Some("overwrites"),
-                Some("become invisible")
+                Some("become invisible"),
+                Some("no action is taken")
             ]
         );
-        assert_eq!(phrases_in("a dry-runner"), [None; 4]);
+        assert_eq!(phrases_in("a dry-runner"), [None; 5]);
     }
 
     #[test]

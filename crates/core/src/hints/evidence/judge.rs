@@ -7,6 +7,9 @@ use crate::hints::Hints;
 use crate::http::Method;
 use crate::tool::HintKind;
 
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::sentences::sentence_verb_that_acts;
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
 /// The suggestions the evidence supports for hints that differ from `hints` (the effective
@@ -168,7 +171,8 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
     let defined_to_write =
         case.removes() || matches!(case.method, Some(Method::Put | Method::Patch));
     if !read_only && !safe && !defined_to_write {
-        if acts.len() == scopes_against && weight(&reads) >= 2 + scopes_against {
+        let agree = acts.len() == scopes_against && weight(&reads) >= 2 + scopes_against;
+        if agree && !a_sentence_destroys(case.facts) {
             let reason = format!("a {name} whose evidence all says it only reads");
             case.add(HintKind::ReadOnly, true, confidence(&reads), &reason, reads);
             return true;
@@ -249,6 +253,22 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
         case.add(HintKind::ReadOnly, false, confidence, reason, both);
     }
     read_only
+}
+
+/// Whether a sentence of the description whose subject is the call says it destroys
+/// ("Search things. Deletes every thing that matches."): a reading opening does not hide
+/// it. (Only destroying: "The function labels documents" of a classifier says what it
+/// answers.) Read only where a method that is not safe would be called read-only.
+fn a_sentence_destroys(facts: &Facts<'_>) -> bool {
+    let Some(description) = facts.description.as_deref() else {
+        return false;
+    };
+    let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
+    description.unicode_sentences().any(|sentence| {
+        sentence_verb_that_acts(sentence, &class)
+            .and_then(vocabulary::summary_verb)
+            .is_some_and(|(_, verb)| verb == Verb::Destroy)
+    })
 }
 
 /// Destructive: vetoed by anything that overwrites, ends or settles; a switch, or a relation
@@ -382,9 +402,10 @@ fn sends(e: &&Evidence) -> bool {
 }
 
 /// Whether the path names what a relation is added to or removed from: a parameter before
-/// its last literal segment (`/issues/{number}/labels/{name}`), or an RPC method
-/// (`/reactions.add`), whose arguments name it. `/users/labels/{id}` deletes a label itself;
-/// `POST /members` creates a member.
+/// its last literal segment (`/issues/{number}/labels/{name}`), the caller's own
+/// (`/user/favorites/{id}`, `/me/...`), or an RPC method (`/reactions.add`), whose
+/// arguments name it. `/users/labels/{id}` deletes a label itself; `POST /members` creates
+/// a member.
 fn owned(path: Option<&str>) -> bool {
     let Some(path) = path else {
         return true;
@@ -397,7 +418,8 @@ fn owned(path: Option<&str>) -> bool {
         .trim_end_matches(".json")
         .trim_end_matches(".xml");
     let rpc_method = bare.contains(['.', ':', '#']);
-    rpc_method || segments[..last].iter().any(|s| s.starts_with('{'))
+    let callers_own = last > 0 && matches!(segments[0], "user" | "me" | "my");
+    rpc_method || callers_own || segments[..last].iter().any(|s| s.starts_with('{'))
 }
 
 /// Idempotent: every call adding an effect vetoes it; an idempotency key, a DELETE, a
@@ -427,7 +449,19 @@ fn idempotent(case: &mut Case<'_, '_>) {
     }
     let key = case.saying(&[Says::IdempotencyKey]);
     let idempotent = case.value(HintKind::Idempotent);
-    if let (false, [key, ..]) = (idempotent, &key[..]) {
+    // "If a pool already exists with this name, no action will be performed": said outright,
+    // unless it is also said that each call has an effect.
+    let no_op = case.saying(&[Says::NoOpPhrase]);
+    let each_call = !case.saying(&[Says::RepeatPhrase, Says::Proxy]).is_empty();
+    if let (false, false, [phrase, ..]) = (idempotent, each_call, &no_op[..]) {
+        case.add(
+            HintKind::Idempotent,
+            true,
+            Confidence::High,
+            "says a repeat changes nothing",
+            vec![*phrase],
+        );
+    } else if let (false, [key, ..]) = (idempotent, &key[..]) {
         case.add(
             HintKind::Idempotent,
             true,

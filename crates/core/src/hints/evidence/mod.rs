@@ -305,6 +305,9 @@ pub enum Says {
     /// after the summary "Get B"). Neither reads nor acts in the judgement (later
     /// sentences also tell what else may happen); it keeps `--read-only` from keeping a GET.
     SentenceActs,
+    /// A phrase that says a repeat changes nothing, of what is already there ("If a pool
+    /// already exists with this name, no action will be performed"): idempotent.
+    NoOpPhrase,
 }
 
 /// One piece of evidence: what it says, what was seen, and where.
@@ -365,6 +368,7 @@ impl Evidence {
             Says::ReadPhrase
             | Says::RepeatPhrase
             | Says::DestroyPhrase
+            | Says::NoOpPhrase
             | Says::MethodOverride
             | Says::Grant => 2,
             Says::Verb(Verb::Read) if self.opens_a_search() => 2,

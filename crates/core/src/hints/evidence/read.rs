@@ -27,11 +27,16 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
         }
     }
     // Names made of two words are one: `OpenID` and `OpenSearch` open nothing, an
-    // autocomplete completes nothing.
+    // autocomplete completes nothing; `logIn`, `signUp`, `logOut` are one verb each.
     for (first, second, whole) in [
         ("open", "id", "openid"),
         ("open", "search", "opensearch"),
         ("auto", "complete", "autocomplete"),
+        ("log", "in", "login"),
+        ("sign", "in", "signin"),
+        ("sign", "up", "signup"),
+        ("log", "out", "logout"),
+        ("sign", "out", "logout"),
     ] {
         if let Some(i) = words
             .windows(2)
@@ -297,6 +302,16 @@ fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
     {
         return Some(("logout".into(), Verb::Switch));
     }
+    // "Log in", "Sign in", "Sign up": a new session or account on each call.
+    let in_or_up = rest.first().is_some_and(|w| w == "in" || w == "up");
+    if in_or_up
+        && matches!(
+            first.to_ascii_lowercase().as_str(),
+            "log" | "logs" | "sign" | "signs"
+        )
+    {
+        return Some(("login".into(), Verb::Create));
+    }
     let of = rest.first().is_some_and(|w| w == "of");
     vocabulary::summary_verb(first).filter(|(_, class)| match class {
         Verb::Read | Verb::Destroy => true,
@@ -335,13 +350,24 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
 
 /// The sentences of `text` that say no condition: neither "if" nor "already" in them.
 fn unconditional(text: &str) -> String {
-    let conditional = |sentence: &&str| {
-        let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();
-        words.contains(&"if") || words.contains(&"already")
-    };
+    sentences_where(text, |words| {
+        !words.contains(&"if") && !words.contains(&"already")
+    })
+}
+
+/// The sentences of `text` that tell of a repeat: "already" in them.
+fn said_of_a_repeat(text: &str) -> String {
+    sentences_where(text, |words| words.contains(&"already"))
+}
+
+/// The sentences of `text` whose words pass `keep`.
+fn sentences_where(text: &str, keep: impl Fn(&[&str]) -> bool) -> String {
     let kept: Vec<&str> = text
         .split_inclusive(['.', ';'])
-        .filter(|s| !conditional(s))
+        .filter(|sentence| {
+            let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();
+            keep(&words)
+        })
         .collect();
     kept.concat()
 }
@@ -707,12 +733,18 @@ impl<'r, 'f> Reader<'r, 'f> {
                 (Says::RepeatPhrase, true),
                 (Says::DestroyPhrase, !reversible),
                 (Says::RepeatPhrase, consumes),
+                (Says::NoOpPhrase, true),
             ];
             let mut phrases = vocabulary::phrases_in(&lower);
             // "If you already own a topic of that name, it is returned without creating a
             // new topic": what happens on a repeat is no read of every call.
             if phrases[0].is_some() {
                 phrases[0] = vocabulary::phrases_in(&unconditional(&lower))[0];
+            }
+            // A repeat's lack of effect is said of what is already there ("This parameter
+            // has no effect when ..." says nothing of a repeat).
+            if phrases[4].is_some() {
+                phrases[4] = vocabulary::phrases_in(&said_of_a_repeat(&lower))[4];
             }
             for ((says, counts), phrase) in kinds.into_iter().zip(phrases) {
                 if let (true, Some(phrase)) = (counts, phrase) {

@@ -1619,3 +1619,105 @@ fn a_phrase_that_consumes_outweighs_one_reading_verb() {
     );
     assert!(said(&download).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
 }
+
+/// Logging in or signing up makes a new session or account on each call ("Log In",
+/// `logIn`, "Sign up a new User"): it adds, nothing is lost, and a retry makes another.
+#[test]
+fn logging_in_makes_a_session() {
+    let post = Method::Post;
+    for (name, summary, path) in [
+        ("logIn", "Log In", "/auth/login"),
+        ("SignUp_Post", "Sign up a new User.", "/api/SignUp"),
+        (
+            "",
+            "Login with email, password and application key",
+            "/accounts/sign_in",
+        ),
+    ] {
+        let mut login = facts(&post, name, summary);
+        login.path = Some(path);
+        let said = said(&login);
+        assert!(
+            said.iter()
+                .any(|&(hint, value, _)| hint == HintKind::Destructive && !value),
+            "{summary}: {said:?}"
+        );
+        assert!(!said
+            .iter()
+            .any(|&(hint, value, _)| hint == HintKind::Idempotent && value));
+    }
+    assert_eq!(
+        name_words("logIn", None),
+        ["login"],
+        "a phrasal verb glued in a name is one verb"
+    );
+}
+
+/// A description that says a repeat changes nothing, of what is already there, says the
+/// call is idempotent ("If a pool already exists with this name, no action will be
+/// performed"); the same words without "already" ("This parameter has no effect when ...")
+/// say nothing of a repeat, and "each call" outweighs them.
+#[test]
+fn a_repeat_said_to_change_nothing_is_idempotent() {
+    let post = Method::Post;
+    let idempotent = (HintKind::Idempotent, true, Confidence::High);
+    let mut pool = facts(&post, "", "Creates a pool and returns it.");
+    pool.path = Some("/ips/create-pool.json");
+    pool.description =
+        Some("If a pool already exists with this name, no action will be performed.".into());
+    assert!(said(&pool).contains(&idempotent), "{:?}", said(&pool));
+    pool.description = Some("The `name` parameter has no effect when a pool is given.".into());
+    assert!(!said(&pool).contains(&idempotent));
+    pool.description = Some(
+        "If a pool already exists with this name, no action will be performed. Each call \
+         sends an email."
+            .into(),
+    );
+    assert!(!said(&pool).contains(&idempotent));
+}
+
+/// A person's mark kept under the caller's own path (`/user/favorites/{id}`, `/user/votes`)
+/// is a relation as one under an owner's is: removing it loses nothing adding it restores.
+/// A label deleted at `/users/labels/{id}` is still the label itself.
+#[test]
+fn the_callers_own_marks_are_relations() {
+    let delete = Method::Delete;
+    let unmarks = (HintKind::Destructive, false, Confidence::Medium);
+    let mut unfavorite = facts(&delete, "", "");
+    unfavorite.description = Some(
+        "Deletes the given series ID from the user’s favorite’s list and returns the updated \
+         list."
+            .into(),
+    );
+    unfavorite.path = Some("/user/favorites/{id}");
+    assert!(
+        said(&unfavorite).contains(&unmarks),
+        "{:?}",
+        said(&unfavorite)
+    );
+    let mut label = facts(&delete, "", "Remove a user label");
+    label.path = Some("/users/labels/{labelId}");
+    assert!(!said(&label).contains(&unmarks));
+}
+
+/// Attack round 18: a POST whose summary reads but whose description says, in a sentence
+/// of its own, that the call deletes is not suggested read-only; a sentence that says
+/// what a classifier answers ("labels documents") does not stop one.
+#[test]
+fn a_sentence_that_destroys_stops_a_read_only_post() {
+    let post = Method::Post;
+    let read_only = |said: &[(HintKind, bool, Confidence)]| {
+        said.iter().any(|&(hint, value, confidence)| {
+            hint == HintKind::ReadOnly && value && confidence > Confidence::Low
+        })
+    };
+    let mut search = facts(&post, "searchThings", "Search things");
+    search.path = Some("/things/search");
+    assert!(read_only(&said(&search)), "{:?}", said(&search));
+    search.description =
+        Some("Finds things by name. It then deletes the things that match.".into());
+    assert!(!read_only(&said(&search)), "{:?}", said(&search));
+    search.description =
+        Some("Finds things by name. The function labels documents as spam.".into());
+    assert!(read_only(&said(&search)));
+}
