@@ -511,7 +511,28 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "refunds",
     "reversal",
     "cleanup",
+    "termination",
+    "invalidation",
+    "purge",
+    "wipe",
+    "erasure",
+    "closure",
+    "revocation",
+    "removal",
+    "decommission",
+    "takedown",
+    "chargeback",
+    "liquidation",
+    "expungement",
+    "dissolution",
 ];
+
+/// Whether `word` (lower case) is one of [`DESTRUCTIVE_NOUNS`], in the singular or the
+/// plural (`/v1/cancellations`, "Create reversals").
+pub fn is_destructive_noun(word: &str) -> bool {
+    let singular = word.strip_suffix('s').unwrap_or(word);
+    DESTRUCTIVE_NOUNS.contains(&word) || DESTRUCTIVE_NOUNS.contains(&singular)
+}
 
 /// Nouns that say money is held or paid back: capturing, completing or confirming one moves
 /// it, and a retry must not be invited without an idempotency key (voiding or declining one
@@ -577,6 +598,8 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "a repeat ",
     "is incremented",
     "are incremented",
+    "is increased",
+    "are increased",
 ];
 
 /// Phrases of a description that say an operation overwrites or destroys.
@@ -584,6 +607,18 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "permanently",
     "cannot be undone",
     "can not be undone",
+    "cannot be recovered",
+    "can not be recovered",
+    "cannot be reversed",
+    "can not be reversed",
+    "cannot be reactivated",
+    "can not be reactivated",
+    "cannot be reopened",
+    "can never be",
+    "destructive operation",
+    "destructive action",
+    "will erase",
+    "erases all",
     "irreversible",
     "irreversibly",
     "potential data loss",
@@ -855,6 +890,15 @@ pub const RUNS: &[&str] = &[
     "import",
     "deployment",
     "migration",
+    "recording",
+    "transcription",
+    "session",
+    "conversation",
+    "call",
+    "broadcast",
+    "meeting",
+    "sync",
+    "test",
 ];
 
 /// What a GET reads of a thing, which makes a verb before it part of the thing's name
@@ -908,6 +952,49 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "is burned",
     "are acknowledged",
     "is assigned to the calling",
+    "marked as seen",
+    "only be viewed once",
+    "are burned",
+    "are locked",
+    "is leased",
+    "are leased",
+    "is reserved for",
+    "are reserved for",
+    "is sent to",
+    "are sent to",
+    "is increased by",
+    "one is created",
+];
+
+/// Phrases that say, in the passive or of the state, that a call writes: a POST whose
+/// words read is not suggested read-only where its description says one ("The code is
+/// sent to the user by SMS", "it will alter the state of the queue"). Not read where the
+/// description says nothing is kept ("nothing is stored").
+pub const WRITE_PHRASES: &[&str] = &[
+    "is sent",
+    "are sent",
+    "is created",
+    "are created",
+    "is generated",
+    "are generated",
+    "is increased",
+    "are increased",
+    "is decreased",
+    "is updated",
+    "are updated",
+    "is locked",
+    "is stored",
+    "are stored",
+    "is saved",
+    "are saved",
+    "is recorded",
+    "are recorded",
+    "alter the state",
+    "alters the state",
+    "change the state",
+    "changes the state",
+    "modify the state",
+    "modifies the state",
 ];
 
 /// Phrases that say a repeat changes nothing, counted only in a sentence that says what
@@ -963,6 +1050,32 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 5] {
     [0, 1, 2, 3, 4].map(|list| earliest[list].map(|index| PHRASE_LISTS[list][index]))
 }
 
+/// Verbs that, before a plural on a GET, are the noun naming what is read ("Order items",
+/// "Post comments", "Merge requests", "Login attempts"). Not the ones that run, send or
+/// move something ("Run jobs", "Transfer funds").
+pub const NOUN_LIKE_VERBS: &[&str] = &[
+    "order",
+    "post",
+    "issue",
+    "comment",
+    "request",
+    "reply",
+    "label",
+    "tag",
+    "pin",
+    "star",
+    "like",
+    "vote",
+    "review",
+    "link",
+    "bookmark",
+    "favorite",
+    "favourite",
+    "login",
+    "merge",
+    "match",
+];
+
 /// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).
 pub const PATH_NOUNS: &[&str] = &[
     "order",
@@ -995,6 +1108,12 @@ pub const PATH_NOUNS: &[&str] = &[
     "favorite",
     "favourite",
 ];
+
+/// Whether `word` (lower case) is a noun this reader knows: one API identifiers are made
+/// of, or one a reading names.
+pub fn is_known_noun(word: &str) -> bool {
+    NOUNS.contains(&word) || READ_THINGS.contains(&word) || PATH_NOUNS.contains(&word)
+}
 
 /// Words that, besides the verbs, make up API identifiers: what the segmenter splits glued
 /// lower-case names into.

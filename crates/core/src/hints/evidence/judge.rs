@@ -172,7 +172,8 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
         case.removes() || matches!(case.method, Some(Method::Put | Method::Patch));
     if !read_only && !safe && !defined_to_write {
         let agree = acts.len() == scopes_against && weight(&reads) >= 2 + scopes_against;
-        if agree && !a_sentence_destroys(case.facts) {
+        let not_kept = case.evidence.iter().any(|e| e.says == Says::ReadPhrase);
+        if agree && !a_sentence_acts(case.facts, not_kept) {
             let reason = format!("a {name} whose evidence all says it only reads");
             case.add(HintKind::ReadOnly, true, confidence(&reads), &reason, reads);
             return true;
@@ -255,19 +256,55 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
     read_only
 }
 
-/// Whether a sentence of the description whose subject is the call says it destroys
-/// ("Search things. Deletes every thing that matches."): a reading opening does not hide
-/// it. (Only destroying: "The function labels documents" of a classifier says what it
-/// answers.) Read only where a method that is not safe would be called read-only.
-fn a_sentence_destroys(facts: &Facts<'_>) -> bool {
+/// Whether the description says the call acts: a sentence whose subject is the call
+/// ("Returns the card and activates it"), a phrase that reading consumes ("Secrets are
+/// destroyed after they are viewed") or one that something is written ("The code is sent
+/// to the user by SMS", "it will alter the state of the queue"): a reading opening does
+/// not hide it. What a classifier answers is no act ("The function
+/// labels documents as spam", "Assigns one of the given labels to each text"), nor what is
+/// made and "not saved". Read only where a method that is not safe would be called
+/// read-only.
+fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
     let Some(description) = facts.description.as_deref() else {
         return false;
     };
+    let lower = description.to_ascii_lowercase();
+    let phrases = vocabulary::phrases_in(&lower);
+    // Not where the sentence denies it ("No invoice is created") or tells of the answer
+    // ("discarded when the response is sent").
+    let passive = || {
+        lower.split(['.', ';']).any(|sentence| {
+            let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();
+            let denied = ["no", "nothing", "never", "response"]
+                .iter()
+                .any(|w| words.contains(w));
+            !denied
+                && (vocabulary::WRITE_PHRASES.iter()).any(|p| vocabulary::has_phrase(sentence, p))
+        })
+    };
+    if phrases[3].is_some() || (!not_kept && passive()) {
+        return true;
+    }
     let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
     description.unicode_sentences().any(|sentence| {
-        sentence_verb_that_acts(sentence, &class)
-            .and_then(vocabulary::summary_verb)
-            .is_some_and(|(_, verb)| verb == Verb::Destroy)
+        let Some(word) = sentence_verb_that_acts(sentence, &class) else {
+            return false;
+        };
+        let Some((stem, verb)) = vocabulary::summary_verb(word) else {
+            return false;
+        };
+        let at = word.as_ptr() as usize - sentence.as_ptr() as usize + word.len();
+        let after: Vec<String> = (sentence[at..].split(|c: char| !c.is_alphabetic()))
+            .filter(|w| !w.is_empty())
+            .take(8)
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let into = after
+            .iter()
+            .any(|w| matches!(w.as_str(), "as" | "to" | "in" | "into"));
+        let classifies = matches!(stem.as_str(), "label" | "assign" | "tag") && into;
+        let made_not_kept = verb == Verb::Create && not_kept;
+        verb != Verb::Read && !classifies && !made_not_kept
     })
 }
 
@@ -491,8 +528,14 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
     if case.verbs(&[Verb::Create]).is_empty() || !upserts(case).is_empty() {
         return false;
     }
-    // The name's `put` says only the method; a token made is new whatever it says.
-    if mints_a_credential(case.facts) {
+    // The name's `put` says only the method; a token made is new whatever it says; and a
+    // PUT to an RPC method named "create" (Consul's `PUT /v1/session/create`) makes one.
+    let rpc_create = (case
+        .facts
+        .path
+        .and_then(|p| p.trim_end_matches('/').rsplit('/').next()))
+    .is_some_and(|last| last.eq_ignore_ascii_case("create"));
+    if mints_a_credential(case.facts) || rpc_create {
         return true;
     }
     if !case.verbs(&[Verb::Update]).is_empty() {

@@ -111,7 +111,7 @@ pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool
 /// `schedule`) after a resource's words, and the name ends in a verb that is not
 /// (`projects_servers_run_stats_replace`): there the resource comes first, as in
 /// `Resource_Action` names. Leading the name it is the verb (`run_cluster`).
-fn action_verb(words: &[String]) -> Option<usize> {
+fn action_verb(words: &[String], glued: bool) -> Option<usize> {
     let is_verb = |w: &String| vocabulary::verb(w).is_some();
     let first = words.iter().position(is_verb)?;
     let last = words.len() - 1;
@@ -121,10 +121,17 @@ fn action_verb(words: &[String]) -> Option<usize> {
     let trailing = vocabulary::verb(&words[last]);
     let trailing_verb = trailing.is_some_and(|v| v != Verb::Read) && !noun_like(&words[last]);
     if first > 0 && last > first && noun_like(&words[first]) && trailing_verb {
-        Some(last)
-    } else {
-        Some(first)
+        return Some(last);
     }
+    // `breakLock`, `stealLock`: in a glued name, a word this reader does not know, in the
+    // verb's place before a noun that is also a verb, is the verb; the noun says nothing of
+    // it. (Separated, `auth.test` is a resource and its action.)
+    let unknown =
+        |w: &String| w.chars().all(|c| c.is_ascii_alphabetic()) && !vocabulary::is_known_noun(w);
+    if glued && words.len() == 2 && first == 1 && noun_like(&words[1]) && unknown(&words[0]) {
+        return None;
+    }
+    Some(first)
 }
 
 /// Whether the last literal `segment` of `path` (`action` without its format suffix, cut
@@ -224,6 +231,13 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if safe && read_thing && !harmful {
         return Verb::Read;
     }
+    // So does, before a plural, a verb that is mostly a noun ("Order items", "Post
+    // comments", "Merge requests", "Login attempts"): a GET that sent or ran would say so
+    // with another verb.
+    let plural = rest.first().is_some_and(|w| is_plural(w));
+    if safe && plural && vocabulary::NOUN_LIKE_VERBS.contains(&word) {
+        return Verb::Read;
+    }
     // "Check out the cart", "Check in a guest": a phrasal verb that acts.
     if word == "check" && rest.first().is_some_and(|w| w == "out" || w == "in") {
         return Verb::Act;
@@ -241,7 +255,8 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
     // Starting a workflow, a job or a build makes a run of it each time; starting a
     // machine or a server is a state its opposite undoes.
-    let a_run = |w: &String| vocabulary::RUNS.contains(&w.as_str());
+    // So does starting "a new" anything ("Starts a new run of the test").
+    let a_run = |w: &String| vocabulary::RUNS.contains(&w.as_str()) || w == "new";
     if word == "start" && rest.iter().take(3).any(a_run) {
         return Verb::Repeat;
     }
@@ -492,11 +507,12 @@ impl<'r, 'f> Reader<'r, 'f> {
             && name_words(action, None).first().map(String::as_str) == Some("put");
         let object = usize::from(put && words.first().is_some_and(|w| w != "put"));
         // A GET's "export" says nothing: the name's next verb speaks (`exportAndDeleteLogs`).
-        let first_verb = action_verb(&words[object..])
+        let glued = action.chars().all(|c| c.is_ascii_alphanumeric());
+        let first_verb = action_verb(&words[object..], glued)
             .map(|i| i + object)
             .and_then(|i| {
                 if says_nothing(&words[i], &words[i + 1..], facts) {
-                    action_verb(&words[i + 1..]).map(|j| i + 1 + j)
+                    action_verb(&words[i + 1..], glued).map(|j| i + 1 + j)
                 } else {
                     Some(i)
                 }
@@ -626,6 +642,19 @@ impl<'r, 'f> Reader<'r, 'f> {
         let imperative = rest
             .first()
             .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
+        // "Burns tokens from the caller's balance": a word in the third person that names
+        // nothing this reader knows, before a plural and a preposition, is a verb too.
+        let lower = first.to_ascii_lowercase();
+        let third_person = is_plural(&lower)
+            && !vocabulary::is_known_noun(&lower)
+            && rest.first().is_some_and(|w| is_plural(w))
+            && rest.get(1).is_some_and(|w| {
+                matches!(
+                    w.as_str(),
+                    "from" | "to" | "into" | "in" | "for" | "on" | "of"
+                )
+            });
+        let imperative = imperative || third_person;
         let safe = self.facts.method.is_some_and(Method::is_safe);
         let opener = vocabulary::CLAUSE_OPENERS.contains(&first.to_ascii_lowercase().as_str());
         safe && imperative && !opener && first.chars().all(char::is_alphabetic)
@@ -689,6 +718,14 @@ impl<'r, 'f> Reader<'r, 'f> {
                 let object = related(Some(&word), &rest);
                 if let Some(i) = object {
                     self.push(source, Says::Relation, as_written[i], at);
+                }
+                // "Create a cancellation", "Create a new invalidation": what is made ends
+                // or overwrites something.
+                let ends = rest.iter().position(|w| vocabulary::is_destructive_noun(w));
+                if let (Verb::Create, Some(i)) = (verb, ends) {
+                    if !undoes(&rest[i], &self.text) {
+                        self.push(source, Says::DestructiveNoun, as_written[i], at);
+                    }
                 }
                 self.opening_verb = Some(word);
             }
@@ -822,7 +859,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             self.path_verb(&words);
         }
         for word in &words {
-            if vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &self.text) {
+            if vocabulary::is_destructive_noun(word) && !undoes(word, &self.text) {
                 self.push(Source::Path, Says::DestructiveNoun, word, at);
             }
         }
@@ -981,14 +1018,27 @@ fn names_a_noun(bare: &str, words: &[String]) -> bool {
 /// Whether a path names only resources: literal segments of plain words, none of them a
 /// verb, and no RPC method in one (`/channels.join`, `/tasks:cancel`).
 fn names_only_resources(path: &str) -> bool {
-    path.split('/')
-        .filter(|s| !s.is_empty() && !s.starts_with('{'))
-        .all(|segment| {
-            segment
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                && name_words(segment, None).iter().all(|w| {
-                    vocabulary::verb(w).is_none() || vocabulary::PATH_NOUNS.contains(&w.as_str())
-                })
-        })
+    // A word after a resource's ID that is neither a plural nor a noun this reader knows
+    // may be an action (`/coupons/{id}/redeem`), not a part of it (`/orders/{id}/items`).
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let action_after_id = match segments[..] {
+        [.., id, last] if id.starts_with('{') && !last.starts_with('{') => {
+            let words = name_words(last, None);
+            words.len() == 1 && !is_plural(&words[0]) && !vocabulary::is_known_noun(&words[0])
+        }
+        _ => false,
+    };
+    !action_after_id
+        && segments
+            .iter()
+            .filter(|s| !s.starts_with('{'))
+            .all(|segment| {
+                segment
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                    && name_words(segment, None).iter().all(|w| {
+                        vocabulary::verb(w).is_none()
+                            || vocabulary::PATH_NOUNS.contains(&w.as_str())
+                    })
+            })
 }

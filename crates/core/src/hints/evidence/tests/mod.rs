@@ -1520,7 +1520,7 @@ fn a_heading_is_no_opening() {
     assert!(!acts(&said(&schedule)), "{:?}", said(&schedule));
     schedule.description = Some("Returns schedules for a given route variant.".into());
     assert!(!acts(&said(&schedule)));
-    let mut headed_only = facts(&get, "XML - Schedule", "");
+    let mut headed_only = facts(&get, "Schedule", "");
     headed_only.path = Some("/RouteSchedule");
     assert!(
         acts(&said(&headed_only)),
@@ -1720,4 +1720,72 @@ fn a_sentence_that_destroys_stops_a_read_only_post() {
     search.description =
         Some("Finds things by name. The function labels documents as spam.".into());
     assert!(read_only(&said(&search)));
+}
+
+/// Attack round 19: what made a writing call look safer, each now read. A POST whose words
+/// read but whose description says it writes, in the passive or of the state, is not
+/// suggested read-only (but "No invoice is created" says it does not); what is made that
+/// ends something ("Create a cancellation", a CloudFront invalidation) is no mere addition;
+/// "cannot be recovered" and "a destructive operation" say destructive; a PUT whose path
+/// is the RPC method `create` makes one each time; an unknown verb before a noun that is
+/// also a verb (`breakLock`) is not that noun's switch; starting "a new" run repeats.
+#[test]
+fn attack_19_writes() {
+    let post = Method::Post;
+    let read_only = |said: &[(HintKind, bool, Confidence)]| {
+        said.iter().any(|&(hint, value, confidence)| {
+            hint == HintKind::ReadOnly && value && confidence > Confidence::Low
+        })
+    };
+    let mut get = facts(&post, "getQueueMessages", "Get messages from a queue");
+    get.path = Some("/api/queues/{vhost}/{name}/get");
+    assert!(read_only(&said(&get)), "{:?}", said(&get));
+    for description in [
+        "Get messages from a queue. (This is not an HTTP GET as it will alter the state of \
+         the queue.)",
+        "Returns the messages. The code is sent to the user by SMS.",
+        "Returns the secret. The secret is destroyed after it is viewed.",
+    ] {
+        get.description = Some(description.into());
+        assert!(!read_only(&said(&get)), "{description}: {:?}", said(&get));
+    }
+    get.description = Some("Shows the messages. No message is created or changed.".into());
+    assert!(read_only(&said(&get)));
+    let not_destructive = |said: &[(HintKind, bool, Confidence)]| {
+        said.iter()
+            .any(|&(hint, value, _)| hint == HintKind::Destructive && !value)
+    };
+    let mut cancel = facts(&post, "createCancellations", "Create a cancellation");
+    cancel.path = Some("/v1/cancellations");
+    cancel.statuses = vec!["201"];
+    assert!(!not_destructive(&said(&cancel)), "{:?}", said(&cancel));
+    let mut invalidate = facts(&post, "CreateInvalidation", "Create a new invalidation.");
+    invalidate.path = Some("/2020-05-31/distribution/{Id}/invalidation");
+    invalidate.statuses = vec!["201"];
+    assert!(!not_destructive(&said(&invalidate)));
+    let mut deactivate = facts(&post, "deactivateUser", "Deactivate a User");
+    deactivate.path = Some("/api/v1/users/{userId}/lifecycle/deactivate");
+    deactivate.description = Some(
+        "Deactivating a user is a destructive operation. This action cannot be recovered!".into(),
+    );
+    assert!(
+        !not_destructive(&said(&deactivate)),
+        "{:?}",
+        said(&deactivate)
+    );
+    let mut steal = facts(&post, "breakLock", "Break a lock");
+    steal.path = Some("/locks/{id}/break");
+    assert_eq!(said(&steal), []);
+    let mut test = facts(&post, "startTest", "Start a test");
+    test.path = Some("/tests/{testId}/start");
+    test.description = Some("Starts a new run of the test.".into());
+    assert!(!said(&test)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Idempotent && value));
+    let put = Method::Put;
+    let mut session = facts(&put, "", "Create Session");
+    session.path = Some("/v1/session/create");
+    assert!(said(&session)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value));
 }

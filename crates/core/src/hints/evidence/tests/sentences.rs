@@ -178,3 +178,39 @@ fn a_sentence_opened_by_doing_something_has_the_call_as_its_subject() {
     let reads = "Returns the notifications. Using this endpoint returns at most 50.";
     assert_eq!(left_out_because("List notifications", reads), None);
 }
+
+/// Attack round 19: GETs that act in ways the reader missed, now left out. An unknown word
+/// after a resource's ID is no part of it (`/coupons/{id}/redeem`); a word in the third
+/// person before a plural and a preposition is a verb ("Burns tokens from ..."); reading
+/// that sends, locks or leases ("is sent to", "are locked") consumes. A part or a
+/// collection after an ID is still read (`/orders/{id}/items`).
+#[test]
+fn attack_19_gets_that_act_are_left_out() {
+    let get = Method::Get;
+    let mut redeem = facts(&get, "redeemCoupon", "Redeem coupon");
+    redeem.path = Some("/coupons/{id}/redeem");
+    assert!(left_out(&redeem).is_some());
+    let mut items = facts(&get, "", "");
+    items.path = Some("/orders/{id}/items");
+    assert_eq!(left_out(&items), None);
+    assert!(left_out_because("", "Burns tokens from the caller's balance.").is_some());
+    for description in [
+        "Returns the code. A verification code is sent to the phone number.",
+        "Returns the next items. The retrieved items are locked for 30 seconds.",
+        "Returns a work item. The returned item is leased to the caller for 5 minutes.",
+    ] {
+        assert!(
+            left_out_because("Get a thing", description).is_some(),
+            "{description}"
+        );
+    }
+    // A verb that is mostly a noun names what is read before a plural: "Order items".
+    for summary in [
+        "Order items",
+        "Post comments",
+        "Merge requests",
+        "Login attempts",
+    ] {
+        assert_eq!(left_out_because(summary, ""), None, "{summary}");
+    }
+}
