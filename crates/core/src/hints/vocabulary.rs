@@ -1050,31 +1050,18 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 5] {
     [0, 1, 2, 3, 4].map(|list| earliest[list].map(|index| PHRASE_LISTS[list][index]))
 }
 
-/// Verbs that, before a plural on a GET, are the noun naming what is read ("Order items",
-/// "Post comments", "Merge requests", "Login attempts"). Not the ones that run, send or
-/// move something ("Run jobs", "Transfer funds").
-pub const NOUN_LIKE_VERBS: &[&str] = &[
-    "order",
-    "post",
-    "issue",
-    "comment",
-    "request",
-    "reply",
-    "label",
-    "tag",
-    "pin",
-    "star",
-    "like",
-    "vote",
-    "review",
-    "link",
-    "bookmark",
-    "favorite",
-    "favourite",
-    "login",
-    "merge",
-    "match",
-];
+/// Whether `word`, before a plural on a GET, is the noun naming what is read ("Order
+/// items", "Post comments", "Merge requests", "Login attempts"): a verb that is nearly
+/// always the noun in a path, or login or merge; not one that runs, copies or holds
+/// something ("Run jobs", "Export contacts", "Lock files").
+pub fn names_what_a_get_reads(word: &str) -> bool {
+    let acts_on_a_plural = [
+        "run", "test", "book", "export", "import", "check", "copy", "stream", "schedule", "queue",
+        "lock",
+    ];
+    (PATH_NOUNS.contains(&word) && !acts_on_a_plural.contains(&word))
+        || matches!(word, "login" | "merge")
+}
 
 /// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).
 pub const PATH_NOUNS: &[&str] = &[

@@ -235,7 +235,7 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     // comments", "Merge requests", "Login attempts"): a GET that sent or ran would say so
     // with another verb.
     let plural = rest.first().is_some_and(|w| is_plural(w));
-    if safe && plural && vocabulary::NOUN_LIKE_VERBS.contains(&word) {
+    if safe && plural && vocabulary::names_what_a_get_reads(word) {
         return Verb::Read;
     }
     // "Check out the cart", "Check in a guest": a phrasal verb that acts.
