@@ -554,6 +554,11 @@ if __name__ == "__main__":
     taken |= {(spec, method, path) for spec, path, method, _ in round17}
     # Round 18 (2026-12-05): two more of each document of rounds 16 and 17, drawn the same
     # way, after round 17 was added and before anything was chosen on it.
-    for spec, path, method, op in sample_writes(ROUND16 + ROUND17, 2, taken):
+    round18 = list(sample_writes(ROUND16 + ROUND17, 2, taken))
+    for spec, path, method, op in round18:
         print(spec, "-", method.upper(), path, op.get("operationId"), "round 18", sep="\t")
+    taken |= {(spec, method, path) for spec, path, method, _ in round18}
+    # Round 19 (2026-12-05): two more again, after round 18 and attack round 19 were tuned on.
+    for spec, path, method, op in sample_writes(ROUND16 + ROUND17, 2, taken):
+        print(spec, "-", method.upper(), path, op.get("operationId"), "round 19", sep="\t")
     print(len(rows), "operations", len({r[0] for r in rows}), "APIs", file=sys.stderr)

@@ -600,6 +600,8 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "are incremented",
     "is increased",
     "are increased",
+    "freshly generated",
+    "newly generated",
 ];
 
 /// Phrases of a description that say an operation overwrites or destroys.

@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::error::push_pointer;
 use crate::http::{is_method_override, Method};
-use crate::model::{In, Operation};
+use crate::model::{In, Operation, Parameter};
 use crate::tool::{HintKind, In as ToolIn, Tool};
 
 use super::vocabulary::{self, Verb};
@@ -463,14 +463,26 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
 }
 
 /// A boolean parameter or body field whose name asks the server to keep what it is sent
-/// or to act (`storePicture`, a body's `store`, `delete`; `storeId` names a store).
+/// or to act (`storePicture`, a body's `store`, `delete`; `storeId` names a store), or a
+/// parameter one of whose values toggles (Shelly's `turn=on|off|toggle`).
 fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
+    fn schema<'p>(parameter: &'p Parameter<'_>) -> Option<&'p Value> {
+        parameter.schema.as_ref().map(|s| &*s.value)
+    }
     let parameters = (operation.parameters.iter())
-        .filter(|p| is_boolean(p.schema.as_ref().map(|s| &*s.value)))
+        .filter(|p| is_boolean(schema(p)))
         .map(|p| p.name);
     let body = operation.body.iter().flat_map(|b| b.flags.iter().copied());
     let parameter = parameters.into_iter().find(|name| asks_to_act(name, true));
-    parameter.or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
+    let toggles = (operation.parameters.iter()).find(|p| {
+        let values = schema(p)
+            .and_then(|s| s.get("enum"))
+            .and_then(Value::as_array);
+        values.is_some_and(|values| values.iter().any(|v| v == "toggle"))
+    });
+    parameter
+        .or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
+        .or_else(|| toggles.map(|p| p.name))
 }
 
 fn is_boolean(schema: Option<&Value>) -> bool {
@@ -502,6 +514,17 @@ fn asks_to_act(name: &str, parameter: bool) -> bool {
                 | "archive"
                 | "consume"
                 | "dequeue"
+                | "ack"
+                | "truncate"
+                | "rotate"
+                | "renew"
+                | "invalidate"
+                | "wipe"
+                | "destroy"
+                | "cancel"
+                | "lock"
+                | "claim"
+                | "trigger"
         )
     });
     keeps || (parameter && acts)

@@ -56,7 +56,13 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
             )
         })
     });
-    gets && (token || new_credential || near.contains(&"credentials"))
+    // A one-time or temporary password or code, a nonce, an OTP: made for this call.
+    let one_time = near.windows(2).any(|pair| {
+        matches!(pair[0], "one-time" | "temporary" | "pairing" | "otp")
+            && matches!(pair[1], "password" | "passcode" | "code" | "pin")
+    });
+    let minted = near.iter().any(|w| matches!(*w, "otp" | "nonce" | "totp"));
+    gets && (token || new_credential || one_time || minted || near.contains(&"credentials"))
 }
 
 /// Whether a summary is only a title: its first word is no verb this reader knows, and no

@@ -1383,7 +1383,15 @@ fn a_flag_that_asks_to_act_says_the_call_may_write() {
         )
     };
     let acts = |evidence: Vec<Evidence>| evidence.iter().any(|e| e.says == Says::ActingFlag);
-    for flag in ["delete", "markAsRead", "notify_owner", "regenerate"] {
+    for flag in [
+        "delete",
+        "markAsRead",
+        "notify_owner",
+        "regenerate",
+        "truncate",
+        "ack",
+        "rotate",
+    ] {
         assert!(
             acts(of_each_operation(&spec(flag, "x"), read).remove(0)),
             "{flag}"
@@ -1788,4 +1796,26 @@ fn attack_19_writes() {
     assert!(said(&session)
         .iter()
         .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value));
+}
+
+/// Attack round 19: a parameter one of whose values toggles (Shelly's `turn=on|off|toggle`)
+/// says the call may write; an enum that filters does not.
+#[test]
+fn a_parameter_that_toggles_says_the_call_may_write() {
+    let spec = |values: &str| {
+        format!(
+            r#"{{"openapi": "3.0.0", "info": {{"title": "t", "version": "1"}}, "paths": {{
+          "/relay/{{id}}": {{"get": {{"summary": "Get the relay",
+            "parameters": [{{"name": "id", "in": "path", "required": true, "schema": {{"type": "string"}}}},
+              {{"name": "turn", "in": "query", "schema": {{"type": "string", "enum": [{values}]}}}}],
+            "responses": {{"200": {{"description": "ok"}}}}}}}}}}}}"#
+        )
+    };
+    let acts = |evidence: Vec<Evidence>| evidence.iter().any(|e| e.says == Says::ActingFlag);
+    assert!(acts(
+        of_each_operation(&spec(r#""on", "off", "toggle""#), read).remove(0)
+    ));
+    assert!(!acts(
+        of_each_operation(&spec(r#""open", "closed""#), read).remove(0)
+    ));
 }

@@ -214,3 +214,24 @@ fn attack_19_gets_that_act_are_left_out() {
         assert_eq!(left_out_because(summary, ""), None, "{summary}");
     }
 }
+
+/// Attack round 19: GETs that mint a credential under other names ("Get a one-time
+/// password", "Get a nonce", "Returns a freshly generated TOTP secret") are left out.
+#[test]
+fn attack_19_gets_that_mint_are_left_out() {
+    for (summary, description) in [
+        ("Get a one-time password", ""),
+        ("Get a temporary password", ""),
+        ("Get a nonce", ""),
+        (
+            "TOTP setup",
+            "Returns a freshly generated TOTP secret for enrollment.",
+        ),
+    ] {
+        assert!(
+            left_out_because(summary, description).is_some(),
+            "{summary}"
+        );
+    }
+    assert_eq!(left_out_because("Get the password policy", ""), None);
+}
