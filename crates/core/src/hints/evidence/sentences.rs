@@ -105,7 +105,12 @@ pub(super) fn sentence_verb_that_acts<'s>(
         let subject = i.checked_sub(if modal { 2 + gap } else { 1 });
         // "Retrieving notifications marks them as read", "Calling this endpoint deletes
         // it": a sentence opened by doing something has the call as its subject.
-        let by_doing = i <= 3 && gerund(words[0]);
+        // So does one opened so after a note ("Note that fetching notifications marks them
+        // as seen").
+        let noted = words.len() > 2
+            && one_of(vocabulary::CARRY_THE_SUBJECT, words[0])
+            && words[1].eq_ignore_ascii_case("that");
+        let by_doing = (i <= 3 && gerund(words[0])) || (noted && i <= 5 && gerund(words[2]));
         let carried = by_doing
             || subject.is_none_or(|j| {
                 one_of(vocabulary::CARRY_THE_SUBJECT, words[j])

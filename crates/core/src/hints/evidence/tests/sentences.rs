@@ -198,6 +198,7 @@ fn attack_19_gets_that_act_are_left_out() {
         "Returns the code. A verification code is sent to the phone number.",
         "Returns the next items. The retrieved items are locked for 30 seconds.",
         "Returns a work item. The returned item is leased to the caller for 5 minutes.",
+        "Lists notifications. Note that fetching notifications marks them as done.",
     ] {
         assert!(
             left_out_because("Get a thing", description).is_some(),
