@@ -602,6 +602,11 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "are increased",
     "freshly generated",
     "newly generated",
+    "one position",
+    "increases the",
+    "decreases the",
+    "increments the",
+    "decrements the",
 ];
 
 /// Phrases of a description that say an operation overwrites or destroys.
@@ -997,6 +1002,17 @@ pub const WRITE_PHRASES: &[&str] = &[
     "changes the state",
     "modify the state",
     "modifies the state",
+    "be deleted",
+    "be removed",
+    "be modified",
+    "be altered",
+    "be overwritten",
+    "can alter",
+    "can modify",
+    "can delete",
+    "ddl",
+    "dml",
+    "exported to a new",
 ];
 
 /// Phrases that say a repeat changes nothing, counted only in a sentence that says what

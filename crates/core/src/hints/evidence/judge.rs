@@ -172,7 +172,11 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
         case.removes() || matches!(case.method, Some(Method::Put | Method::Patch));
     if !read_only && !safe && !defined_to_write {
         let agree = acts.len() == scopes_against && weight(&reads) >= 2 + scopes_against;
-        let not_kept = case.evidence.iter().any(|e| e.says == Says::ReadPhrase);
+        // "Nothing is stored" said in words (a path's `/search` counts as a reading
+        // phrase too, and says nothing of what the description tells).
+        let not_kept = case.evidence.iter().any(|e| {
+            e.says == Says::ReadPhrase && matches!(e.source, Source::Summary | Source::Description)
+        });
         if agree && !a_sentence_acts(case.facts, not_kept) {
             let reason = format!("a {name} whose evidence all says it only reads");
             case.add(HintKind::ReadOnly, true, confidence(&reads), &reason, reads);
@@ -270,12 +274,13 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
     };
     let lower = description.to_ascii_lowercase();
     let phrases = vocabulary::phrases_in(&lower);
-    // Not where the sentence denies it ("No invoice is created") or tells of the answer
-    // ("discarded when the response is sent").
+    // Not where the sentence denies it ("No invoice is created") or tells of the answer or
+    // the request ("discarded when the response is sent", "The filter is sent as a JSON
+    // body").
     let passive = || {
         lower.split(['.', ';']).any(|sentence| {
             let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();
-            let denied = ["no", "nothing", "never", "response"]
+            let denied = ["no", "nothing", "never", "response", "request", "body"]
                 .iter()
                 .any(|w| words.contains(w));
             !denied
@@ -387,8 +392,9 @@ fn destructive(case: &mut Case<'_, '_>) {
     }
 }
 
-/// Whether the operation's words name a command or a script (`RunCommand`, "Execute a
-/// shell script", `SendCommand`): what it runs is code.
+/// Whether the operation's words name a command, a script, a SQL statement, a GraphQL
+/// mutation or a stored procedure (`RunCommand`, "Execute a shell script", `SendCommand`,
+/// "Execute a SQL statement"): what it runs is code.
 fn runs_code(facts: &Facts<'_>) -> bool {
     let words = [
         facts.name,
@@ -399,7 +405,18 @@ fn runs_code(facts: &Facts<'_>) -> bool {
     words.iter().flatten().any(|w| {
         matches!(
             w.as_str(),
-            "command" | "commands" | "script" | "scripts" | "shell"
+            "command"
+                | "commands"
+                | "script"
+                | "scripts"
+                | "shell"
+                | "sql"
+                | "statement"
+                | "statements"
+                | "mutation"
+                | "mutations"
+                | "procedure"
+                | "procedures"
         )
     })
 }

@@ -1819,3 +1819,48 @@ fn a_parameter_that_toggles_says_the_call_may_write() {
         of_each_operation(&spec(r#""open", "closed""#), read).remove(0)
     ));
 }
+
+/// Attack round 20: running a SQL statement, a GraphQL mutation or a stored procedure runs
+/// code, which may remove anything, as a command does: no "it adds"; a POST query whose
+/// description says the query may change data ("including DDL and DML", "can alter
+/// tables", "can optionally be deleted") is not suggested read-only; a move by one
+/// position repeats.
+#[test]
+fn attack_20_code_and_queries_that_write() {
+    let post = Method::Post;
+    let not_destructive = |said: &[(HintKind, bool, Confidence)]| {
+        said.iter()
+            .any(|&(hint, value, _)| hint == HintKind::Destructive && !value)
+    };
+    for (name, summary) in [
+        ("executeStatement", "Execute a SQL statement"),
+        ("executeMutation", "Execute a GraphQL mutation"),
+        ("executeProcedure", "Execute a stored procedure"),
+    ] {
+        let mut run = facts(&post, name, summary);
+        run.path = Some("/sql/execute");
+        assert!(!not_destructive(&said(&run)), "{summary}: {:?}", said(&run));
+    }
+    let read_only = |said: &[(HintKind, bool, Confidence)]| {
+        said.iter().any(|&(hint, value, confidence)| {
+            hint == HintKind::ReadOnly && value && confidence > Confidence::Low
+        })
+    };
+    let mut query = facts(&post, "searchDocuments", "Search documents");
+    query.path = Some("/documents/search");
+    assert!(read_only(&said(&query)));
+    for description in [
+        "Runs a query. The query can be any SQL statement, including DDL and DML.",
+        "Executes a query or control command. Control commands can alter tables.",
+        "Searches for documents. Matching documents can optionally be deleted.",
+    ] {
+        query.description = Some(description.into());
+        assert!(!read_only(&said(&query)), "{description}");
+    }
+    let mut up = facts(&post, "moveItemUp", "Move an item up");
+    up.path = Some("/lists/{id}/items/{item}/move-up");
+    up.description = Some("Moves the item up one position.".into());
+    assert!(!said(&up)
+        .iter()
+        .any(|&(hint, value, _)| hint == HintKind::Idempotent && value));
+}
