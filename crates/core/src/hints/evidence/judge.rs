@@ -9,6 +9,7 @@ use crate::tool::HintKind;
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::read::sentences_where;
 use super::sentences::sentence_verb_that_acts;
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
@@ -278,14 +279,11 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
     // the request ("discarded when the response is sent", "The filter is sent as a JSON
     // body").
     let passive = || {
-        lower.split(['.', ';']).any(|sentence| {
-            let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();
-            let denied = ["no", "nothing", "never", "response", "request", "body"]
-                .iter()
-                .any(|w| words.contains(w));
-            !denied
-                && (vocabulary::WRITE_PHRASES.iter()).any(|p| vocabulary::has_phrase(sentence, p))
-        })
+        let undenied = sentences_where(&lower, |words| {
+            let denied = ["no", "nothing", "never", "response", "request", "body"];
+            !denied.iter().any(|w| words.contains(w))
+        });
+        (vocabulary::WRITE_PHRASES.iter()).any(|p| vocabulary::has_phrase(&undenied, p))
     };
     if phrases[3].is_some() || (!not_kept && passive()) {
         return true;

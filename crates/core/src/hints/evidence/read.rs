@@ -307,25 +307,16 @@ fn is_heading(sentence: &str) -> bool {
 /// is taken as said): it says nothing of acting (a reading one, "List of pets", still says
 /// what is read).
 fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
-    // "Log out", "Sign out": a logout, which logging in undoes.
-    let out = rest.first().is_some_and(|w| w == "out");
-    if out
-        && matches!(
-            first.to_ascii_lowercase().as_str(),
-            "log" | "logs" | "sign" | "signs"
-        )
-    {
-        return Some(("logout".into(), Verb::Switch));
-    }
-    // "Log in", "Sign in", "Sign up": a new session or account on each call.
-    let in_or_up = rest.first().is_some_and(|w| w == "in" || w == "up");
-    if in_or_up
-        && matches!(
-            first.to_ascii_lowercase().as_str(),
-            "log" | "logs" | "sign" | "signs"
-        )
-    {
-        return Some(("login".into(), Verb::Create));
+    // "Log out", "Sign out": a logout, which logging in undoes; "Log in", "Sign in", "Sign
+    // up": a new session or account on each call.
+    let logs = matches!(
+        first.to_ascii_lowercase().as_str(),
+        "log" | "logs" | "sign" | "signs"
+    );
+    match rest.first().map(String::as_str) {
+        Some("out") if logs => return Some(("logout".into(), Verb::Switch)),
+        Some("in" | "up") if logs => return Some(("login".into(), Verb::Create)),
+        _ => {}
     }
     let of = rest.first().is_some_and(|w| w == "of");
     vocabulary::summary_verb(first).filter(|(_, class)| match class {
@@ -376,7 +367,7 @@ fn said_of_a_repeat(text: &str) -> String {
 }
 
 /// The sentences of `text` whose words pass `keep`.
-fn sentences_where(text: &str, keep: impl Fn(&[&str]) -> bool) -> String {
+pub(super) fn sentences_where(text: &str, keep: impl Fn(&[&str]) -> bool) -> String {
     let kept: Vec<&str> = text
         .split_inclusive(['.', ';'])
         .filter(|sentence| {

@@ -1849,6 +1849,9 @@ fn attack_20_code_and_queries_that_write() {
     let mut query = facts(&post, "searchDocuments", "Search documents");
     query.path = Some("/documents/search");
     assert!(read_only(&said(&query)));
+    // What the request carries is no write: "The filter is sent as a JSON body".
+    query.description = Some("Searches with a filter. The filter is sent as a JSON body.".into());
+    assert!(read_only(&said(&query)));
     for description in [
         "Runs a query. The query can be any SQL statement, including DDL and DML.",
         "Executes a query or control command. Control commands can alter tables.",
