@@ -179,12 +179,16 @@ pub fn is_json(media_type: &str) -> bool {
 
 /// Whether a parameter's name, case aside, is one that servers read as the HTTP method to
 /// carry out instead of the request's own (`X-HTTP-Method-Override`, `X-HTTP-Method`,
-/// `X-Method-Override`, `_method`).
+/// `X-Method-Override`, `_method`, Salesforce's `_HttpMethod`).
 pub fn is_method_override(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     matches!(
         lower.as_str(),
-        "x-http-method-override" | "x-http-method" | "x-method-override" | "_method"
+        "x-http-method-override"
+            | "x-http-method"
+            | "x-method-override"
+            | "_method"
+            | "_httpmethod"
     )
 }
 

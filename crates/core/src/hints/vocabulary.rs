@@ -228,7 +228,6 @@ const SWITCH: &[&str] = &[
     "trash",
     "untrash",
     "logout",
-    "ban",
     "unban",
     "poweroff",
     "poweron",
@@ -323,6 +322,8 @@ const DESTROY: &[&str] = &[
     "dismiss",
     "rescind",
     "withdraw",
+    // A ban takes the member out; unbanning only lets them ask to join again.
+    "ban",
 ];
 
 /// Verbs that move something to a final state: repeated, nothing more happens.
@@ -603,6 +604,16 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "freshly generated",
     "newly generated",
     "one position",
+    "is appended",
+    "are appended",
+    "added to the current",
+    "added to the existing",
+    "relative to the current",
+    "relative to its current",
+    "by the offset",
+    "is debited",
+    "are debited",
+    "will be debited",
     "increases the",
     "decreases the",
     "increments the",
@@ -621,6 +632,18 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "cannot be reactivated",
     "can not be reactivated",
     "cannot be reopened",
+    "cannot be unblocked",
+    "cannot be unlocked",
+    "cannot be turned off",
+    "cannot be disabled",
+    "cannot be reenabled",
+    "cannot be re-enabled",
+    "does not survive",
+    "do not survive",
+    "does not persist",
+    "do not persist",
+    "are dropped",
+    "is dropped",
     "can never be",
     "destructive operation",
     "destructive action",
@@ -670,6 +693,13 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is replaced",
     "are replaced",
     "will be replaced",
+    "gets overwritten",
+    "get overwritten",
+    "overwriting any",
+    "overwriting the",
+    "overwriting existing",
+    "replacing any",
+    "replacing the existing",
     "is purged",
     "are purged",
     "is regenerated",
@@ -748,6 +778,19 @@ pub fn overwrites(word: &str) -> bool {
     let as_written = word.to_ascii_lowercase();
     OVERWRITE_WORDS.contains(&as_written.as_str())
         || summary_verb(word).is_some_and(|(base, _)| OVERWRITE_WORDS.contains(&base.as_str()))
+}
+
+/// The first words of a flag that asks to overwrite what is there (`overwrite`,
+/// `replaceIfExists`, `drop_existing`).
+pub const OVERWRITING_FLAGS: &[&str] = &["overwrite", "replace", "drop", "recreate"];
+
+/// Whether a flag's name opens with one of [`OVERWRITING_FLAGS`], or is `force` alone (what
+/// `forceChangePassword` forces is its own act).
+pub fn overwriting_flag(name: &str) -> bool {
+    let lower = name
+        .trim_start_matches(|c: char| !c.is_alphabetic())
+        .to_ascii_lowercase();
+    lower == "force" || OVERWRITING_FLAGS.iter().any(|w| lower.starts_with(w))
 }
 
 /// Words that follow an imperative verb: "Uninstall *your* app", "Frobnicate *the* widget".
@@ -934,6 +977,18 @@ pub const READ_THINGS: &[&str] = &[
     "limits",
     "activity",
     "fees",
+    "receipt",
+    "receipts",
+    "policy",
+    "quota",
+    "quotas",
+    "reason",
+    "time",
+    "url",
+    "form",
+    "recording",
+    "recordings",
+    "book",
 ];
 
 /// Phrases of a description that say what is read is changed by reading it (a queue's
@@ -1012,7 +1067,17 @@ pub const WRITE_PHRASES: &[&str] = &[
     "can delete",
     "ddl",
     "dml",
+    "mutation",
+    "mutations",
     "exported to a new",
+    "is added",
+    "are added",
+    "is held",
+    "are held",
+    "is charged",
+    "are charged",
+    "is debited",
+    "are debited",
 ];
 
 /// Phrases that say a repeat changes nothing, counted only in a sentence that says what

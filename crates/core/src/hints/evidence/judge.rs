@@ -9,7 +9,7 @@ use crate::tool::HintKind;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::read::sentences_where;
+use super::read::passive_write;
 use super::sentences::sentence_verb_that_acts;
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
@@ -275,17 +275,7 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
     };
     let lower = description.to_ascii_lowercase();
     let phrases = vocabulary::phrases_in(&lower);
-    // Not where the sentence denies it ("No invoice is created") or tells of the answer or
-    // the request ("discarded when the response is sent", "The filter is sent as a JSON
-    // body").
-    let passive = || {
-        let undenied = sentences_where(&lower, |words| {
-            let denied = ["no", "nothing", "never", "response", "request", "body"];
-            !denied.iter().any(|w| words.contains(w))
-        });
-        (vocabulary::WRITE_PHRASES.iter()).any(|p| vocabulary::has_phrase(&undenied, p))
-    };
-    if phrases[3].is_some() || (!not_kept && passive()) {
+    if phrases[3].is_some() || (!not_kept && passive_write(&lower, false).is_some()) {
         return true;
     }
     let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
@@ -321,6 +311,7 @@ fn destructive(case: &mut Case<'_, '_>) {
             e.says,
             Says::DestructiveNoun | Says::DestroyPhrase | Says::Actions
         ) || (e.says == Says::Verb(Verb::Destroy) && !relation)
+            || (e.says == Says::ActingFlag && vocabulary::overwriting_flag(&e.seen))
     }));
     let destructive = case.value(HintKind::Destructive);
     if !destructive && !overwrites.is_empty() {

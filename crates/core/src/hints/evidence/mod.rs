@@ -105,11 +105,12 @@ impl<'a> Facts<'a> {
             only_posts: operation.only_posts,
             repeats_its_get: (operation.repeats_its_get.as_ref())
                 .map(|(words, get)| (*words, get.pointer.as_str())),
-            method_override: operation
-                .parameters
-                .iter()
+            // A path parameter names a resource (`/responses/{method}`), not a method.
+            method_override: (operation.parameters.iter())
+                .filter(|p| p.location != In::Path)
+                .find(|p| picks_the_method(p.name, p.schema.as_ref().map(|s| &*s.value)))
                 .map(|p| p.name)
-                .find(|name| is_method_override(name)),
+                .or_else(|| body_fields(operation).find(|name| is_method_override(name))),
             grant: grant(
                 operation
                     .parameters
@@ -142,10 +143,13 @@ impl<'a> Facts<'a> {
             path: binding.map(|b| b.path.as_str()),
             idempotency_key: key.and_then(|p| Some((p.location, p.name.as_deref()?))),
             method_override: binding.and_then(|b| {
-                b.params
-                    .values()
-                    .filter_map(|p| p.name.as_deref())
-                    .find(|name| is_method_override(name))
+                let properties = tool.input_schema.as_ref()?.get("properties");
+                (b.params.iter())
+                    .filter_map(|(argument, p)| {
+                        Some((p.name.as_deref()?, properties?.get(argument.as_str())))
+                    })
+                    .find(|(name, schema)| picks_the_method(name, *schema))
+                    .map(|(name, _)| name)
             }),
             grant: binding.and_then(|b| {
                 let names = b.params.values().filter_map(|p| p.name.as_deref());
@@ -474,15 +478,69 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
         .map(|p| p.name);
     let body = operation.body.iter().flat_map(|b| b.flags.iter().copied());
     let parameter = parameters.into_iter().find(|name| asks_to_act(name, true));
-    let toggles = (operation.parameters.iter()).find(|p| {
+    let commands = (operation.parameters.iter()).find(|p| {
         let values = schema(p)
             .and_then(|s| s.get("enum"))
             .and_then(Value::as_array);
-        values.is_some_and(|values| values.iter().any(|v| v == "toggle"))
+        values.is_some_and(|values| commands(p.name, values))
     });
     parameter
         .or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
-        .or_else(|| toggles.map(|p| p.name))
+        .or_else(|| commands.map(|p| p.name))
+}
+
+/// Whether a parameter's values are commands: one toggles (Shelly's `turn=on|off|toggle`),
+/// all are a switch's sides, both of them (`power=on|off`, `action=open|close|stop`; a
+/// filter says `open|closed`, or `on|partial|off`), or, for a parameter named as the act
+/// (`action`, `command`, `cmd`), one is a verb that writes (MediaWiki's
+/// `action=query|edit|delete`).
+fn commands(name: &str, values: &[Value]) -> bool {
+    const SIDES: [(&str, &str); 6] = [
+        ("on", "off"),
+        ("open", "close"),
+        ("start", "stop"),
+        ("lock", "unlock"),
+        ("enable", "disable"),
+        ("arm", "disarm"),
+    ];
+    let has = |wanted: &str| {
+        (values.iter()).any(|v| v.as_str().is_some_and(|v| v.eq_ignore_ascii_case(wanted)))
+    };
+    let named_as_the_act = matches!(
+        name.to_ascii_lowercase().as_str(),
+        "action" | "command" | "cmd"
+    );
+    let writes = |v: &Value| {
+        let verb = v.as_str().map(str::to_ascii_lowercase);
+        verb.and_then(|v| vocabulary::verb(&v))
+            .is_some_and(|verb| verb != Verb::Read)
+    };
+    let a_side = |v: &Value| {
+        (SIDES.iter()).any(|(one, other)| {
+            v.as_str()
+                .is_some_and(|v| v.eq_ignore_ascii_case(one) || v.eq_ignore_ascii_case(other))
+        })
+    };
+    has("toggle")
+        || (SIDES.iter().any(|(one, other)| has(one) && has(other)) && values.iter().all(a_side))
+        || (named_as_the_act && values.iter().any(writes))
+}
+
+/// Whether a parameter picks the HTTP method the server carries out: a name servers read
+/// so (`X-HTTP-Method-Override`, `_method`), or a name with `method` in it whose values
+/// hold one that writes (Salesforce's `_HttpMethod=DELETE`, a plain `method`).
+fn picks_the_method(name: &str, schema: Option<&Value>) -> bool {
+    let writes = |value: &Value| {
+        value.as_str().is_some_and(|v| {
+            ["DELETE", "PUT", "PATCH"]
+                .iter()
+                .any(|m| v.eq_ignore_ascii_case(m))
+        })
+    };
+    let values = schema.and_then(|s| s.get("enum")).and_then(Value::as_array);
+    is_method_override(name)
+        || (name.to_ascii_lowercase().contains("method")
+            && values.is_some_and(|values| values.iter().any(writes)))
 }
 
 fn is_boolean(schema: Option<&Value>) -> bool {
@@ -494,11 +552,15 @@ fn is_boolean(schema: Option<&Value>) -> bool {
 /// besides answering: its first word is a verb that removes, marks, renews or notifies
 /// (`delete`, `mark_as_read`, `regenerate`, `notifyOwner`; `deleted` and `include_removed`
 /// only filter, consenting, `acknowledgeAbuse`, is no act, and what is sent may be the
-/// answer: `sendInitialEvents`), said by a parameter: a field of the body describes what
-/// is sent (an app's `archive`).
+/// answer: `sendInitialEvents`; `auto_commit` commits), said by a parameter or by a body's
+/// field that says when (`delete_after_fetch`): a field of one word describes what is sent
+/// (an app's `archive`).
 fn asks_to_act(name: &str, parameter: bool) -> bool {
-    let words = read::name_words(name, None);
+    let mut words = read::name_words(name, None);
     let keeps = (words.iter()).any(|w| matches!(w.as_str(), "store" | "save" | "persist"));
+    if words.first().is_some_and(|w| w == "auto") {
+        words.remove(0);
+    }
     let acts = words.first().is_some_and(|w| {
         matches!(
             w.as_str(),
@@ -525,9 +587,11 @@ fn asks_to_act(name: &str, parameter: bool) -> bool {
                 | "lock"
                 | "claim"
                 | "trigger"
-        )
+                | "expunge"
+                | "commit"
+        ) || vocabulary::overwriting_flag(name)
     });
-    keeps || (parameter && acts)
+    keeps || ((parameter || words.len() > 1) && acts)
 }
 
 /// The names of a body's fields: a form's, or a JSON object's properties.

@@ -1,6 +1,7 @@
 use super::read::{generated, scope_reads};
 use super::*;
 
+mod arguments;
 mod repeats;
 mod sentences;
 mod words;
@@ -250,6 +251,25 @@ fn a_refund_is_destructive() {
         .all(|(hint, ..)| *hint != HintKind::Destructive));
 }
 
+/// A ban takes a member out of a group, and unbanning only lets them apply again: not a
+/// switch that its opposite undoes. Unbanning is one.
+#[test]
+fn a_ban_is_destructive() {
+    let post = Method::Post;
+    let mut ban = facts(&post, "GroupV2.BanMember", "");
+    ban.description = Some("Bans the requested member from the requested group.".into());
+    ban.path = Some("/GroupV2/{groupId}/Members/{membershipId}/Ban/");
+    assert!(said(&ban)
+        .iter()
+        .all(|(hint, value, _)| (*hint, *value) != (HintKind::Destructive, false)));
+    let mut unban = facts(&post, "GroupV2.UnbanMember", "");
+    unban.description = Some("Unbans the requested member.".into());
+    unban.path = Some("/GroupV2/{groupId}/Members/{membershipId}/Unban/");
+    assert!(said(&unban)
+        .iter()
+        .any(|(hint, value, _)| (*hint, *value) == (HintKind::Destructive, false)));
+}
+
 /// Where every method is a POST, a method named by a noun is a getter: with a read verb
 /// it is read-only. Elsewhere a POST to a plural noun adds to a collection.
 #[test]
@@ -366,6 +386,15 @@ fn running_a_query_reads() {
     assert!(!said(&job)
         .iter()
         .any(|(hint, value, _)| *hint == HintKind::ReadOnly && *value));
+    // A query language that takes mutations, or one whose results are held, writes.
+    for description in [
+        "Send a GraphQL document. Mutations are supported for orders.",
+        "Returned rooms are held for the session for 10 minutes.",
+    ] {
+        let mut query = facts(&post, "getUrls", "Executes a query");
+        query.description = Some(description.into());
+        assert!(!said(&query).contains(&(HintKind::ReadOnly, true, Confidence::High)));
+    }
 }
 
 /// "Search" opening the summary of a POST reads, with nothing else to say so (weighing as

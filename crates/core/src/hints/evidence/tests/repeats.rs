@@ -293,3 +293,61 @@ fn marks_that_may_bill_or_create_are_not_passed_over() {
     not_idempotent("", "Star and share the post", "/posts/{id}/star-and-share");
     not_idempotent("createFollow", "Follow a user", "/users/{id}/follow");
 }
+
+/// A switch the description says cannot be switched back, or whose off side loses data,
+/// is no switch that its opposite undoes.
+#[test]
+fn a_one_way_switch_or_one_that_loses_data_is_not_undone() {
+    let post = Method::Post;
+    let undone = (HintKind::Destructive, false, Confidence::Medium);
+    let mut block = facts(&post, "blockCard", "Block a card");
+    block.path = Some("/v1/cards/{card}/block");
+    assert!(said(&block).contains(&undone));
+    for description in [
+        "Blocks the card after loss or theft. A blocked card cannot be unblocked.",
+        "Once enabled, object lock cannot be turned off.",
+        "Data on instance-store volumes does not survive a stop.",
+        "Undelivered events queued for it are dropped.",
+    ] {
+        block.description = Some(description.into());
+        assert!(!said(&block).contains(&undone), "{description}");
+    }
+}
+
+/// A value added to what is there, or text appended to it, adds again on a retry, whatever
+/// the update verb says.
+#[test]
+fn an_update_that_adds_to_the_current_value_repeats() {
+    let patch = Method::Patch;
+    let sets = (HintKind::Idempotent, true, Confidence::Medium);
+    let mut update = facts(&patch, "updateStock", "Update stock level");
+    update.path = Some("/v1/inventory/{sku}");
+    assert!(said(&update).contains(&sets));
+    for description in [
+        "The adjustment in the body is added to the current on-hand quantity.",
+        "The text in the body is appended to the existing notes.",
+        "Sets the setpoint relative to the current one.",
+    ] {
+        update.description = Some(description.into());
+        assert!(!said(&update).contains(&sets), "{description}");
+    }
+}
+
+/// Overwriting said in other words ("gets overwritten", "overwriting any previous value")
+/// is no mere addition.
+#[test]
+fn an_add_that_overwrites_on_conflict_is_not_an_addition() {
+    let post = Method::Post;
+    let adds = (HintKind::Destructive, false, Confidence::High);
+    let mut add = facts(&post, "addRecord", "Add a DNS record");
+    add.path = Some("/v1/zones/{zone}/records");
+    add.statuses = vec!["201"];
+    assert!(said(&add).contains(&adds));
+    for description in [
+        "An existing record with the same name and type gets overwritten.",
+        "Stores the value under the key, overwriting any previous value.",
+    ] {
+        add.description = Some(description.into());
+        assert!(!said(&add).contains(&adds), "{description}");
+    }
+}

@@ -1,0 +1,151 @@
+//! What an operation's arguments say it does, whatever its words say.
+
+use super::{of_each_operation, said};
+use crate::hints::evidence::Confidence;
+use crate::tool::HintKind;
+
+/// One operation's spec: `method` at `path` with its summary, parameters (JSON) and body
+/// properties (JSON).
+fn spec(method: &str, path: &str, summary: &str, parameters: &str, body: &str) -> String {
+    let body = if body.is_empty() {
+        String::new()
+    } else {
+        format!(
+            r#""requestBody": {{"content": {{"application/json": {{"schema": {{"type": "object", "properties": {body}}}}}}}}},"#
+        )
+    };
+    format!(
+        r#"{{"openapi": "3.0.0", "info": {{"title": "t", "version": "1"}}, "paths": {{
+          "{path}": {{"{method}": {{"summary": "{summary}", "parameters": [{parameters}], {body}
+            "responses": {{"200": {{"description": "ok"}}}}}}}}}}}}"#
+    )
+}
+
+/// Whether review suggests `hint: value` (above low confidence), or, for `readOnlyHint:
+/// false` on a GET, says it at all: that alone keeps the GET out of `--read-only`.
+fn says(spec: &str, hint: HintKind, value: bool) -> bool {
+    let said = of_each_operation(spec, said).remove(0);
+    let enough = |c| c > Confidence::Low || (hint, value) == (HintKind::ReadOnly, false);
+    said.iter()
+        .any(|&(h, v, c)| (h, v) == (hint, value) && enough(c))
+}
+
+/// Salesforce's `_HttpMethod`, or a `method` whose values hold one that writes, picks the
+/// method the server carries out: a POST that "gets" is then no read. A path's `{method}`
+/// names a resource.
+#[test]
+fn a_parameter_that_picks_a_method_that_writes_overrides_it() {
+    let get_a_record =
+        |parameter: &str| spec("post", "/sobjects/{id}/get", "Get a record", parameter, "");
+    let id = r#"{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}"#;
+    assert!(says(&get_a_record(id), HintKind::ReadOnly, true));
+    for parameter in [
+        r#"{"name": "_HttpMethod", "in": "query", "schema": {"type": "string"}}"#,
+        r#"{"name": "method", "in": "query", "schema": {"type": "string", "enum": ["GET", "PATCH", "DELETE"]}}"#,
+    ] {
+        let spec = get_a_record(&format!("{id}, {parameter}"));
+        assert!(!says(&spec, HintKind::ReadOnly, true), "{parameter}");
+    }
+    let settings = spec(
+        "get",
+        "/responses/{method}",
+        "Get response settings",
+        r#"{"name": "method", "in": "path", "required": true, "schema": {"type": "string", "enum": ["GET", "DELETE"]}}"#,
+        "",
+    );
+    assert!(!says(&settings, HintKind::ReadOnly, false));
+}
+
+/// A GET whose parameter's values are a switch's sides, or that is named as the act and
+/// takes a verb that writes, operates something: it is no read. Values that filter
+/// (`open|closed`, `on|partial|off`) are not commands.
+#[test]
+fn a_parameter_whose_values_are_commands_acts() {
+    let garage = |parameter: &str, values: &str| {
+        let parameter = format!(
+            r#"{{"name": "{parameter}", "in": "query", "schema": {{"type": "string", "enum": [{values}]}}}}"#
+        );
+        spec(
+            "get",
+            "/api/garage",
+            "State of the garage door",
+            &parameter,
+            "",
+        )
+    };
+    for (parameter, values) in [
+        ("action", r#""open", "close", "stop""#),
+        ("power", r#""on", "off""#),
+        ("action", r#""query", "edit", "delete""#),
+    ] {
+        let spec = garage(parameter, values);
+        assert!(
+            says(&spec, HintKind::ReadOnly, false),
+            "{parameter}={values}"
+        );
+    }
+    for (parameter, values) in [
+        ("state", r#""open", "closed""#),
+        ("tracking", r#""Off", "Partial", "On""#),
+        ("sort", r#""created", "updated""#),
+    ] {
+        let spec = garage(parameter, values);
+        assert!(
+            !says(&spec, HintKind::ReadOnly, false),
+            "{parameter}={values}"
+        );
+    }
+}
+
+/// A flag that commits or expunges, also one turned on for the caller (`auto_commit`), acts;
+/// so does a body's field that says when to act (`delete_after_fetch`), though a body's
+/// field of one word describes what is sent.
+#[test]
+fn flags_that_commit_expunge_or_say_when_to_delete_act() {
+    let flag = |name: &str| {
+        format!(r#"{{"name": "{name}", "in": "query", "schema": {{"type": "boolean"}}}}"#)
+    };
+    for name in ["auto_commit", "expunge"] {
+        let spec = spec("get", "/messages", "List messages", &flag(name), "");
+        assert!(says(&spec, HintKind::ReadOnly, false), "{name}");
+    }
+    let fetch = |field: &str| {
+        let body = format!(r#"{{"{field}": {{"type": "boolean"}}}}"#);
+        spec("post", "/v1/records/fetch", "Fetch records", "", &body)
+    };
+    assert!(says(&fetch("archive"), HintKind::ReadOnly, true));
+    assert!(!says(
+        &fetch("delete_after_fetch"),
+        HintKind::ReadOnly,
+        true
+    ));
+}
+
+/// A create whose argument asks to overwrite what is there (`overwrite`, `replaceIfExists`,
+/// `force`) may replace it: not said to only add. `forceChangePassword` forces its own act.
+#[test]
+fn a_flag_that_overwrites_makes_a_create_destructive() {
+    let create = |flag: &str| {
+        let parameter =
+            format!(r#"{{"name": "{flag}", "in": "query", "schema": {{"type": "boolean"}}}}"#);
+        let spec = spec(
+            "post",
+            "/v1/buckets/{bucket}/objects",
+            "Create an object",
+            &parameter,
+            "",
+        );
+        spec.replace(
+            r#""200": {"description": "ok"}"#,
+            r#""201": {"description": "Created"}"#,
+        )
+    };
+    assert!(says(
+        &create("forceChangePassword"),
+        HintKind::Destructive,
+        false
+    ));
+    for flag in ["overwrite", "replaceIfExists", "force"] {
+        assert!(!says(&create(flag), HintKind::Destructive, false), "{flag}");
+    }
+}
