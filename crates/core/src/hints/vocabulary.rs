@@ -920,6 +920,10 @@ pub fn has_phrase(text: &str, phrase: &str) -> bool {
     })
 }
 
+/// A path's last segment that names a place in a queue, not a thing: what is there is
+/// another thing after each call.
+pub const POSITIONS: &[&str] = &["head", "next", "first", "oldest", "newest", "front", "tail"];
+
 /// What is run, not switched on: starting one makes another run each time ("Start a
 /// workflow", "Start a build"), where starting a machine is a state.
 pub const RUNS: &[&str] = &[
@@ -1026,6 +1030,19 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "are sent to",
     "is increased by",
     "one is created",
+    "taken off the queue",
+    "is handed to",
+    "are handed to",
+    "is handed out",
+    "are handed out",
+    "expires once",
+    "marked as delivered",
+    "flagged as delivered",
+    "flagged as read",
+    "goes up by",
+    "cursor advances",
+    "are held for",
+    "is held for",
 ];
 
 /// Phrases that say, in the passive or of the state, that a call writes: a POST whose

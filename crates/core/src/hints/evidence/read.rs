@@ -946,6 +946,12 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
         let last = path.trim_end_matches('/').ends_with(segment);
         let no_verb = words.iter().all(|w| vocabulary::verb(w).is_none());
+        // What is at the head of a queue is another thing after each call: taking it again
+        // takes the next (`DELETE /queues/{queue}/head`).
+        let writes = facts.method.is_some_and(|m| !m.is_safe());
+        if writes && last && vocabulary::POSITIONS.contains(&bare) {
+            self.push(Source::Path, Says::RepeatPhrase, segment, at);
+        }
         if matches!(bare, "actions" | "action") {
             self.push(Source::Path, Says::Actions, segment, at);
         } else if bare == "proxy" {

@@ -351,3 +351,19 @@ fn an_add_that_overwrites_on_conflict_is_not_an_addition() {
         assert!(!said(&add).contains(&adds), "{description}");
     }
 }
+
+/// Removing the head of a queue removes another message on a retry: a DELETE there is not
+/// said to be idempotent, as one of a named resource is.
+#[test]
+fn taking_the_head_of_a_queue_repeats() {
+    let delete = Method::Delete;
+    let idempotent = |said: Vec<(HintKind, bool, Confidence)>| {
+        said.iter()
+            .any(|&(hint, value, _)| (hint, value) == (HintKind::Idempotent, true))
+    };
+    let mut remove = facts(&delete, "", "Remove a message");
+    remove.path = Some("/v1/queues/{queue}/messages/{id}");
+    assert!(idempotent(said(&remove)));
+    remove.path = Some("/v1/queues/{queue}/head");
+    assert!(!idempotent(said(&remove)));
+}

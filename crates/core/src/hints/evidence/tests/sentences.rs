@@ -263,3 +263,19 @@ fn a_participle_that_acts_keeps_a_get_out() {
     let sorted = "Returns the user's notifications, sorted by date, newest first.";
     assert_eq!(left_out_because("List notifications", sorted), None);
 }
+
+/// What a read hands out, takes off a queue or marks as delivered is changed by reading it,
+/// in whatever words.
+#[test]
+fn reading_that_hands_out_or_takes_off_consumes() {
+    for description in [
+        "Returns up to ten messages; returned messages are taken off the queue.",
+        "The returned job is handed to the calling worker.",
+        "Each message returned is flagged as delivered.",
+    ] {
+        assert!(
+            left_out_because("Get messages", description).is_some(),
+            "{description}"
+        );
+    }
+}
