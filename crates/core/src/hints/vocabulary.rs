@@ -953,6 +953,10 @@ pub const RUNS: &[&str] = &[
     "meeting",
     "sync",
     "test",
+    "runbook",
+    "script",
+    "playbook",
+    "task",
 ];
 
 /// What a GET reads of a thing, which makes a verb before it part of the thing's name
@@ -1043,6 +1047,8 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "cursor advances",
     "are held for",
     "is held for",
+    "side effect:",
+    "side effects:",
 ];
 
 /// Phrases that say, in the passive or of the state, that a call writes: a POST whose
@@ -1086,6 +1092,8 @@ pub const WRITE_PHRASES: &[&str] = &[
     "dml",
     "mutation",
     "mutations",
+    "one-time",
+    "single-use",
     "exported to a new",
     "is added",
     "are added",

@@ -301,6 +301,23 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
     })
 }
 
+/// Whether the description says, in a sentence with "already", that `verb` (as seen) was
+/// done before: "If the insight has already been requested" of "Request an insight".
+fn said_already(facts: &Facts<'_>, verb: &str) -> bool {
+    let first = verb.split_whitespace().next().unwrap_or(verb);
+    let Some((stem, _)) = vocabulary::summary_verb(first) else {
+        return false;
+    };
+    let description = facts
+        .description
+        .as_deref()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    description
+        .split(['.', ';'])
+        .any(|sentence| sentence.contains("already") && sentence.contains(stem.as_str()))
+}
+
 /// Destructive: vetoed by anything that overwrites, ends or settles; a switch, or a relation
 /// removed or added, is reversible; something else added needs two pieces.
 fn destructive(case: &mut Case<'_, '_>) {
@@ -495,7 +512,14 @@ fn idempotent(case: &mut Case<'_, '_>) {
     // "If a pool already exists with this name, no action will be performed": said outright,
     // unless it is also said that each call has an effect.
     let no_op = case.saying(&[Says::NoOpPhrase]);
-    let each_call = !case.saying(&[Says::RepeatPhrase, Says::Proxy]).is_empty();
+    // ("Resend the invitation. If it was already accepted, no action is performed": what
+    // is sent again is sent on each call that finds it unaccepted; "If the insight has
+    // already been requested" says what a repeat of the request does.)
+    let each_call = !case.saying(&[Says::RepeatPhrase, Says::Proxy]).is_empty()
+        || case
+            .verbs(&[Verb::Repeat])
+            .iter()
+            .any(|e| !said_already(case.facts, &e.seen));
     if let (false, false, [phrase, ..]) = (idempotent, each_call, &no_op[..]) {
         case.add(
             HintKind::Idempotent,

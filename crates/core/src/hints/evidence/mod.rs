@@ -105,10 +105,15 @@ impl<'a> Facts<'a> {
             only_posts: operation.only_posts,
             repeats_its_get: (operation.repeats_its_get.as_ref())
                 .map(|(words, get)| (*words, get.pointer.as_str())),
-            // A path parameter names a resource (`/responses/{method}`), not a method.
+            // A path parameter names a resource (`/responses/{method}`), not a method; a
+            // GET's `method=DELETE` filters what it reads (a log's requests).
             method_override: (operation.parameters.iter())
                 .filter(|p| p.location != In::Path)
-                .find(|p| picks_the_method(p.name, p.schema.as_ref().map(|s| &*s.value)))
+                .find(|p| {
+                    let schema = p.schema.as_ref().map(|s| &*s.value);
+                    let schema = schema.filter(|_| !operation.method.is_safe());
+                    picks_the_method(p.name, schema)
+                })
                 .map(|p| p.name)
                 .or_else(|| body_fields(operation).find(|name| is_method_override(name))),
             grant: grant(
@@ -482,7 +487,12 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
         let values = schema(p)
             .and_then(|s| s.get("enum"))
             .and_then(Value::as_array);
-        values.is_some_and(|values| commands(p.name, values))
+        // A state a list is filtered by (`status=on|off`) is asked for, not set.
+        let lower = p.name.to_ascii_lowercase();
+        let filters = ["status", "state", "position", "filter"]
+            .iter()
+            .any(|w| lower.contains(w));
+        values.is_some_and(|values| !filters && commands(values))
     });
     parameter
         .or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
@@ -490,11 +500,10 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
 }
 
 /// Whether a parameter's values are commands: one toggles (Shelly's `turn=on|off|toggle`),
-/// all are a switch's sides, both of them (`power=on|off`, `action=open|close|stop`; a
-/// filter says `open|closed`, or `on|partial|off`), or, for a parameter named as the act
-/// (`action`, `command`, `cmd`), one is a verb that writes (MediaWiki's
-/// `action=query|edit|delete`).
-fn commands(name: &str, values: &[Value]) -> bool {
+/// or all are a switch's sides, both of them (`power=on|off`, `action=open|close|stop`; a
+/// filter says `open|closed`, or `on|partial|off`). (Verbs that write are no command: an
+/// audit log's `action=create|delete` filters.)
+fn commands(values: &[Value]) -> bool {
     const SIDES: [(&str, &str); 6] = [
         ("on", "off"),
         ("open", "close"),
@@ -506,15 +515,6 @@ fn commands(name: &str, values: &[Value]) -> bool {
     let has = |wanted: &str| {
         (values.iter()).any(|v| v.as_str().is_some_and(|v| v.eq_ignore_ascii_case(wanted)))
     };
-    let named_as_the_act = matches!(
-        name.to_ascii_lowercase().as_str(),
-        "action" | "command" | "cmd"
-    );
-    let writes = |v: &Value| {
-        let verb = v.as_str().map(str::to_ascii_lowercase);
-        verb.and_then(|v| vocabulary::verb(&v))
-            .is_some_and(|verb| verb != Verb::Read)
-    };
     let a_side = |v: &Value| {
         (SIDES.iter()).any(|(one, other)| {
             v.as_str()
@@ -523,7 +523,6 @@ fn commands(name: &str, values: &[Value]) -> bool {
     };
     has("toggle")
         || (SIDES.iter().any(|(one, other)| has(one) && has(other)) && values.iter().all(a_side))
-        || (named_as_the_act && values.iter().any(writes))
 }
 
 /// Whether a parameter picks the HTTP method the server carries out: a name servers read
@@ -558,6 +557,7 @@ fn is_boolean(schema: Option<&Value>) -> bool {
 fn asks_to_act(name: &str, parameter: bool) -> bool {
     let mut words = read::name_words(name, None);
     let keeps = (words.iter()).any(|w| matches!(w.as_str(), "store" | "save" | "persist"));
+    let several = words.len() > 1;
     if words.first().is_some_and(|w| w == "auto") {
         words.remove(0);
     }
@@ -591,7 +591,7 @@ fn asks_to_act(name: &str, parameter: bool) -> bool {
                 | "commit"
         ) || vocabulary::overwriting_flag(name)
     });
-    keeps || ((parameter || words.len() > 1) && acts)
+    keeps || ((parameter || several) && acts)
 }
 
 /// The names of a body's fields: a form's, or a JSON object's properties.
@@ -627,7 +627,12 @@ fn describes_a_key(text: &str) -> bool {
     let once = ["ignore", "duplicate", "already"]
         .iter()
         .any(|w| lower.contains(w));
-    lower.contains("idempotency") || (retried && once)
+    // "This is not an idempotency key", "requests are not deduplicated": said of no key.
+    let denied = lower.split(['.', ';']).any(|sentence| {
+        let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();
+        words.contains(&"not") || words.contains(&"no")
+    });
+    (lower.contains("idempotency") || (retried && once)) && !denied
 }
 
 /// Whether an argument of this schema can carry a key serve mints (a UUID): a string that

@@ -56,9 +56,9 @@ fn a_parameter_that_picks_a_method_that_writes_overrides_it() {
     assert!(!says(&settings, HintKind::ReadOnly, false));
 }
 
-/// A GET whose parameter's values are a switch's sides, or that is named as the act and
-/// takes a verb that writes, operates something: it is no read. Values that filter
-/// (`open|closed`, `on|partial|off`) are not commands.
+/// A GET whose parameter's values are a switch's sides operates something: it is no read.
+/// Values that filter (`open|closed`, `on|partial|off`, an audit log's
+/// `action=create|update|delete`) are not commands.
 #[test]
 fn a_parameter_whose_values_are_commands_acts() {
     let garage = |parameter: &str, values: &str| {
@@ -76,7 +76,6 @@ fn a_parameter_whose_values_are_commands_acts() {
     for (parameter, values) in [
         ("action", r#""open", "close", "stop""#),
         ("power", r#""on", "off""#),
-        ("action", r#""query", "edit", "delete""#),
     ] {
         let spec = garage(parameter, values);
         assert!(
@@ -88,6 +87,8 @@ fn a_parameter_whose_values_are_commands_acts() {
         ("state", r#""open", "closed""#),
         ("tracking", r#""Off", "Partial", "On""#),
         ("sort", r#""created", "updated""#),
+        ("action", r#""create", "update", "delete""#),
+        ("status", r#""on", "off""#),
     ] {
         let spec = garage(parameter, values);
         assert!(
@@ -148,4 +149,29 @@ fn a_flag_that_overwrites_makes_a_create_destructive() {
     for flag in ["overwrite", "replaceIfExists", "force"] {
         assert!(!says(&create(flag), HintKind::Destructive, false), "{flag}");
     }
+}
+
+/// A GET's `method=DELETE` filters what it reads (a log of requests): no override there.
+#[test]
+fn a_gets_method_values_filter() {
+    let parameter = r#"{"name": "method", "in": "query", "schema": {"type": "string", "enum": ["GET", "DELETE"]}}"#;
+    let log = spec(
+        "get",
+        "/v1/request-logs",
+        "Search request logs",
+        parameter,
+        "",
+    );
+    assert!(!says(&log, HintKind::ReadOnly, false));
+}
+
+/// A body's `auto_commit` commits, as a parameter's does: the call is no read.
+#[test]
+fn a_bodys_auto_commit_acts() {
+    let calculate = |field: &str| {
+        let body = format!(r#"{{"{field}": {{"type": "boolean"}}}}"#);
+        spec("post", "/v1/tax/calculate", "Calculate tax", "", &body)
+    };
+    assert!(says(&calculate("currency_code"), HintKind::ReadOnly, true));
+    assert!(!says(&calculate("auto_commit"), HintKind::ReadOnly, true));
 }

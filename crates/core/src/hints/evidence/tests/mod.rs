@@ -1896,3 +1896,26 @@ fn attack_20_code_and_queries_that_write() {
         .iter()
         .any(|&(hint, value, _)| hint == HintKind::Idempotent && value));
 }
+
+/// Checking a one-time password uses it up: no read, though "Validate" says so.
+#[test]
+fn validating_a_one_time_code_uses_it() {
+    let post = Method::Post;
+    let reads = (HintKind::ReadOnly, true, Confidence::High);
+    let mut validate = facts(&post, "validateToken", "Validate a token");
+    validate.path = Some("/v1/tokens/validate");
+    assert!(said(&validate).contains(&reads));
+    validate.description = Some("Checks the one-time password the user entered.".into());
+    assert!(!said(&validate).contains(&reads));
+}
+
+/// A description that denies being a key ("This is not an idempotency key") names none.
+#[test]
+fn a_key_denied_is_no_key() {
+    assert!(describes_a_key(
+        "An idempotency key: a retry with it is ignored."
+    ));
+    assert!(!describes_a_key(
+        "A request id for tracing. This is not an idempotency key."
+    ));
+}

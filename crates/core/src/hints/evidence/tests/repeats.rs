@@ -367,3 +367,35 @@ fn taking_the_head_of_a_queue_repeats() {
     remove.path = Some("/v1/queues/{queue}/head");
     assert!(!idempotent(said(&remove)));
 }
+
+/// Starting a runbook, a script or a playbook makes a run of it each time: no switch.
+#[test]
+fn starting_a_runbook_makes_a_run() {
+    let post = Method::Post;
+    let switch = (HintKind::Idempotent, true, Confidence::Medium);
+    let mut start = facts(&post, "", "Start a runbook");
+    start.path = Some("/automation/runbooks/{name}/start");
+    assert!(!said(&start).contains(&switch));
+    start.summary = Some("Start a virtual machine".into());
+    start.path = Some("/vms/{name}/start");
+    assert!(said(&start).contains(&switch));
+}
+
+/// "If it was already accepted, no action is performed" says nothing of a resend that
+/// finds it unaccepted; "if it has already been requested" says what a repeated request
+/// does.
+#[test]
+fn what_is_already_done_says_a_repeat_changes_nothing_only_of_that_act() {
+    let post = Method::Post;
+    let no_op = (HintKind::Idempotent, true, Confidence::High);
+    let mut resend = facts(&post, "", "Resend the invitation");
+    resend.path = Some("/invitations/{id}/resend");
+    resend.description =
+        Some("If the invitation was already accepted, no action is performed.".into());
+    assert!(!said(&resend).contains(&no_op));
+    let mut request = facts(&post, "", "Request an insight");
+    request.path = Some("/bundles/{id}/insights");
+    request.description =
+        Some("If the insight has already been requested, no action is performed.".into());
+    assert!(said(&request).contains(&no_op));
+}
