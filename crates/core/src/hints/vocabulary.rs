@@ -693,6 +693,7 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is replaced",
     "are replaced",
     "will be replaced",
+    "will be updated",
     "gets overwritten",
     "get overwritten",
     "overwriting any",

@@ -10,7 +10,7 @@ use crate::tool::HintKind;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::read::passive_write;
-use super::sentences::sentence_verb_that_acts;
+use super::sentences::{is_plural, sentence_verb_that_acts};
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
 /// The suggestions the evidence supports for hints that differ from `hints` (the effective
@@ -558,14 +558,17 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
     if case.verbs(&[Verb::Create]).is_empty() || !upserts(case).is_empty() {
         return false;
     }
-    // The name's `put` says only the method; a token made is new whatever it says; and a
-    // PUT to an RPC method named "create" (Consul's `PUT /v1/session/create`) makes one.
-    let rpc_create = (case
-        .facts
-        .path
-        .and_then(|p| p.trim_end_matches('/').rsplit('/').next()))
-    .is_some_and(|last| last.eq_ignore_ascii_case("create"));
-    if mints_a_credential(case.facts) || rpc_create {
+    // The name's `put` says only the method; a token made is new whatever it says; a PUT
+    // to an RPC method named "create" (Consul's `PUT /v1/session/create`) makes one, and so
+    // does one to a collection, whose URI names none of what it makes ("Generates asset
+    // changes" at `/asset-changes/change-sets`; "Add assets to a board" adds to a set).
+    let last = (case.facts.path).and_then(|p| p.trim_end_matches('/').rsplit('/').next());
+    let rpc_create = last.is_some_and(|last| last.eq_ignore_ascii_case("create"));
+    let makes = (case.verbs(&[Verb::Create]).iter()).any(|e| !e.verb_in(&["add", "insert"]));
+    let collection = makes
+        && !case.relation
+        && last.is_some_and(|last| !last.starts_with('{') && is_plural(last));
+    if mints_a_credential(case.facts) || rpc_create || collection {
         return true;
     }
     if !case.verbs(&[Verb::Update]).is_empty() {

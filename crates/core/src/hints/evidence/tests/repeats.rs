@@ -346,6 +346,7 @@ fn an_add_that_overwrites_on_conflict_is_not_an_addition() {
     for description in [
         "An existing record with the same name and type gets overwritten.",
         "Stores the value under the key, overwriting any previous value.",
+        "Only one record per name. Otherwise the record will be updated.",
     ] {
         add.description = Some(description.into());
         assert!(!said(&add).contains(&adds), "{description}");
@@ -398,4 +399,21 @@ fn what_is_already_done_says_a_repeat_changes_nothing_only_of_that_act() {
     request.description =
         Some("If the insight has already been requested, no action is performed.".into());
     assert!(said(&request).contains(&no_op));
+}
+
+/// A PUT that makes something at a collection's URI names none of what it makes: each call
+/// makes another. Adding members to a set there adds them once.
+#[test]
+fn a_put_that_makes_something_at_a_collection_repeats() {
+    let put = Method::Put;
+    let repeats = |said: Vec<(HintKind, bool, Confidence)>| {
+        said.iter()
+            .any(|&(hint, value, _)| (hint, value) == (HintKind::Idempotent, false))
+    };
+    let mut generate = facts(&put, "", "Generates asset changes.");
+    generate.path = Some("/v3/asset-changes/change-sets");
+    assert!(repeats(said(&generate)));
+    let mut add = facts(&put, "", "Add assets to a board");
+    add.path = Some("/v3/boards/{board_id}/assets");
+    assert!(!repeats(said(&add)));
 }
