@@ -506,6 +506,8 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     // POST that repeats its GET's words is read as that GET would be.
     if facts.method.is_none_or(Method::is_safe) || facts.repeats_its_get.is_some() {
         reader.sentences();
+    } else {
+        reader.cascade();
     }
     if let Some(path) = facts.path {
         reader.path(path);
@@ -906,6 +908,37 @@ impl<'r, 'f> Reader<'r, 'f> {
         if let (true, Some(phrase)) = (safe, made) {
             let at = &facts.places.description;
             self.push(Source::Description, Says::SentenceActs, phrase, at);
+        }
+    }
+
+    /// A sentence of the description after its first whose verb removes ("Also deletes
+    /// their forks", "It deletes the label from every card"): what the call takes with it,
+    /// which adding back the relation or turning the switch on again does not restore.
+    fn cascade(&mut self) {
+        let facts = self.facts;
+        let Some(description) = facts.description.as_deref() else {
+            return;
+        };
+        let in_use = |word: &str, rest: &[String]| verb_in_use(word, rest, &self.text, facts);
+        // Not the opening's verb said again ("Removes the label from the issue").
+        let said: Vec<&String> = self.verbs_said().collect();
+        let opening = usize::from(facts.summary.is_none());
+        let removes = (description.unicode_sentences().skip(opening)).find_map(|sentence| {
+            let word = sentence_verb_that_acts(sentence, &in_use)?;
+            // A sentence the verb opens says what the call is ("Removes the suspension");
+            // one it follows, what it does besides ("also deletes", "It deletes").
+            let opens = sentence.trim_start().starts_with(word);
+            let (stem, verb) = vocabulary::summary_verb(word)?;
+            let another = !said.contains(&&stem) && stem != "remove";
+            (verb == Verb::Destroy && another && !opens).then_some(word)
+        });
+        if let Some(word) = removes {
+            self.push(
+                Source::Description,
+                Says::DestroyPhrase,
+                word,
+                &facts.places.description,
+            );
         }
     }
 

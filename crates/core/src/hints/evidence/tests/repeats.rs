@@ -417,3 +417,26 @@ fn a_put_that_makes_something_at_a_collection_repeats() {
     add.path = Some("/v3/boards/{board_id}/assets");
     assert!(!repeats(said(&add)));
 }
+
+/// What the call takes with it, said besides ("also deletes their forks"), is not restored
+/// by adding the relation back; the opening said again in other words ("Removes the
+/// suspension") is no such thing.
+#[test]
+fn a_cascade_said_besides_is_no_mere_removal() {
+    let delete = Method::Delete;
+    let undone = |said: Vec<(HintKind, bool, Confidence)>| {
+        said.iter()
+            .any(|&(hint, value, _)| (hint, value) == (HintKind::Destructive, false))
+    };
+    let mut remove = facts(
+        &delete,
+        "removeCollaborator",
+        "Remove a repository collaborator",
+    );
+    remove.path = Some("/repos/{owner}/{repo}/collaborators/{username}");
+    remove.description = Some("Removes the user from the collaborators.".into());
+    assert!(undone(said(&remove)));
+    remove.description =
+        Some("Removing a collaborator from a private repository also deletes their forks.".into());
+    assert!(!undone(said(&remove)));
+}
