@@ -830,6 +830,7 @@ pub const CARRY_THE_SUBJECT: &[&str] = &[
     "also",
     "now",
     "and",
+    "but",
     "thereby",
     "note",
     "warning",

@@ -356,6 +356,18 @@ fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
         Some("in" | "up") if logs => return Some(("login".into(), Verb::Create)),
         _ => {}
     }
+    // "Record a view", "Log a read", "Track a download": a noun before an article is an
+    // imperative that adds an event on each call.
+    let records = matches!(
+        first.to_ascii_lowercase().as_str(),
+        "record" | "log" | "track"
+    );
+    let article = rest
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "the"));
+    if records && article {
+        return Some((first.to_ascii_lowercase(), Verb::Repeat));
+    }
     let of = rest.first().is_some_and(|w| w == "of");
     vocabulary::summary_verb(first).filter(|(_, class)| match class {
         Verb::Read | Verb::Destroy => true,

@@ -1919,3 +1919,20 @@ fn a_key_denied_is_no_key() {
         "A request id for tracing. This is not an idempotency key."
     ));
 }
+
+/// "Record a view", "Log a read": a noun before an article is an imperative that adds an
+/// event, whatever the name's last word reads (in an API of POSTs only, where a noun
+/// names a getter).
+#[test]
+fn recording_an_event_is_no_read() {
+    let post = Method::Post;
+    let reads = |said: Vec<(HintKind, bool, Confidence)>| {
+        said.contains(&(HintKind::ReadOnly, true, Confidence::High))
+    };
+    for (name, summary) in [("recordView", "Record a view"), ("logRead", "Log a read")] {
+        let mut record = facts(&post, name, summary);
+        record.path = Some("/v1/videos/{id}/views");
+        record.only_posts = true;
+        assert!(!reads(said(&record)), "{summary}");
+    }
+}

@@ -311,3 +311,10 @@ fn what_another_call_makes_or_the_answer_leaves_out_is_no_act() {
     let answer = "Returns the contacts, removing duplicates and sorting them by last name.";
     assert_eq!(left_out_because("List contacts", answer), None);
 }
+
+/// A verb after "but" still has the call for its subject.
+#[test]
+fn a_verb_after_but_acts() {
+    let said = "Returns the message but removes its attachments from the server.";
+    assert!(left_out_because("Get a message", said).is_some());
+}
