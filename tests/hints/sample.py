@@ -574,6 +574,11 @@ if __name__ == "__main__":
         print(spec, "-", method.upper(), path, op.get("operationId"), "round 21", sep="\t")
     taken |= {(spec, method, path) for spec, path, method, _ in round21}
     # Round 22 (2026-12-05): two more again, after attack round 22 was tuned on.
-    for spec, path, method, op in sample_writes(ROUND16 + ROUND17, 2, taken):
+    round22 = list(sample_writes(ROUND16 + ROUND17, 2, taken))
+    for spec, path, method, op in round22:
         print(spec, "-", method.upper(), path, op.get("operationId"), "round 22", sep="\t")
+    taken |= {(spec, method, path) for spec, path, method, _ in round22}
+    # Round 23 (2026-12-05): two more again, after round 22 was tuned on.
+    for spec, path, method, op in sample_writes(ROUND16 + ROUND17, 2, taken):
+        print(spec, "-", method.upper(), path, op.get("operationId"), "round 23", sep="\t")
     print(len(rows), "operations", len({r[0] for r in rows}), "APIs", file=sys.stderr)

@@ -447,11 +447,14 @@ pub(super) fn passive_write(lower: &str, conditional: bool) -> Option<&'static s
     .copied()
 }
 
-/// A clause after a comma whose verb, a participle, acts: what the call does as it
-/// answers ("Returns the unread notifications, marking them as read", ", creating one if
-/// needed"). What it takes out of the answer is no act (", removing duplicates").
+/// A clause after a comma, "as well as" or "while" whose verb, a participle, acts: what
+/// the call does as it answers ("Returns the unread notifications, marking them as read",
+/// ", creating one if needed", "while clearing the copy"). What it takes out of the answer is no act (", removing duplicates").
 fn acting_participle(lower: &str) -> Option<&str> {
-    lower.split(", ").skip(1).find_map(|clause| {
+    let clauses = [", ", " as well as ", " while "]
+        .iter()
+        .flat_map(|joint| lower.split(joint).skip(1));
+    clauses.into_iter().find_map(|clause| {
         let word = clause.split(|c: char| !c.is_alphabetic()).next()?;
         let acts = word.ends_with("ing")
             && vocabulary::summary_verb(word)
