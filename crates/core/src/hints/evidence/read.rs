@@ -477,11 +477,19 @@ pub(super) fn sentences_where(text: &str, keep: impl Fn(&[&str]) -> bool) -> Str
 
 /// Where among `words` (lower case) the first relation acted on by `verb` is. One a
 /// machine's word names is that machine's resource: a webhook subscription, an event
-/// subscription, is a configuration deleted with what it holds.
-fn related(verb: Option<&str>, words: &[String]) -> Option<usize> {
+/// subscription, is a configuration deleted with what it holds; so is a subscription
+/// deleted from a collection of them (`/topics/{topic}/subscriptions/{name}`), where the
+/// caller's own (`/repos/{repo}/subscription`) is a mark.
+fn related(verb: Option<&str>, words: &[String], path: Option<&str>) -> Option<usize> {
+    let collection = path.is_some_and(|p| {
+        let mut segments = p.trim_end_matches('/').rsplit('/');
+        let last = segments.next().unwrap_or("");
+        last.starts_with('{') && segments.next() == Some("subscriptions")
+    });
     (0..words.len()).find(|&i| {
         let of_a_machine = i > 0 && matches!(words[i - 1].as_str(), "webhook" | "hook" | "event");
-        relation(verb, &words[i]) && !of_a_machine
+        let a_thing = collection && verb == Some("delete") && words[i].starts_with("subscription");
+        relation(verb, &words[i]) && !of_a_machine && !a_thing
     })
 }
 
@@ -616,7 +624,7 @@ impl<'r, 'f> Reader<'r, 'f> {
                 &words[i + 1..],
             );
             self.push(Source::Name, Says::Verb(verb), &seen, at);
-            let object = related(Some(&words[i]), &words[i + 1..]);
+            let object = related(Some(&words[i]), &words[i + 1..], facts.path);
             if let Some(object) = object {
                 self.push(Source::Name, Says::Relation, &words[i + 1 + object], at);
             }
@@ -806,7 +814,7 @@ impl<'r, 'f> Reader<'r, 'f> {
                         self.push(source, Says::Created, as_written[i], at);
                     }
                 }
-                let object = related(Some(&word), &rest);
+                let object = related(Some(&word), &rest, facts.path);
                 if let Some(i) = object {
                     self.push(source, Says::Relation, as_written[i], at);
                 }
@@ -998,7 +1006,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         // The verb that acts on it: the name's, or without one the opening's ("Delete a
         // label" at `/repos/{owner}/{repo}/labels/{name}` deletes it for every issue).
         let verb = self.name_verb.clone().or_else(|| self.opening_verb.clone());
-        if let Some(i) = related(verb.as_deref(), &words) {
+        if let Some(i) = related(verb.as_deref(), &words, facts.path) {
             self.push(Source::Path, Says::Relation, &words[i], at);
         }
         let ends_in_parameter = path

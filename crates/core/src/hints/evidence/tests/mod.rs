@@ -1936,3 +1936,21 @@ fn recording_an_event_is_no_read() {
         assert!(!reads(said(&record)), "{summary}");
     }
 }
+
+/// A subscription deleted from a collection of them is a thing with its settings; the
+/// caller's own subscription deleted is a mark taken back.
+#[test]
+fn a_subscription_in_a_collection_is_a_thing() {
+    let delete = Method::Delete;
+    let undone = |said: Vec<(HintKind, bool, Confidence)>| {
+        said.iter()
+            .any(|&(hint, value, _)| (hint, value) == (HintKind::Destructive, false))
+    };
+    let mut own = facts(&delete, "", "Delete a repository subscription");
+    own.path = Some("/repos/{owner}/{repo}/subscription");
+    assert!(undone(said(&own)));
+    let mut thing = facts(&delete, "Subscriptions_Delete", "");
+    thing.description = Some("Deletes a subscription from the specified topic.".into());
+    thing.path = Some("/namespaces/{namespace}/topics/{topic}/subscriptions/{name}");
+    assert!(!undone(said(&thing)));
+}
