@@ -552,33 +552,12 @@ if __name__ == "__main__":
     for spec, path, method, op in round17:
         print(spec, "-", method.upper(), path, op.get("operationId"), "round 17", sep="\t")
     taken |= {(spec, method, path) for spec, path, method, _ in round17}
-    # Round 18 (2026-12-05): two more of each document of rounds 16 and 17, drawn the same
-    # way, after round 17 was added and before anything was chosen on it.
-    round18 = list(sample_writes(ROUND16 + ROUND17, 2, taken))
-    for spec, path, method, op in round18:
-        print(spec, "-", method.upper(), path, op.get("operationId"), "round 18", sep="\t")
-    taken |= {(spec, method, path) for spec, path, method, _ in round18}
-    # Round 19 (2026-12-05): two more again, after round 18 and attack round 19 were tuned on.
-    round19 = list(sample_writes(ROUND16 + ROUND17, 2, taken))
-    for spec, path, method, op in round19:
-        print(spec, "-", method.upper(), path, op.get("operationId"), "round 19", sep="\t")
-    taken |= {(spec, method, path) for spec, path, method, _ in round19}
-    # Round 20 (2026-12-05): two more again, drawn before round 19 was tuned on.
-    round20 = list(sample_writes(ROUND16 + ROUND17, 2, taken))
-    for spec, path, method, op in round20:
-        print(spec, "-", method.upper(), path, op.get("operationId"), "round 20", sep="\t")
-    taken |= {(spec, method, path) for spec, path, method, _ in round20}
-    # Round 21 (2026-12-05): two more again, after round 20 and attack round 21 were tuned on.
-    round21 = list(sample_writes(ROUND16 + ROUND17, 2, taken))
-    for spec, path, method, op in round21:
-        print(spec, "-", method.upper(), path, op.get("operationId"), "round 21", sep="\t")
-    taken |= {(spec, method, path) for spec, path, method, _ in round21}
-    # Round 22 (2026-12-05): two more again, after attack round 22 was tuned on.
-    round22 = list(sample_writes(ROUND16 + ROUND17, 2, taken))
-    for spec, path, method, op in round22:
-        print(spec, "-", method.upper(), path, op.get("operationId"), "round 22", sep="\t")
-    taken |= {(spec, method, path) for spec, path, method, _ in round22}
-    # Round 23 (2026-12-05): two more again, after round 22 was tuned on.
-    for spec, path, method, op in sample_writes(ROUND16 + ROUND17, 2, taken):
-        print(spec, "-", method.upper(), path, op.get("operationId"), "round 23", sep="\t")
+    # Rounds 18 to 23 (2026-12-05): two more of each document of rounds 16 and 17 each time,
+    # drawn the same way, each measured before anything was chosen on it (round 20 drawn
+    # before round 19 was tuned on; each other after the one before and its attack round).
+    for number in range(18, 24):
+        drawn = list(sample_writes(ROUND16 + ROUND17, 2, taken))
+        for spec, path, method, op in drawn:
+            print(spec, "-", method.upper(), path, op.get("operationId"), f"round {number}", sep="\t")
+        taken |= {(spec, method, path) for spec, path, method, _ in drawn}
     print(len(rows), "operations", len({r[0] for r in rows}), "APIs", file=sys.stderr)

@@ -627,11 +627,16 @@ fn describes_a_key(text: &str) -> bool {
     let once = ["ignore", "duplicate", "already"]
         .iter()
         .any(|w| lower.contains(w));
-    // "This is not an idempotency key", "requests are not deduplicated": said of no key.
-    let denied = lower.split(['.', ';']).any(|sentence| {
-        let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();
-        words.contains(&"not") || words.contains(&"no")
-    });
+    // "This is not an idempotency key", "requests are not deduplicated": said of no key
+    // (where "the request is not processed twice" says what one does).
+    let denied = [
+        "not an idempotency",
+        "no idempotency",
+        "not idempotent",
+        "not deduplicated",
+    ]
+    .iter()
+    .any(|phrase| lower.contains(phrase));
     (lower.contains("idempotency") || (retried && once)) && !denied
 }
 

@@ -289,7 +289,6 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if verb == Verb::Create && rest.iter().take(3).any(invitation) {
         return Verb::Repeat;
     }
-
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
     // Starting a workflow, a job or a build makes a run of it each time; starting a
     // machine or a server is a state its opposite undoes.
@@ -449,7 +448,8 @@ pub(super) fn passive_write(lower: &str, conditional: bool) -> Option<&'static s
 
 /// A clause after a comma, "as well as" or "while" whose verb, a participle, acts: what
 /// the call does as it answers ("Returns the unread notifications, marking them as read",
-/// ", creating one if needed", "while clearing the copy"). What it takes out of the answer is no act (", removing duplicates").
+/// ", creating one if needed", "while clearing the copy"). What it takes out of the answer
+/// is no act (", removing duplicates").
 fn acting_participle(lower: &str) -> Option<&str> {
     let clauses = [", ", " as well as ", " while "]
         .iter()

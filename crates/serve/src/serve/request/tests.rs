@@ -55,7 +55,7 @@ fn a_free_form_object_cannot_override_the_method() {
         "params": {"filter": {"in": "query", "name": "filter"}},
     }));
     let base = Url::parse("http://api.test").unwrap();
-    for key in ["_method", "X-HTTP-Method-Override"] {
+    for key in ["_method", "X-HTTP-Method-Override", "_HttpMethod"] {
         let arguments = json!({"filter": {key: "DELETE"}});
         let built = build(
             &search,

@@ -1920,6 +1920,10 @@ fn a_key_denied_is_no_key() {
     assert!(describes_a_key(
         "An idempotency key: a retry with it is ignored."
     ));
+    // What a key does may be said with "not".
+    assert!(describes_a_key(
+        "An idempotency key. A request sent again with it is not processed twice."
+    ));
     assert!(!describes_a_key(
         "A request id for tracing. This is not an idempotency key."
     ));
