@@ -407,6 +407,39 @@ pub fn summary_verb(word: &str) -> Option<(String, Verb)> {
         .find_map(|form| verb(&form).map(|class| (form, class)))
 }
 
+/// The verb a noun names the act of, when it names one (`deletion` -> delete, `rotation`
+/// -> rotate, `cancellation` -> cancel, `suspension` -> suspend, `removal` -> remove,
+/// `closure` -> close, `deployment` -> deploy); `None` for a noun that names a thing.
+pub fn nominalized_verb(word: &str) -> Option<Verb> {
+    let mut forms = Vec::new();
+    if let Some(stem) = word.strip_suffix("ion") {
+        forms.extend([stem.to_string(), format!("{stem}e")]);
+        if let Some(root) = stem.strip_suffix("ificat") {
+            forms.push(format!("{root}ify"));
+        }
+        if let Some(root) = stem.strip_suffix("at") {
+            // `cancellation`: the consonant doubled before the ending.
+            let undoubled = match root.as_bytes() {
+                [.., a, b] if a == b => &root[..root.len() - 1],
+                _ => root,
+            };
+            forms.extend([root.to_string(), undoubled.to_string()]);
+        }
+        if let Some(root) = stem.strip_suffix('s') {
+            forms.push(format!("{root}d"));
+        }
+    }
+    for ending in ["al", "ure", "ment"] {
+        if let Some(stem) = word.strip_suffix(ending) {
+            forms.extend([stem.to_string(), format!("{stem}e")]);
+        }
+    }
+    forms
+        .iter()
+        .filter(|form| form.len() > 2)
+        .find_map(|form| verb(form))
+}
+
 /// Things an operation adds to or removes from a set, so that removing one loses nothing
 /// that adding it back does not restore: a label on an issue, an assignee, a member of a
 /// selection...
@@ -920,6 +953,22 @@ pub fn has_phrase(text: &str, phrase: &str) -> bool {
     text.match_indices(phrase).any(|(at, found)| {
         !word(text[..at].chars().next_back()) && !word(text[at + found.len()..].chars().next())
     })
+}
+
+/// Words that say which of a kind a name reads (`currentUser`, `topStories`), where a
+/// verb would stand: with [`looks_like_a_qualifier`]'s endings, not an unknown verb.
+pub const QUALIFIERS: &[&str] = &[
+    "top", "new", "all", "my", "own", "main", "random", "default", "nearby", "next", "last",
+];
+
+/// Whether `word` has an adjective's or a participle's ending (`latest`, `recent`,
+/// `trending`, `featured`, `popular`, `public`, `daily`, `global`, `active`, `available`)
+/// or is one of the [`QUALIFIERS`].
+pub fn looks_like_a_qualifier(word: &str) -> bool {
+    const ENDINGS: [&str; 11] = [
+        "est", "ent", "ing", "ed", "ar", "ic", "ly", "al", "ive", "ble", "ous",
+    ];
+    QUALIFIERS.contains(&word) || ENDINGS.iter().any(|ending| word.ends_with(ending))
 }
 
 /// A path's last segment that names a place in a queue, not a thing: what is there is
@@ -1446,6 +1495,24 @@ mod tests {
         assert_eq!(summary_verb("Creating").unwrap().0, "create");
         assert_eq!(summary_verb("Resetting").unwrap().0, "reset");
         assert_eq!(summary_verb("Cancelling").unwrap().0, "cancel");
+    }
+
+    #[test]
+    fn nouns_that_name_an_act() {
+        for (noun, act) in [
+            ("deletion", Verb::Destroy),
+            ("cancellation", Verb::Destroy),
+            ("removal", Verb::Destroy),
+            ("notification", Verb::Repeat),
+        ] {
+            assert_eq!(nominalized_verb(noun), Some(act), "{noun}");
+        }
+        for noun in ["rotation", "suspension", "closure", "deployment"] {
+            assert!(nominalized_verb(noun).is_some(), "{noun}");
+        }
+        for thing in ["information", "station", "details", "portal"] {
+            assert_eq!(nominalized_verb(thing), None, "{thing}");
+        }
     }
 
     #[test]

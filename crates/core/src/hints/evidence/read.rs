@@ -523,6 +523,7 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     let mut reader = Reader::new(facts);
     reader.name();
     reader.opening();
+    reader.unknown_name_verb();
     reader.phrases();
     // What they find keeps only a GET (or another safe method) from the read-only subset:
     // a claim of read-only on any other method is refused unless a person reviewed it. A
@@ -694,6 +695,51 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
         if source == Source::Description {
             self.or_overwrite(original, source, at);
+        }
+    }
+
+    /// On a safe method without a summary, where no verb is said, a glued name whose first
+    /// word this reader does not know, before words its path says (`expungeMessages` at
+    /// `/mailboxes/{id}/messages`): that word stands where the verb does, and a verb
+    /// outside the read vocabulary acts. (A summary names what the name's words are:
+    /// "Suggested Playspace Container".)
+    fn unknown_name_verb(&mut self) {
+        let facts = self.facts;
+        let safe = facts.method.is_some_and(Method::is_safe) && facts.summary.is_none();
+        let said = self.out.iter().any(|e| matches!(e.says, Says::Verb(_)));
+        let Some(path) = facts.path.filter(|_| safe && !said) else {
+            return;
+        };
+        let action = resource_and_action(facts.name).1;
+        if !action.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return;
+        }
+        let words = name_words(action, None);
+        let path_words: Vec<String> = path
+            .split(['/', '{', '}', '.', ':', '-', '_'])
+            .flat_map(|segment| name_words(segment, None))
+            .collect();
+        let in_path = |w: &String| {
+            path_words
+                .iter()
+                .any(|p| p == w || p.trim_end_matches('s') == w.trim_end_matches('s'))
+        };
+        let Some((first, rest)) = words.split_first() else {
+            return;
+        };
+        let unknown = first.len() > 2
+            && first.chars().all(|c| c.is_ascii_alphabetic())
+            && vocabulary::verb(first).is_none()
+            && !vocabulary::is_known_noun(first)
+            && !vocabulary::looks_like_a_qualifier(first)
+            && !in_path(first);
+        if unknown && !rest.is_empty() && rest.iter().all(in_path) {
+            self.push(
+                Source::Name,
+                Says::Verb(Verb::Act),
+                first,
+                &facts.places.name,
+            );
         }
     }
 
@@ -1158,7 +1204,16 @@ fn names_a_noun(bare: &str, words: &[String]) -> bool {
     let plain = bare
         .chars()
         .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
-    plain && !words.is_empty() && words.iter().all(|w| vocabulary::verb(w).is_none())
+    // Nor is one whose head names an act (`/user/deletion`, `/key/rotation`): it does that
+    // act (`ConnectionDetails` are details).
+    let names_an_act = words
+        .last()
+        .and_then(|w| vocabulary::nominalized_verb(w))
+        .is_some_and(|v| v != Verb::Read);
+    plain
+        && !words.is_empty()
+        && !names_an_act
+        && words.iter().all(|w| vocabulary::verb(w).is_none())
 }
 
 /// Whether a path names only resources: literal segments of plain words, none of them a

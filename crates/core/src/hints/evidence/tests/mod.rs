@@ -318,6 +318,19 @@ fn in_an_all_post_api_a_method_named_by_a_noun_reads() {
         said(&url_info),
         [(HintKind::ReadOnly, true, Confidence::High)]
     );
+    // A noun that names an act does it: `/user/deletion` deletes the user.
+    for (path, getter) in [
+        ("/v1/user/deletion", false),
+        ("/v1/key/rotation", false),
+        ("/v1/ConnectionDetails", true),
+    ] {
+        let mut act = facts(&post, "", "");
+        act.description = Some("Returns the ID of the job in the body.".into());
+        act.path = Some(path);
+        act.only_posts = true;
+        let high = said(&act).contains(&(HintKind::ReadOnly, true, Confidence::High));
+        assert_eq!(high, getter, "{path}");
+    }
     // Not a plain word: a verb the reader lacks may be there.
     let mut receive = facts(&post, "", "Retrieves one or more messages.");
     receive.path = Some("/#X-Amz-Target=AmazonSQS.ReceiveMessage");

@@ -346,3 +346,26 @@ fn a_noun_like_verb_between_resources_names_a_thing() {
     let lint = facts(&post, "kubernetes_run_clusterLint", "");
     assert_eq!(read(&lint)[0].seen, "run");
 }
+
+/// Without a summary, a GET whose glued name opens with a word this reader does not know,
+/// before the words of its path, says it acts: the word stands where the verb does. A
+/// qualifier there (`currentUser`), a word of the path, or a summary says nothing.
+#[test]
+fn an_unknown_word_where_a_name_says_its_verb_acts() {
+    let get = Method::Get;
+    let acts = |name: &str, summary: &str, path: &str| {
+        let mut facts = facts(&get, name, summary);
+        facts.path = Some(path);
+        says(&facts, HintKind::ReadOnly, false)
+    };
+    assert!(acts("expungeMessages", "", "/mailboxes/{id}/messages"));
+    assert!(acts("anonymizeRecord", "", "/records/{id}"));
+    assert!(!acts("currentUser", "", "/user"));
+    assert!(!acts("trendingRepos", "", "/repos"));
+    assert!(!acts("nearbyStops", "", "/stops/nearby"));
+    assert!(!acts(
+        "suggestContainer",
+        "Suggested container",
+        "/containers"
+    ));
+}
