@@ -82,13 +82,13 @@ const READ: &[&str] = &[
     "lint",
     "evaluate",
     "score",
+    "provide",
     "predict",
     "translate",
     "transcribe",
     "display",
     "print",
     "echo",
-    "provide",
     "present",
     "output",
     "obtain",
@@ -815,16 +815,26 @@ pub fn overwrites(word: &str) -> bool {
 }
 
 /// The first words of a flag that asks to overwrite what is there (`overwrite`,
-/// `replaceIfExists`, `drop_existing`).
-pub const OVERWRITING_FLAGS: &[&str] = &["overwrite", "replace", "drop", "recreate"];
+/// `replaceIfExists`, `drop_existing`, `upsert`, `clobber`), or of an enum's value that
+/// chooses to (`mode: overwrite`, `conflictBehavior: replace`).
+pub const OVERWRITING_FLAGS: &[&str] = &[
+    "overwrite",
+    "replace",
+    "drop",
+    "recreate",
+    "upsert",
+    "clobber",
+];
 
 /// Whether a flag's name opens with one of [`OVERWRITING_FLAGS`], or is `force` alone (what
-/// `forceChangePassword` forces is its own act).
+/// `forceChangePassword` forces is its own act), however it is spelt (`over_write`,
+/// `x-overwrite`, `AllowOverwrite`).
 pub fn overwriting_flag(name: &str) -> bool {
-    let lower = name
-        .trim_start_matches(|c: char| !c.is_alphabetic())
-        .to_ascii_lowercase();
-    lower == "force" || OVERWRITING_FLAGS.iter().any(|w| lower.starts_with(w))
+    let lower = name.to_ascii_lowercase();
+    let lower = lower.strip_prefix("x-").unwrap_or(&lower);
+    let squashed: String = lower.chars().filter(char::is_ascii_alphabetic).collect();
+    let squashed = squashed.strip_prefix("allow").unwrap_or(&squashed);
+    squashed == "force" || OVERWRITING_FLAGS.iter().any(|w| squashed.starts_with(w))
 }
 
 /// Words that follow an imperative verb: "Uninstall *your* app", "Frobnicate *the* widget".
@@ -970,6 +980,22 @@ pub fn looks_like_a_qualifier(word: &str) -> bool {
     ];
     QUALIFIERS.contains(&word) || ENDINGS.iter().any(|ending| word.ends_with(ending))
 }
+
+/// What is put into a stream, a log or a bus (`PutRecords`, `PutLogEvents`,
+/// `PutMetricData`): each put adds another entry, where putting an item or a policy sets it.
+pub const STREAM_ENTRIES: &[&str] = &[
+    "record",
+    "records",
+    "event",
+    "events",
+    "log",
+    "logs",
+    "message",
+    "messages",
+    "telemetry",
+    "metric",
+    "metrics",
+];
 
 /// A path's last segment that names a place in a queue, not a thing: what is there is
 /// another thing after each call.

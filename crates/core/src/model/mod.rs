@@ -618,7 +618,7 @@ fn name_and_location<'a>(
     Ok((name, location))
 }
 
-/// The names of a body schema's boolean fields: its properties' and those of the objects
+/// The names of a body schema's flags ([`is_flag`]): its properties' and those of the objects
 /// they hold (`options.store`), references and `allOf` followed, a few levels deep.
 pub(super) fn boolean_fields<'a>(spec: &'a Spec, schema: &Node<'a>) -> Vec<&'a str> {
     fn collect<'a>(spec: &'a Spec, schema: Node<'a>, depth: usize, out: &mut Vec<&'a str>) {
@@ -640,7 +640,7 @@ pub(super) fn boolean_fields<'a>(spec: &'a Spec, schema: &Node<'a>) -> Vec<&'a s
             let Ok(property) = deref(spec, property) else {
                 continue;
             };
-            if is_boolean(property.value) {
+            if is_flag(property.value) {
                 out.push(name);
             } else {
                 collect(spec, property, depth - 1, out);
@@ -652,13 +652,26 @@ pub(super) fn boolean_fields<'a>(spec: &'a Spec, schema: &Node<'a>) -> Vec<&'a s
     out
 }
 
-/// Whether a schema's `type` is boolean (alone, or beside others: `[boolean, "null"]`).
-pub fn is_boolean(schema: &Value) -> bool {
-    match schema.get("type") {
+/// Whether a schema is a flag: its `type` boolean (alone, or beside others: `[boolean,
+/// "null"]`), or its values only true and false, as strings or as 0 and 1 (DocuSign types
+/// its flags `string`, PHP-style APIs take `?delete=1`).
+pub fn is_flag(schema: &Value) -> bool {
+    let boolean = match schema.get("type") {
         Some(Value::Array(types)) => types.iter().any(|t| t == "boolean"),
         Some(t) => t == "boolean",
         None => false,
-    }
+    };
+    let either = |value: &Value| match value {
+        Value::String(s) => matches!(
+            s.to_ascii_lowercase().as_str(),
+            "true" | "false" | "0" | "1"
+        ),
+        Value::Number(n) => n.as_u64().is_some_and(|n| n <= 1),
+        Value::Bool(_) => true,
+        _ => false,
+    };
+    let values = schema.get("enum").and_then(Value::as_array);
+    boolean || values.is_some_and(|v| v.len() == 2 && v.iter().all(either))
 }
 
 /// Follows `$ref`s from `node` until a value that is not a reference. A chain that comes

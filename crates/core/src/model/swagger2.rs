@@ -231,7 +231,7 @@ fn form_body<'a>(
         schema.insert("required".into(), Value::Array(required.clone()));
     }
     let flags = (fields.iter())
-        .filter(|f| f.str("type") == Some("boolean"))
+        .filter(|f| super::is_flag(f.value))
         .filter_map(|f| f.str("name"))
         .collect();
     Ok(RequestBody {

@@ -163,9 +163,12 @@ impl<'a> Facts<'a> {
             acting_flag: binding.and_then(|b| {
                 let properties = tool.input_schema.as_ref()?.get("properties")?;
                 let mut flags = (b.params.iter())
-                    .filter(|(argument, _)| is_boolean(properties.get(argument.as_str())))
+                    .filter(|(argument, _)| is_flag(properties.get(argument.as_str())))
                     .filter_map(|(_, p)| Some((p.name.as_deref()?, p.location != ToolIn::Body)));
-                flags.find_map(|(name, parameter)| asks_to_act(name, parameter).then_some(name))
+                let flag = flags
+                    .find_map(|(name, parameter)| asks_to_act(name, parameter).then_some(name));
+                let mut schemas = properties.as_object()?.values();
+                flag.or_else(|| schemas.find_map(overwriting_value))
             }),
             only_posts,
             change_list: binding.is_some_and(|b| change_list(tool, b)),
@@ -479,10 +482,19 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
         parameter.schema.as_ref().map(|s| &*s.value)
     }
     let parameters = (operation.parameters.iter())
-        .filter(|p| is_boolean(schema(p)))
+        .filter(|p| is_flag(schema(p)) || described_as_a_flag(p))
         .map(|p| p.name);
     let body = operation.body.iter().flat_map(|b| b.flags.iter().copied());
     let parameter = parameters.into_iter().find(|name| asks_to_act(name, true));
+    // A value that chooses to overwrite (`mode: overwrite`), of a parameter or of a field
+    // of the body.
+    let body_fields = (operation.body.iter())
+        .filter_map(|b| b.schema.as_ref()?.value.get("properties")?.as_object())
+        .flat_map(|properties| properties.values());
+    let parameter_values = (operation.parameters.iter()).filter_map(schema);
+    let overwriting = parameter_values
+        .chain(body_fields)
+        .find_map(overwriting_value);
     let commands = (operation.parameters.iter()).find(|p| {
         let values = schema(p)
             .and_then(|s| s.get("enum"))
@@ -497,6 +509,29 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
     parameter
         .or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
         .or_else(|| commands.map(|p| p.name))
+        .or(overwriting)
+}
+
+/// A value of `schema`'s enum that chooses to overwrite what is there (Dropbox's `mode:
+/// overwrite`, Microsoft Graph's `conflictBehavior: replace`).
+fn overwriting_value(schema: &Value) -> Option<&str> {
+    let values = schema.get("enum")?.as_array()?;
+    (values.iter())
+        .filter_map(Value::as_str)
+        .find(|value| vocabulary::overwriting_flag(value))
+}
+
+/// A string parameter its description calls a flag ("When **true**, resends the
+/// envelope"), as DocuSign types them.
+fn described_as_a_flag(parameter: &Parameter<'_>) -> bool {
+    let string = (parameter.schema.as_ref())
+        .is_some_and(|s| s.value.get("type") == Some(&Value::from("string")));
+    let says_true = parameter.description.is_some_and(|d| {
+        d.to_ascii_lowercase()
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| w == "true")
+    });
+    string && says_true
 }
 
 /// Whether a parameter's values are commands: one toggles (Shelly's `turn=on|off|toggle`),
@@ -542,8 +577,8 @@ fn picks_the_method(name: &str, schema: Option<&Value>) -> bool {
             && values.is_some_and(|values| values.iter().any(writes)))
 }
 
-fn is_boolean(schema: Option<&Value>) -> bool {
-    schema.is_some_and(crate::model::is_boolean)
+fn is_flag(schema: Option<&Value>) -> bool {
+    schema.is_some_and(crate::model::is_flag)
 }
 
 /// Whether a flag's name asks the server to keep what it is sent: a word of it is `store`,
@@ -573,6 +608,7 @@ fn asks_to_act(name: &str, parameter: bool) -> bool {
                 | "regenerate"
                 | "mark"
                 | "notify"
+                | "resend"
                 | "archive"
                 | "consume"
                 | "dequeue"
@@ -591,7 +627,8 @@ fn asks_to_act(name: &str, parameter: bool) -> bool {
                 | "commit"
         ) || vocabulary::overwriting_flag(name)
     });
-    keeps || ((parameter || several) && acts)
+    // A flag to overwrite says so in one word (`Overwrite`, `Force`), in a body too.
+    keeps || ((parameter || several || vocabulary::overwriting_flag(name)) && acts)
 }
 
 /// The names of a body's fields: a form's, or a JSON object's properties.

@@ -69,8 +69,10 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
 /// A `Resource_Action` or `Resource.action` name split into the resource and the part that
 /// says the action (`VirtualMachines_Start`, `ScaleSets_ListAll`, `Place.pairing`,
 /// `Account.changePassword`): there the resource comes first and its words are nouns,
-/// whatever they look like (`ScaleSets`, `Place`). Any other name is all action
-/// (`chat.update` is a method of its own).
+/// whatever they look like (`ScaleSets`, `Place`). So in a `service.resource.method` name
+/// of three parts or more (`compute.instances.simulateMaintenanceEvent`,
+/// `run.projects.locations.operations.cancel`): the service is no verb. Any other name is
+/// all action (`chat.update` is a method of its own).
 fn resource_and_action(name: &str) -> (Option<&str>, &str) {
     let pascal = |part: &str| {
         part.starts_with(|c: char| c.is_ascii_uppercase())
@@ -86,6 +88,9 @@ fn resource_and_action(name: &str) -> (Option<&str>, &str) {
             (Some(resource), action)
         }
         (_, Some((resources, action))) if camel(action) && resources.split('.').all(pascal) => {
+            (Some(resources), action)
+        }
+        (_, Some((resources, action))) if resources.contains('.') && name.split('.').all(camel) => {
             (Some(resources), action)
         }
         _ => (None, name),
@@ -182,6 +187,16 @@ fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
     before.starts_with('{') && last.eq_ignore_ascii_case(verb)
 }
 
+/// Whether `path`'s last literal segment, after a parameter, opens with `verb`
+/// (`/leads/{id}/convert`, `/quotes/{id}/convert-to-invoice`): it acts on the resource.
+fn converts_what_it_names(path: &str, verb: &str) -> bool {
+    let mut segments = path.trim_end_matches('/').rsplit('/');
+    let last = segments.next().unwrap_or_default();
+    let before = segments.next().unwrap_or_default();
+    let first_word = name_words(last, None).into_iter().next();
+    before.starts_with('{') && first_word.is_some_and(|w| w == verb)
+}
+
 /// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a
 /// file to the trash", "Restore a file from the trash", restore what was deleted. `text` is
 /// the operation's words, lower case.
@@ -247,10 +262,17 @@ fn description_opens_reading(facts: &Facts<'_>) -> bool {
 fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Verb {
     let path = facts.path;
     let verb = computed(word, vocabulary::verb(word).unwrap_or(Verb::Act), rest);
-    // Converting or rendering what a GET is given computes an answer: nothing is kept.
+    // Converting or rendering what a GET is given computes an answer: nothing is kept. (A
+    // stored thing its path names, converted, becomes another: `/leads/{id}/convert`.)
     let safe = facts.method.is_some_and(Method::is_safe);
-    if safe && vocabulary::CALCULATIONS.contains(&word) {
+    let stored = path.is_some_and(|p| converts_what_it_names(p, word));
+    if safe && vocabulary::CALCULATIONS.contains(&word) && !stored {
         return Verb::Read;
+    }
+    // A worker polling for a task or a job is handed one, which no other worker then gets.
+    let work = |w: &String| matches!(w.as_str(), "task" | "tasks" | "job" | "jobs" | "work");
+    if word == "poll" && rest.iter().take(4).any(work) {
+        return Verb::Repeat;
     }
     // On a GET, "new" before a plural names what is recent (`new_releases`); on a method
     // that writes, it makes them ("New users" posted).
@@ -629,7 +651,26 @@ impl<'r, 'f> Reader<'r, 'f> {
             if let Some(object) = object {
                 self.push(Source::Name, Says::Relation, &words[i + 1 + object], at);
             }
+            let entry = words
+                .get(i + 1)
+                .filter(|w| vocabulary::STREAM_ENTRIES.contains(&w.as_str()));
+            if let (true, Some(entry)) = (words[i] == "put", entry) {
+                self.push(
+                    Source::Name,
+                    Says::RepeatPhrase,
+                    &format!("put {entry}"),
+                    at,
+                );
+            }
             self.name_verb = Some(words[i].clone());
+        }
+        // `batchUpdate`, `batch_write`: a list of requests, each its own kind (Google's
+        // carry inserts and additions), not values set.
+        let batch = words.windows(2).find(|pair| {
+            pair[0] == "batch" && matches!(pair[1].as_str(), "update" | "write" | "modify" | "edit")
+        });
+        if let Some(pair) = batch {
+            self.push(Source::Name, Says::ChangeList, &pair.join(" "), at);
         }
         for (i, word) in words.iter().enumerate() {
             // A later verb that overwrites (`add-or-update-membership`) says so too.
@@ -1084,6 +1125,14 @@ impl<'r, 'f> Reader<'r, 'f> {
         let writes = facts.method.is_some_and(|m| !m.is_safe());
         if writes && last && vocabulary::POSITIONS.contains(&bare) {
             self.push(Source::Path, Says::RepeatPhrase, segment, at);
+        }
+        // What a DELETE takes out of the trash (`DELETE /files/trash`, `/files/{id}/trash`)
+        // is gone for good: emptying the trash is the step its switch leads to, not a switch.
+        let trash = path
+            .split('/')
+            .any(|s| matches!(s, "trash" | "recyclebin" | "recycle-bin" | "recycle_bin"));
+        if facts.method == Some(&Method::Delete) && trash {
+            self.push(Source::Path, Says::DestroyPhrase, "trash", at);
         }
         if matches!(bare, "actions" | "action") {
             self.push(Source::Path, Says::Actions, segment, at);

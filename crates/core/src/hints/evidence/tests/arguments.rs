@@ -175,3 +175,59 @@ fn a_bodys_auto_commit_acts() {
     assert!(says(&calculate("currency_code"), HintKind::ReadOnly, true));
     assert!(!says(&calculate("auto_commit"), HintKind::ReadOnly, true));
 }
+
+/// A flag typed as a string or a number of two values, true and false or 0 and 1, is a flag
+/// as a boolean is (DocuSign's, PHP-style `?delete=1`); so is a string its description
+/// calls one ("When true, ...").
+#[test]
+fn a_flag_of_any_type_acts() {
+    let list = |parameter: &str| {
+        spec(
+            "get",
+            "/v1/mailboxes/{id}/messages",
+            "List messages",
+            parameter,
+            "",
+        )
+    };
+    for schema in [
+        r#"{"type": "string", "enum": ["true", "false"]}"#,
+        r#"{"type": "integer", "enum": [0, 1]}"#,
+    ] {
+        let parameter = format!(r#"{{"name": "mark_as_read", "in": "query", "schema": {schema}}}"#);
+        assert!(
+            says(&list(&parameter), HintKind::ReadOnly, false),
+            "{schema}"
+        );
+    }
+    let described = r#"{"name": "purge", "in": "query", "description": "When true, purges them.", "schema": {"type": "string"}}"#;
+    assert!(says(&list(described), HintKind::ReadOnly, false));
+    let a_word = r#"{"name": "purge", "in": "query", "description": "A word.", "schema": {"type": "string"}}"#;
+    assert!(!says(&list(a_word), HintKind::ReadOnly, false));
+}
+
+/// What chooses to overwrite, however it is spelt, in a parameter or a body's field of one
+/// word, or as an enum's value (`mode: overwrite`, `conflictBehavior: replace`): a create
+/// that may overwrite is not "it adds".
+#[test]
+fn an_argument_that_chooses_to_overwrite_vetoes_adding() {
+    let adds = |parameter: &str, body: &str| {
+        let spec = spec("post", "/v1/objects", "Create an object", parameter, body);
+        says(&spec, HintKind::Destructive, false)
+    };
+    assert!(adds("", r#"{"name": {"type": "string"}}"#));
+    for name in ["over_write", "x-overwrite", "upsert", "allow_overwrite"] {
+        let flag =
+            format!(r#"{{"name": "{name}", "in": "query", "schema": {{"type": "boolean"}}}}"#);
+        assert!(!adds(&flag, ""), "{name}");
+    }
+    for body in [
+        r#"{"Overwrite": {"type": "boolean"}}"#,
+        r#"{"Force": {"type": "boolean"}}"#,
+        r#"{"mode": {"type": "string", "enum": ["add", "overwrite", "update"]}}"#,
+    ] {
+        assert!(!adds("", body), "{body}");
+    }
+    let conflict = r#"{"name": "conflictBehavior", "in": "query", "schema": {"type": "string", "enum": ["fail", "replace", "rename"]}}"#;
+    assert!(!adds(conflict, ""));
+}

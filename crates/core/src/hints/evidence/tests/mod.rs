@@ -15,6 +15,14 @@ fn facts<'a>(method: &'a Method, name: &'a str, summary: &'a str) -> Facts<'a> {
     }
 }
 
+/// The facts of an operation known by its name and path only.
+fn facts_at<'a>(method: &'a Method, name: &'a str, path: &'a str) -> Facts<'a> {
+    Facts {
+        path: Some(path),
+        ..facts(method, name, "")
+    }
+}
+
 fn said(facts: &Facts<'_>) -> Vec<(HintKind, bool, Confidence)> {
     let hints = Hints::infer(facts.method.unwrap());
     judge(facts, &read(facts), &hints)

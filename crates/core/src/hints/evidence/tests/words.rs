@@ -369,3 +369,80 @@ fn an_unknown_word_where_a_name_says_its_verb_acts() {
         "/containers"
     ));
 }
+
+/// In a `service.resource.method` name the service is no verb
+/// (`compute.instances.simulateMaintenanceEvent` computes nothing); in `chat.update` the
+/// whole name is the method.
+#[test]
+fn a_dotted_name_acts_as_its_last_part_says() {
+    let post = Method::Post;
+    let mut facts = facts(&post, "compute.instances.simulateMaintenanceEvent", "");
+    facts.path = Some("/projects/{project}/instances/{instance}/simulateMaintenanceEvent");
+    assert!(
+        read(&facts).iter().all(|e| e.seen != "compute"),
+        "{:?}",
+        read(&facts)
+    );
+    let get = Method::Get;
+    let list = facts_at(
+        &get,
+        "run.projects.locations.services.list",
+        "/v2/{parent}/services",
+    );
+    assert!(!says(&list, HintKind::ReadOnly, false));
+    let update = facts_at(&post, "chat.update", "/chat.update");
+    assert!(read(&update).iter().any(|e| e.seen == "update"));
+}
+
+/// A DELETE of the trash, or of what is in it, removes for good: not the trash's switch.
+#[test]
+fn deleting_from_the_trash_is_for_good() {
+    let delete = Method::Delete;
+    for (name, path) in [
+        ("emptyTrash", "/v1/trash"),
+        ("folders_trash_delete", "/v1/folders/{id}/trash"),
+    ] {
+        let facts = facts_at(&delete, name, path);
+        assert!(!says(&facts, HintKind::Destructive, false), "{name}");
+    }
+}
+
+/// `batchUpdate` carries a list of requests (inserts among them), and a put into a stream
+/// (`PutRecords`, `PutLogEvents`) adds another entry each time: neither sets values.
+#[test]
+fn batches_of_requests_and_puts_into_a_stream_repeat() {
+    let post = Method::Post;
+    for (name, path) in [
+        (
+            "sheets.spreadsheets.batchUpdate",
+            "/v4/spreadsheets/{id}:batchUpdate",
+        ),
+        ("PutRecords", "/#X-Amz-Target=Kinesis.PutRecords"),
+        ("PutLogEvents", "/#X-Amz-Target=Logs.PutLogEvents"),
+    ] {
+        let facts = facts_at(&post, name, path);
+        assert!(!says(&facts, HintKind::Idempotent, true), "{name}");
+    }
+    let item = facts_at(
+        &post,
+        "PutBucketPolicy",
+        "/#X-Amz-Target=S3.PutBucketPolicy",
+    );
+    assert!(says(&item, HintKind::Idempotent, true));
+}
+
+/// A worker polling for a task is handed it; a stored thing its path names, converted,
+/// becomes another (`/leads/{id}/convert`), where converting what a GET is given computes.
+#[test]
+fn polling_for_work_and_converting_a_record_act() {
+    let get = Method::Get;
+    let mut poll = facts(&get, "poll", "Poll for a task of a certain type");
+    poll.path = Some("/api/tasks/poll/{tasktype}");
+    assert!(says(&poll, HintKind::ReadOnly, false));
+    let mut lead = facts(&get, "convertLead", "Convert a lead");
+    lead.path = Some("/crm/v2/leads/{id}/convert");
+    assert!(says(&lead, HintKind::ReadOnly, false));
+    let mut currency = facts(&get, "convertCurrency", "Convert an amount");
+    currency.path = Some("/v1/currency/convert");
+    assert!(!says(&currency, HintKind::ReadOnly, false));
+}
