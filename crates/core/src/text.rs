@@ -104,10 +104,30 @@ pub(crate) fn for_reading(text: &str) -> Cow<'_, str> {
             }),
         false => Cow::Borrowed(text),
     };
-    match text.contains(" & ") {
+    let text = match text.contains(" & ") {
         true => Cow::Owned(text.replace(" & ", " and ")),
         false => text,
+    };
+    without_contractions(text)
+}
+
+/// "can't" as "cannot", "doesn't" as "does not" (and with a typographic apostrophe): the
+/// phrases the reader looks for are written out.
+fn without_contractions(text: Cow<'_, str>) -> Cow<'_, str> {
+    if !text.contains("n't") && !text.contains("n\u{2019}t") {
+        return text;
     }
+    let mut out = text.replace('\u{2019}', "'");
+    let forms = [
+        ("won't", "will not"),
+        ("Won't", "Will not"),
+        ("an't", "annot"),
+        ("on't", "o not"),
+    ];
+    for (short, long) in forms {
+        out = out.replace(short, long);
+    }
+    Cow::Owned(out.replace("n't", " not"))
 }
 
 fn starts_with_block_element(text: &str) -> bool {

@@ -252,6 +252,7 @@ const UPDATE: &[&str] = &[
     "write",
     "move",
     "reorder",
+    "reschedule",
     "reprioritize",
     "apply",
     "restore",
@@ -374,7 +375,13 @@ pub fn verb(word: &str) -> Option<Verb> {
             .flat_map(|(list, class)| list.iter().map(move |word| (*word, class)))
             .collect()
     });
-    VERBS.get(word).copied()
+    // A word this map lacks that redoes an act adding an effect each time (`redeploy`,
+    // `resubmit`, `republish`) adds another.
+    let redone = || {
+        let stem = word.strip_prefix("re")?;
+        (stem.len() > 2 && VERBS.get(stem) == Some(&Verb::Repeat)).then_some(Verb::Repeat)
+    };
+    VERBS.get(word).copied().or_else(redone)
 }
 
 /// A verb as it stands first in a summary, in the imperative or the third person:
@@ -628,6 +635,18 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "sends an email",
     "sends a message",
     "sends a notification",
+    "sends a push notification",
+    "sends an email notification",
+    "email is sent",
+    "emails are sent",
+    "notification is sent",
+    "notifications are sent",
+    "receive a notification",
+    "receives a notification",
+    "notifies all",
+    "notifies the",
+    "webhook is triggered",
+    "webhooks are triggered",
     "calling it again",
     "a repeat ",
     "is incremented",
@@ -656,6 +675,8 @@ pub const REPEAT_PHRASES: &[&str] = &[
 /// Phrases of a description that say an operation overwrites or destroys.
 pub const DESTROY_PHRASES: &[&str] = &[
     "permanently",
+    "is permanent",
+    "are permanent",
     "cannot be undone",
     "can not be undone",
     "cannot be recovered",
@@ -1074,6 +1095,18 @@ pub const READ_THINGS: &[&str] = &[
     "recording",
     "recordings",
     "book",
+    "settings",
+    "setting",
+    "schedule",
+    "rules",
+    "queue",
+    "errors",
+    "eligibility",
+    "windows",
+    "coverage",
+    "preferences",
+    "targets",
+    "candidates",
 ];
 
 /// Phrases of a description that say what is read is changed by reading it (a queue's

@@ -97,9 +97,9 @@ fn resource_and_action(name: &str) -> (Option<&str>, &str) {
     }
 }
 
-/// Whether `name` is the method followed by words of the path in their order, at least two
-/// (`GetChargesCharge` for `GET /v1/charges/{charge}`, `PostCustomersCustomerSources`), as
-/// generators make them; `delete_order` is a person's name.
+/// Whether `name` is the method and words of the path in their order, at least two
+/// (`GetChargesCharge` for `GET /v1/charges/{charge}`, `PostCustomersCustomerSources`,
+/// `chargesChargeIdGet`), as generators make them; `delete_order` is a person's name.
 pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool {
     let Some(method) = method else {
         return false;
@@ -108,9 +108,52 @@ pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool
     let mut path_words = path
         .split(['/', '{', '}', '.', ':'])
         .flat_map(|segment| name_words(segment, None));
+    // Or the path's words, then the method (`chargesChargeIdGet`, openapi-generator's).
+    // (Glued, on a safe method: `PublicIPAddresses_Delete`, `Accounts_Get` are a resource
+    // and its action.)
+    let glued = name.chars().all(|c| c.is_ascii_alphanumeric());
+    let (method_at, from_path) = match words.last() {
+        Some(last) if glued && method.is_safe() && last.eq_ignore_ascii_case(method.as_str()) => {
+            (words.len() - 1, 0..words.len() - 1)
+        }
+        _ => (0, 1..words.len()),
+    };
     words.len() > 2
-        && words[0].eq_ignore_ascii_case(method.as_str())
-        && words[1..].iter().all(|w| path_words.any(|p| p == *w))
+        && words[method_at].eq_ignore_ascii_case(method.as_str())
+        && words[from_path].iter().all(|w| path_words.any(|p| p == *w))
+}
+
+/// On a safe method, the name's verb when its `first` verb-like word is part of the
+/// resource's name: after a noun, before what is read (`dataSetStatistics`,
+/// `valueSetRead`, `replicaSetList`), or the resource its path names, before how it is read
+/// (`claimSearch` at `/Claim`). `createAlertGET` creates; `accountSetPassword` sets.
+fn a_reads_verb(words: &[String], first: Option<usize>, path: Option<&str>) -> Option<usize> {
+    let i = first?;
+    let is_verb = |w: &String| vocabulary::verb(w).is_some();
+    let reading = |w: &String| {
+        vocabulary::verb(w) == Some(Verb::Read)
+            || vocabulary::READ_THINGS.contains(&w.as_str())
+            || is_plural(w)
+    };
+    let joins = |w: &String| matches!(w.as_str(), "and" | "or" | "then" | "to" | "plus");
+    let after_a_noun = i > 0 && !is_verb(&words[i - 1]) && !joins(&words[i - 1]);
+    let in_a_compound = after_a_noun && words.get(i + 1).is_some_and(reading);
+    let last = words.len() - 1;
+    let reads_last = last > i && vocabulary::verb(&words[last]) == Some(Verb::Read);
+    let path_words: Vec<String> = (path.unwrap_or_default().split(['/', '{', '}', '.', ':']))
+        .flat_map(|segment| name_words(segment, None))
+        .collect();
+    let names_the_resource = path_words.contains(&words[i]);
+    if in_a_compound {
+        let later = words[i + 1..]
+            .iter()
+            .position(|w| vocabulary::verb(w) == Some(Verb::Read));
+        later.map(|j| i + 1 + j)
+    } else if names_the_resource && reads_last {
+        Some(last)
+    } else {
+        Some(i)
+    }
 }
 
 /// Where a name's action is: its first verb, unless that word is also a noun (`run`,
@@ -146,11 +189,14 @@ fn names_things(name: &str, path: &str, segment: &str, action: &str, words: &[St
     // A segment a parameter follows names a collection (`/shop_account_requests/{id}`,
     // `/orders/{id}`): its words are nouns, unless one removes, renews or overwrites (a
     // GET of `/delete/{id}` may delete).
-    let harmful = words.iter().any(|w| {
-        matches!(
+    // (Not after a noun: in `/ValueSet/{id}` a set is the noun's part; `/KickBan` bans.)
+    let harmful = words.iter().enumerate().any(|(i, w)| {
+        let after_a_noun = i > 0 && vocabulary::is_known_noun(&words[i - 1]);
+        let harms = matches!(
             vocabulary::verb(w),
             Some(Verb::Destroy | Verb::Renew | Verb::Update)
-        )
+        );
+        harms && !after_a_noun
     });
     let names_a_collection =
         !harmful && path.trim_end_matches('/').rsplit('/').next() != Some(segment);
@@ -267,6 +313,11 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     let safe = facts.method.is_some_and(Method::is_safe);
     let stored = path.is_some_and(|p| converts_what_it_names(p, word));
     if safe && vocabulary::CALCULATIONS.contains(&word) && !stored {
+        return Verb::Read;
+    }
+    // On a GET, "Invoke function ...": an OData function, which has no side effects (an
+    // action may).
+    if safe && word == "invoke" && rest.first().is_some_and(|w| w == "function") {
         return Verb::Read;
     }
     // A worker polling for a task or a job is handed one, which no other worker then gets.
@@ -477,8 +528,12 @@ fn acting_participle(lower: &str) -> Option<&str> {
         .iter()
         .flat_map(|joint| lower.split(joint).skip(1));
     clauses.into_iter().find_map(|clause| {
-        let word = clause.split(|c: char| !c.is_alphabetic()).next()?;
-        let acts = word.ends_with("ing")
+        let mut words = clause.split(|c: char| !c.is_alphabetic());
+        let word = words.next()?;
+        // "..., starting from the oldest": where the answer starts, not an act.
+        let preposition = matches!(words.next(), Some("from" | "with" | "at"));
+        let acts = !preposition
+            && word.ends_with("ing")
             && vocabulary::summary_verb(word)
                 .is_some_and(|(_, verb)| !matches!(verb, Verb::Read | Verb::Destroy));
         acts.then_some(word)
@@ -638,6 +693,10 @@ impl<'r, 'f> Reader<'r, 'f> {
                     Some(i)
                 }
             });
+        let first_verb = match facts.method {
+            Some(method) if method.is_safe() => a_reads_verb(&words, first_verb, facts.path),
+            _ => first_verb,
+        };
         if let Some(i) = first_verb {
             let verb = verb_in_use(&words[i], &words[i + 1..], &self.text, facts);
             let seen = in_use(
@@ -951,9 +1010,12 @@ impl<'r, 'f> Reader<'r, 'f> {
             };
             // What a read consumes is an effect of each call only when the call reads.
             let consumes = self.facts.method.is_some_and(Method::is_safe);
+            // What a DELETE sends or adds ("Registrants are notified") is not sent again:
+            // what it deleted is gone.
+            let repeats = self.facts.method != Some(&Method::Delete);
             let kinds = [
                 (Says::ReadPhrase, true),
-                (Says::RepeatPhrase, true),
+                (Says::RepeatPhrase, repeats),
                 (Says::DestroyPhrase, !reversible),
                 (Says::RepeatPhrase, consumes),
                 (Says::NoOpPhrase, true),

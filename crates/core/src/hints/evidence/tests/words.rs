@@ -446,3 +446,94 @@ fn polling_for_work_and_converting_a_record_act() {
     currency.path = Some("/v1/currency/convert");
     assert!(!says(&currency, HintKind::ReadOnly, false));
 }
+
+/// On a GET, a verb-like word inside the resource's name (`dataSetStatistics`,
+/// `valueSetRead`), or the resource its path names before how it is read (`claimSearch` at
+/// `/Claim`), or a name that is the path's words then the method (`chargesChargeIdGet`,
+/// openapi-generator's), says no act; `createAlertGET` creates.
+#[test]
+fn a_resource_named_first_is_no_verb() {
+    let get = Method::Get;
+    for (name, path) in [
+        ("dataSetStatistics", "/v1/datasets/{id}/statistics"),
+        ("valueSetRead", "/ValueSet/{id}"),
+        ("chargesChargeIdGet", "/charges/{chargeId}"),
+    ] {
+        let facts = facts_at(&get, name, path);
+        assert!(!says(&facts, HintKind::ReadOnly, false), "{name}");
+    }
+    // (The path's `/Claim` alone may be a verb: the name's is `search`.)
+    let claim = facts_at(&get, "claimSearch", "/Claim");
+    let name = read(&claim).into_iter().find(|e| e.source == Source::Name);
+    assert_eq!(name.map(|e| e.seen), Some("search".to_string()));
+    let create = facts_at(&get, "createAlertGET", "/alert/{who}");
+    assert!(says(&create, HintKind::ReadOnly, false));
+    let password = facts_at(&get, "accountSetPassword", "/accounts/{id}/password");
+    assert!(says(&password, HintKind::ReadOnly, false));
+}
+
+/// A GET titled by a verb before what it reads of a resource ("Sync settings", "Refund
+/// eligibility") reads, when its description opens by reading.
+#[test]
+fn a_verb_before_a_setting_or_a_schedule_names_it() {
+    let get = Method::Get;
+    for (summary, path) in [
+        ("Sync settings", "/v1/sync/settings"),
+        ("Charge schedule", "/v1/accounts/{id}/charge-schedule"),
+        ("Import errors", "/v1/imports/{id}/errors"),
+    ] {
+        let mut facts = facts(&get, "", summary);
+        facts.description = Some("Returns them.".into());
+        facts.path = Some(path);
+        assert!(!says(&facts, HintKind::ReadOnly, false), "{summary}");
+    }
+}
+
+/// A verb that redoes one adding an effect on each call adds another (`redeploy`,
+/// `resubmit`); rescheduling sets a new time.
+#[test]
+fn redoing_an_act_that_adds_adds_again() {
+    assert_eq!(vocabulary::verb("redeploy"), Some(Verb::Repeat));
+    assert_eq!(vocabulary::verb("resubmit"), Some(Verb::Repeat));
+    assert_eq!(vocabulary::verb("reschedule"), Some(Verb::Update));
+    assert_eq!(vocabulary::verb("reset"), Some(Verb::Renew));
+    let put = Method::Put;
+    let redeploy = facts_at(&put, "redeployApp", "/v1/apps/{id}/redeploy");
+    assert!(says(&redeploy, HintKind::Idempotent, false));
+}
+
+/// An update that sends a notification sends it again on a retry; a DELETE that notifies
+/// does not, what it deleted being gone.
+#[test]
+fn an_update_that_notifies_repeats() {
+    let patch = Method::Patch;
+    let mut update = facts(&patch, "updateTicket", "Update a ticket");
+    update.description = Some("Updates the ticket. An email is sent to the assignee.".into());
+    update.path = Some("/v1/tickets/{id}");
+    assert!(!says(&update, HintKind::Idempotent, true));
+    let delete = Method::Delete;
+    let mut cancel = facts(&delete, "cancelWebinar", "Cancel webinar");
+    cancel.description = Some("Cancels the webinar. An email is sent to registrants.".into());
+    cancel.path = Some("/webinars/{key}");
+    assert!(says(&cancel, HintKind::Idempotent, true));
+}
+
+/// Contractions are read written out ("can't be undone" is "cannot be undone"); "starting
+/// from the oldest" says where the answer starts; a GET that invokes an OData function reads.
+#[test]
+fn contractions_starting_points_and_functions() {
+    let post = Method::Post;
+    let mut disable = facts(&post, "disableCard", "Disable a gift card");
+    let written = crate::text::for_reading("Disabling a gift card can't be undone.");
+    disable.description = Some(written);
+    disable.path = Some("/gift_cards/{id}/disable");
+    assert!(!says(&disable, HintKind::Destructive, false));
+    let get = Method::Get;
+    let mut worklog = facts(&get, "getIssueWorklog", "Get issue worklogs");
+    worklog.description = Some("Returns worklogs for an issue, starting from the oldest.".into());
+    worklog.path = Some("/rest/api/3/issue/{id}/worklog");
+    assert!(!says(&worklog, HintKind::ReadOnly, false));
+    let mut recent = facts(&get, "me.drive.recent", "Invoke function recent");
+    recent.path = Some("/me/drive/recent()");
+    assert!(!says(&recent, HintKind::ReadOnly, false));
+}
