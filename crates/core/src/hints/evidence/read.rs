@@ -315,14 +315,24 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if safe && vocabulary::CALCULATIONS.contains(&word) && !stored {
         return Verb::Read;
     }
+    // Written to, it may make another (a file, an invoice): no values set.
+    if !safe && word == "convert" && stored {
+        return Verb::Act;
+    }
     // On a GET, "Invoke function ...": an OData function, which has no side effects (an
     // action may).
     if safe && word == "invoke" && rest.first().is_some_and(|w| w == "function") {
         return Verb::Read;
     }
     // A worker polling for a task or a job is handed one, which no other worker then gets.
-    let work = |w: &String| matches!(w.as_str(), "task" | "tasks" | "job" | "jobs" | "work");
-    if word == "poll" && rest.iter().take(4).any(work) {
+    // (Polling a job's status reads it.)
+    let work = |w: &[String]| {
+        matches!(w[0].as_str(), "task" | "tasks" | "job" | "jobs" | "work")
+            && w.get(1)
+                .is_none_or(|next| !vocabulary::READ_THINGS.contains(&next.as_str()))
+    };
+    let near = &rest[..rest.len().min(4)];
+    if word == "poll" && (0..near.len()).any(|i| work(&rest[i..])) {
         return Verb::Repeat;
     }
     // On a GET, "new" before a plural names what is recent (`new_releases`); on a method
@@ -335,9 +345,16 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     // description does not open by reading ("Transfer status": "Returns the current
     // status of a transfer").
     let harmful = matches!(verb, Verb::Update | Verb::Destroy | Verb::Renew);
-    let read_thing = rest
-        .first()
-        .is_some_and(|w| vocabulary::READ_THINGS.contains(&w.as_str()));
+    // (Or a noun, then one: "Upload session details", "Run step logs".)
+    let is_read_thing = |w: &String| vocabulary::READ_THINGS.contains(&w.as_str());
+    let a_noun = |w: &String| {
+        !vocabulary::DETERMINERS.contains(&w.as_str()) && vocabulary::verb(w).is_none()
+    };
+    let read_thing = match rest {
+        [first, ..] if is_read_thing(first) => true,
+        [first, second, ..] => a_noun(first) && is_read_thing(second),
+        _ => false,
+    };
     if safe && read_thing && (!harmful || description_opens_reading(facts)) {
         return Verb::Read;
     }
@@ -392,7 +409,19 @@ fn second_verb(words: &[String], near: usize) -> Option<(usize, Verb)> {
             return None;
         }
         let at = i + 1 + usize::from(then);
-        let (_, verb) = vocabulary::summary_verb(words.get(at)?)?;
+        // "... and stores it", "and delivers a test message": a word in the third person
+        // this reader lacks, before what it acts on, is a verb that acts.
+        let object = words.get(at + 1).is_some_and(|w| {
+            vocabulary::DETERMINERS.contains(&w.as_str()) || matches!(w.as_str(), "it" | "them")
+        });
+        let unknown_verb = || {
+            let word = words.get(at)?;
+            let third_person = is_plural(word) && vocabulary::summary_verb(word).is_none();
+            (third_person && object).then_some(Verb::Act)
+        };
+        let verb = vocabulary::summary_verb(words.get(at)?)
+            .map(|(_, verb)| verb)
+            .or_else(unknown_verb)?;
         (verb != Verb::Read).then_some((at, verb))
     })
 }
@@ -480,6 +509,19 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
 fn unconditional(text: &str) -> String {
     sentences_where(text, |words| {
         !words.contains(&"if") && !words.contains(&"already")
+    })
+}
+
+/// The sentences of `text` that neither deny an act ("Nothing is deleted", "No keys are
+/// deleted") nor suppose one ("the records that would be deleted").
+fn affirmed(text: &str) -> String {
+    // ("No longer" says what is lost.)
+    sentences_where(text, |words| {
+        !words.iter().enumerate().any(|(i, w)| match *w {
+            "no" => words.get(i + 1) != Some(&"longer"),
+            "nothing" | "never" | "none" | "would" => true,
+            _ => false,
+        })
     })
 }
 
@@ -788,6 +830,23 @@ impl<'r, 'f> Reader<'r, 'f> {
                 self.push(source, Says::Relation, &said, at);
             }
         }
+        // Read after a summary that reads, the description's opening may say a second act:
+        // "Validate an address": "Validates the address and stores it".
+        // (A GET's later words are read as sentences.)
+        let reads = self.opening_verb.as_deref().and_then(vocabulary::verb) == Some(Verb::Read)
+            && !facts.method.is_some_and(Method::is_safe);
+        if let (Source::Summary, true, Some((sentence, source, at))) = (source, reads, sentence) {
+            let lower: Vec<String> = opening_words(sentence)
+                .iter()
+                .skip(1)
+                .take(12)
+                .map(|w| w.to_ascii_lowercase())
+                .collect();
+            if let Some((i, then)) = second_verb(&lower, 4) {
+                let seen = lower[i].clone();
+                self.push(source, Says::Verb(then), &seen, at);
+            }
+        }
         // "Create or update a secret": it overwrites too, said in the summary or in the
         // opening read in its place.
         if let Some((summary, source, at)) = summary {
@@ -1025,6 +1084,10 @@ impl<'r, 'f> Reader<'r, 'f> {
             // new topic": what happens on a repeat is no read of every call.
             if phrases[0].is_some() {
                 phrases[0] = vocabulary::phrases_in(&unconditional(&lower))[0];
+            }
+            // "Nothing is deleted", "the keys the purge would remove": no act of this call.
+            if phrases[2].is_some() {
+                phrases[2] = vocabulary::phrases_in(&affirmed(&lower))[2];
             }
             // A repeat's lack of effect is said of what is already there ("This parameter
             // has no effect when ..." says nothing of a repeat).

@@ -19,11 +19,22 @@ pub(super) fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
             .any(|w| vocabulary::ANALYSES.contains(&w.as_str()));
     if (verb == Verb::Create && computes) || runs_a_query {
         Verb::Read
-    } else if verb == Verb::Read && mints_a_token(word, rest) {
+    } else if verb == Verb::Read && (mints_a_token(word, rest) || a_new_one(rest)) {
         Verb::Create
     } else {
         verb
     }
+}
+
+/// Whether what is read is "a new" one ("Returns a new Bitcoin address", `getNewAddress`):
+/// one made for the call. ("New" before a plural, `getNewReleases`, names what is recent.)
+fn a_new_one(rest: &[String]) -> bool {
+    let after_new = match rest {
+        [a, new, next, ..] if matches!(a.as_str(), "a" | "an") && new == "new" => next,
+        [new, next, ..] if new == "new" => next,
+        _ => return false,
+    };
+    !is_plural(after_new)
 }
 
 /// Whether `verb` gets a token or credentials a call issues ("Retrieve an access token",

@@ -472,8 +472,9 @@ fn a_resource_named_first_is_no_verb() {
     assert!(says(&password, HintKind::ReadOnly, false));
 }
 
-/// A GET titled by a verb before what it reads of a resource ("Sync settings", "Refund
-/// eligibility") reads, when its description opens by reading.
+/// A GET titled by a verb before what it reads of a resource, or before a noun and that
+/// ("Sync settings", "Upload session details"), reads, when its description opens by
+/// reading.
 #[test]
 fn a_verb_before_a_setting_or_a_schedule_names_it() {
     let get = Method::Get;
@@ -481,6 +482,7 @@ fn a_verb_before_a_setting_or_a_schedule_names_it() {
         ("Sync settings", "/v1/sync/settings"),
         ("Charge schedule", "/v1/accounts/{id}/charge-schedule"),
         ("Import errors", "/v1/imports/{id}/errors"),
+        ("Upload session details", "/files/upload_sessions/{id}"),
     ] {
         let mut facts = facts(&get, "", summary);
         facts.description = Some("Returns them.".into());
@@ -507,10 +509,16 @@ fn redoing_an_act_that_adds_adds_again() {
 #[test]
 fn an_update_that_notifies_repeats() {
     let patch = Method::Patch;
-    let mut update = facts(&patch, "updateTicket", "Update a ticket");
-    update.description = Some("Updates the ticket. An email is sent to the assignee.".into());
-    update.path = Some("/v1/tickets/{id}");
-    assert!(!says(&update, HintKind::Idempotent, true));
+    for effect in [
+        "An email is sent to the assignee.",
+        "The customer is emailed a copy.",
+        "Triggers the issue_updated webhook.",
+    ] {
+        let mut update = facts(&patch, "updateTicket", "Update a ticket");
+        update.description = Some(format!("Updates the ticket. {effect}").into());
+        update.path = Some("/v1/tickets/{id}");
+        assert!(!says(&update, HintKind::Idempotent, true), "{effect}");
+    }
     let delete = Method::Delete;
     let mut cancel = facts(&delete, "cancelWebinar", "Cancel webinar");
     cancel.description = Some("Cancels the webinar. An email is sent to registrants.".into());
@@ -536,4 +544,55 @@ fn contractions_starting_points_and_functions() {
     let mut recent = facts(&get, "me.drive.recent", "Invoke function recent");
     recent.path = Some("/me/drive/recent()");
     assert!(!says(&recent, HintKind::ReadOnly, false));
+}
+
+/// A POST whose summary reads is no read when its description's opening acts besides
+/// ("Validates the address and stores it", a verb this reader lacks before what it acts
+/// on); nor is reading "a new" one (an address made for the call).
+#[test]
+fn a_read_that_keeps_or_makes_something_is_no_read() {
+    let post = Method::Post;
+    let suggested = |facts: &Facts<'_>| {
+        said(facts)
+            .iter()
+            .any(|&(h, v, c)| (h, v) == (HintKind::ReadOnly, true) && c > Confidence::Low)
+    };
+    for description in [
+        "Validates the address and stores it.",
+        "Validates the address and delivers a copy to the owner.",
+    ] {
+        let mut validate = facts(&post, "validateAddress", "Validate an address");
+        validate.description = Some(description.into());
+        validate.path = Some("/v1/addresses/validate");
+        validate.only_posts = true;
+        assert!(!suggested(&validate), "{description}");
+    }
+    let mut address = facts(&post, "", "");
+    address.description = Some("Returns a new Bitcoin address for receiving payments.".into());
+    address.path = Some("/getnewaddress");
+    address.only_posts = true;
+    assert!(!suggested(&address));
+}
+
+/// Converting a stored thing by a write may make another (a file, an invoice): no values
+/// set. Polling a job's status reads it. "Nothing is deleted" and what "would be deleted"
+/// say no act.
+#[test]
+fn converting_by_a_write_polling_a_status_and_denials() {
+    let post = Method::Post;
+    let convert = facts_at(&post, "convertQuote", "/v1/quotes/{id}/convert");
+    assert!(!says(&convert, HintKind::Idempotent, true));
+    let get = Method::Get;
+    let mut status = facts(&get, "pollJobStatus", "Poll the job status");
+    status.path = Some("/v1/jobs/{id}/status");
+    assert!(!says(&status, HintKind::ReadOnly, false));
+    for description in [
+        "Returns the files the cleanup would delete permanently.",
+        "Returns the files. Nothing is permanently deleted.",
+    ] {
+        let mut preview = facts(&get, "previewCleanup", "Preview a cleanup");
+        preview.description = Some(description.into());
+        preview.path = Some("/v1/cleanup/preview");
+        assert!(!says(&preview, HintKind::ReadOnly, false), "{description}");
+    }
 }
