@@ -295,6 +295,7 @@ pub const MINTS: &[&str] = &[
 ];
 
 const DESTROY: &[&str] = &[
+    "recall",
     "delete",
     "remove",
     "destroy",
@@ -472,7 +473,6 @@ pub const RELATIONS: &[&str] = &[
     "selected",
     "resources",
     "repositories",
-    "public",
     "collaborator",
     "collaborators",
     "member",
@@ -566,6 +566,8 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "liquidation",
     "expungement",
     "dissolution",
+    "teardown",
+    "destruction",
 ];
 
 /// Whether `word` (lower case) is one of [`DESTRUCTIVE_NOUNS`], in the singular or the

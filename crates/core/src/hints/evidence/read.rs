@@ -1025,8 +1025,10 @@ impl<'r, 'f> Reader<'r, 'f> {
                 }
                 // "Create a cancellation", "Create a new invalidation": what is made ends
                 // or overwrites something.
+                // So does what is scheduled: "Schedule a deletion".
                 let ends = rest.iter().position(|w| vocabulary::is_destructive_noun(w));
-                if let (Verb::Create, Some(i)) = (verb, ends) {
+                let makes = matches!(verb, Verb::Create) || word == "schedule";
+                if let (true, Some(i)) = (makes, ends) {
                     if !undoes(&rest[i], &self.text) {
                         self.push(source, Says::DestructiveNoun, as_written[i], at);
                     }

@@ -596,3 +596,29 @@ fn converting_by_a_write_polling_a_status_and_denials() {
         assert!(!says(&preview, HintKind::ReadOnly, false), "{description}");
     }
 }
+
+/// Scheduling what ends or destroys does it ("Schedule a deletion"); recalling a message
+/// takes it back from its readers; "public" says which IP or key, not a relation.
+#[test]
+fn scheduled_ends_recalls_and_public_things_are_no_additions() {
+    let post = Method::Post;
+    let delete = Method::Delete;
+    for (method, summary, path) in [
+        (
+            &post,
+            "Schedule a deletion",
+            "/servers/{id}/scheduled-actions",
+        ),
+        (&post, "Recall a message", "/me/messages/{id}/recall"),
+        (
+            &delete,
+            "Remove a public IP",
+            "/v1/servers/{id}/public-ips/{ip}",
+        ),
+    ] {
+        let mut facts = facts(method, "", summary);
+        facts.path = Some(path);
+        facts.statuses = vec!["201"];
+        assert!(!says(&facts, HintKind::Destructive, false), "{summary}");
+    }
+}
