@@ -97,6 +97,13 @@ fn resource_and_action(name: &str) -> (Option<&str>, &str) {
     }
 }
 
+/// The words of a path's literal parts and parameters' names, in order
+/// (`/v1/charges/{chargeId}` -> v1, charges, charge, id).
+fn words_of_path(path: &str) -> impl Iterator<Item = String> + '_ {
+    path.split(['/', '{', '}', '.', ':', '-', '_'])
+        .flat_map(|segment| name_words(segment, None))
+}
+
 /// Whether `name` is the method and words of the path in their order, at least two
 /// (`GetChargesCharge` for `GET /v1/charges/{charge}`, `PostCustomersCustomerSources`,
 /// `chargesChargeIdGet`), as generators make them; `delete_order` is a person's name.
@@ -105,9 +112,7 @@ pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool
         return false;
     };
     let words = name_words(name, None);
-    let mut path_words = path
-        .split(['/', '{', '}', '.', ':'])
-        .flat_map(|segment| name_words(segment, None));
+    let mut path_words = words_of_path(path);
     // Or the path's words, then the method (`chargesChargeIdGet`, openapi-generator's).
     // (Glued, on a safe method: `PublicIPAddresses_Delete`, `Accounts_Get` are a resource
     // and its action.)
@@ -140,10 +145,7 @@ fn a_reads_verb(words: &[String], first: Option<usize>, path: Option<&str>) -> O
     let in_a_compound = after_a_noun && words.get(i + 1).is_some_and(reading);
     let last = words.len() - 1;
     let reads_last = last > i && vocabulary::verb(&words[last]) == Some(Verb::Read);
-    let path_words: Vec<String> = (path.unwrap_or_default().split(['/', '{', '}', '.', ':']))
-        .flat_map(|segment| name_words(segment, None))
-        .collect();
-    let names_the_resource = path_words.contains(&words[i]);
+    let names_the_resource = words_of_path(path.unwrap_or_default()).any(|w| w == words[i]);
     if in_a_compound {
         let later = words[i + 1..]
             .iter()
@@ -874,10 +876,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             return;
         }
         let words = name_words(action, None);
-        let path_words: Vec<String> = path
-            .split(['/', '{', '}', '.', ':', '-', '_'])
-            .flat_map(|segment| name_words(segment, None))
-            .collect();
+        let path_words: Vec<String> = words_of_path(path).collect();
         let in_path = |w: &String| {
             path_words
                 .iter()
