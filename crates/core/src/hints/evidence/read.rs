@@ -97,6 +97,48 @@ fn resource_and_action(name: &str) -> (Option<&str>, &str) {
     }
 }
 
+/// The name a generator built the operationId from, without the tail it added: Springfox's
+/// `Using` and the method (`cancelOrderUsingGET`, `getPaymentUsingGET_1`), FastAPI's path
+/// and method (`publish_item_items__item_id__publish_get`). The tail's last word is the
+/// method, which says nothing of what the call does; the verb is the name's own.
+fn function_name<'n>(name: &'n str, method: Option<&Method>, path: Option<&str>) -> Cow<'n, str> {
+    let Some(method) = method.map(|m| m.as_str().to_ascii_lowercase()) else {
+        return Cow::Borrowed(name);
+    };
+    let numbered = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let unnumbered = numbered.strip_suffix('_').unwrap_or(name);
+    let lower = unnumbered.to_ascii_lowercase();
+    for tail in [format!("using{method}"), format!("_using_{method}")] {
+        let function = lower
+            .strip_suffix(&tail)
+            .map(|f| unnumbered[..f.len()].trim_end_matches('_'));
+        if let Some(function) = function.filter(|f| !f.is_empty()) {
+            return Cow::Borrowed(function);
+        }
+    }
+    let snake_words = |text: &str| -> Vec<String> {
+        let snake = snake_case(text);
+        snake
+            .split('_')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let words = snake_words(name);
+    let tail: Vec<String> = path
+        .unwrap_or_default()
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .flat_map(snake_words)
+        .chain([method])
+        .collect();
+    match words.len().checked_sub(tail.len()) {
+        Some(kept) if kept > 0 && tail.len() > 1 && words[kept..] == tail[..] => {
+            Cow::Owned(words[..kept].join("_"))
+        }
+        _ => Cow::Borrowed(name),
+    }
+}
+
 /// The words of a path's literal parts and parameters' names, in order
 /// (`/v1/charges/{chargeId}` -> v1, charges, charge, id).
 fn words_of_path(path: &str) -> impl Iterator<Item = String> + '_ {
@@ -715,9 +757,10 @@ impl<'r, 'f> Reader<'r, 'f> {
     fn name(&mut self) {
         let facts = self.facts;
         let at = &facts.places.name;
+        let function = function_name(facts.name, facts.method, facts.path);
         let name = match facts.path {
-            Some(path) if generated(facts.name, facts.method, path) => "",
-            _ => facts.name,
+            Some(path) if generated(&function, facts.method, path) => "",
+            _ => &function,
         };
         let action = resource_and_action(name).1;
         let words = name_words(action, facts.method);
@@ -871,7 +914,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         let Some(path) = facts.path.filter(|_| safe && !said) else {
             return;
         };
-        let action = resource_and_action(facts.name).1;
+        let function = function_name(facts.name, facts.method, Some(path));
+        let action = resource_and_action(&function).1;
         if !action.chars().all(|c| c.is_ascii_alphanumeric()) {
             return;
         }

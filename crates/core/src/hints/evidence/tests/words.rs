@@ -472,6 +472,41 @@ fn a_resource_named_first_is_no_verb() {
     assert!(says(&password, HintKind::ReadOnly, false));
 }
 
+/// A generator's tail after the name it was given is no verb: Springfox's `Using` and the
+/// method, FastAPI's path and method. The name's own verb speaks, in a manifest's snake
+/// case too.
+#[test]
+fn a_generators_tail_is_no_verb() {
+    let get = Method::Get;
+    for (name, path) in [
+        ("cancelOrderUsingGET", "/orders/{id}/cancel"),
+        ("cancel_order_using_get_1", "/orders/{id}/cancel"),
+        (
+            "publish_item_items__item_id__publish_get",
+            "/items/{item_id}/publish",
+        ),
+        (
+            "publish_item_items_item_id_publish_get",
+            "/items/{item_id}/publish",
+        ),
+    ] {
+        let facts = facts_at(&get, name, path);
+        let verb = read(&facts).into_iter().find(|e| e.source == Source::Name);
+        assert!(
+            verb.is_some_and(|e| e.seen != "get"),
+            "{name}: the name's verb is its own"
+        );
+        assert!(says(&facts, HintKind::ReadOnly, false), "{name}");
+    }
+    for (name, path) in [
+        ("getPaymentUsingGET_1", "/payments/{id}"),
+        ("read_item_items__item_id__get", "/items/{item_id}"),
+    ] {
+        let facts = facts_at(&get, name, path);
+        assert!(!says(&facts, HintKind::ReadOnly, false), "{name}");
+    }
+}
+
 /// A GET titled by a verb before what it reads of a resource, or before a noun and that
 /// ("Sync settings", "Upload session details"), reads, when its description opens by
 /// reading.
