@@ -167,8 +167,20 @@ impl<'a> Facts<'a> {
                     .filter_map(|(_, p)| Some((p.name.as_deref()?, p.location != ToolIn::Body)));
                 let flag = flags
                     .find_map(|(name, parameter)| asks_to_act(name, parameter).then_some(name));
+                let required = tool.input_schema.as_ref()?.get("required");
+                let required = |argument: &str| {
+                    (required.and_then(Value::as_array))
+                        .is_some_and(|r| r.iter().any(|a| a.as_str() == Some(argument)))
+                };
+                let dispatcher = (b.params.iter())
+                    .filter(|(_, p)| !matches!(p.location, ToolIn::Body | ToolIn::Path))
+                    .filter(|(argument, _)| required(argument))
+                    .filter_map(|(argument, p)| Some((p.name.as_deref()?, argument)))
+                    .find(|(name, argument)| dispatches(name, properties.get(argument.as_str())))
+                    .map(|(name, _)| name);
                 let mut schemas = properties.as_object()?.values();
-                flag.or_else(|| schemas.find_map(overwriting_value))
+                flag.or(dispatcher)
+                    .or_else(|| schemas.find_map(overwriting_value))
             }),
             only_posts,
             change_list: binding.is_some_and(|b| change_list(tool, b)),
@@ -506,10 +518,53 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
             .any(|w| lower.contains(w));
         values.is_some_and(|values| !filters && commands(values))
     });
+    let dispatcher = (operation.parameters.iter())
+        .filter(|p| p.location != In::Path)
+        .find(|p| p.required && dispatches(p.name, schema(p)))
+        .map(|p| p.name);
     parameter
         .or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
         .or_else(|| commands.map(|p| p.name))
+        .or(dispatcher)
         .or(overwriting)
+}
+
+/// Whether a required parameter named for what the call does (`mode`, `cmd`, `action`,
+/// `op`...) has among its values one that writes: the endpoint dispatches to acts
+/// (SABnzbd's `mode=shutdown`, Solr's `action=DELETE`, a camera's `action=reboot`). An
+/// optional one filters what is read (an audit log's `action=create|delete`); a path's
+/// names a resource (`/responses/{method}`).
+fn dispatches(name: &str, schema: Option<&Value>) -> bool {
+    const SELECTORS: [&str; 10] = [
+        "action",
+        "command",
+        "cmd",
+        "mode",
+        "op",
+        "operation",
+        "function",
+        "do",
+        "task",
+        "method",
+    ];
+    let values = schema.and_then(|s| s.get("enum")).and_then(Value::as_array);
+    SELECTORS.contains(&name.to_ascii_lowercase().as_str())
+        && values.is_some_and(|values| values.iter().filter_map(Value::as_str).any(value_writes))
+}
+
+/// Whether a command's value says an act that writes: its verb, first (`rebootSystem`,
+/// `del_config` says none) or after a dotted resource (`Items.Delete`). Verbs that are
+/// mostly nouns name what is read (`mode=queue`, `history`).
+fn value_writes(value: &str) -> bool {
+    let action = value.rsplit('.').next().unwrap_or(value);
+    let words = read::name_words(action, None);
+    words.first().is_some_and(|word| {
+        const NOUNS: [&str; 10] = [
+            "queue", "order", "post", "comment", "request", "test", "export", "schedule", "review",
+            "stream",
+        ];
+        !NOUNS.contains(&word.as_str()) && vocabulary::verb(word).is_some_and(|v| v != Verb::Read)
+    })
 }
 
 /// A value of `schema`'s enum that chooses to overwrite what is there (Dropbox's `mode:

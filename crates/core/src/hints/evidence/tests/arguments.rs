@@ -98,6 +98,36 @@ fn a_parameter_whose_values_are_commands_acts() {
     }
 }
 
+/// A GET whose required `mode`, `cmd` or `action` picks among acts that write dispatches
+/// them (SABnzbd's `mode=shutdown`, Solr's `action=DELETE`, `Items.Delete`); an optional one
+/// filters, and values that read or are mostly nouns (`queue`, `history`) pick reads.
+#[test]
+fn a_required_command_that_writes_dispatches_acts() {
+    let api = |name: &str, required: bool, values: &str| {
+        let parameter = format!(
+            r#"{{"name": "{name}", "in": "query", "required": {required}, "schema": {{"type": "string", "enum": [{values}]}}}}"#
+        );
+        spec("get", "/sabnzbd/api", "SABnzbd API", &parameter, "")
+    };
+    for (name, values) in [
+        ("mode", r#""queue", "history", "shutdown""#),
+        ("action", r#""LIST", "CLUSTERSTATUS", "DELETE""#),
+        ("cmd", r#""getStatus", "rebootSystem""#),
+        ("op", r#""Items.List", "Items.Delete""#),
+    ] {
+        let spec = api(name, true, values);
+        assert!(says(&spec, HintKind::ReadOnly, false), "{name}={values}");
+    }
+    for (name, required, values) in [
+        ("mode", true, r#""queue", "history", "version""#),
+        ("action", false, r#""create", "delete""#),
+        ("kind", true, r#""create", "delete""#),
+    ] {
+        let spec = api(name, required, values);
+        assert!(!says(&spec, HintKind::ReadOnly, false), "{name}={values}");
+    }
+}
+
 /// A flag that commits or expunges, also one turned on for the caller (`auto_commit`), acts;
 /// so does a body's field that says when to act (`delete_after_fetch`), though a body's
 /// field of one word describes what is sent.
