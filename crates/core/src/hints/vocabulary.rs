@@ -178,6 +178,12 @@ const REPEAT: &[&str] = &[
     "swap",
     "begin",
     "push",
+    // Relative moves and one-shot device acts: each call skips, rewinds or beeps again.
+    "skip",
+    "rewind",
+    "dispense",
+    "beep",
+    "blink",
 ];
 
 const SWITCH: &[&str] = &[
@@ -234,6 +240,20 @@ const SWITCH: &[&str] = &[
     "deallocate",
     "shutdown",
     "hibernate",
+    // A node cordoned, a volume mounted, an alert silenced, a player playing (attack 27).
+    "cordon",
+    "uncordon",
+    "mount",
+    "unmount",
+    "silence",
+    "unsilence",
+    "snooze",
+    "unsnooze",
+    "quarantine",
+    "unquarantine",
+    "arm",
+    "disarm",
+    "play",
 ];
 
 const UPDATE: &[&str] = &[
@@ -265,6 +285,10 @@ const UPDATE: &[&str] = &[
     "scale",
     "transfer",
     "recover",
+    // Demoted to a role, tuned to a channel, seeked to a position: set to a value.
+    "demote",
+    "tune",
+    "seek",
 ];
 
 const RENEW: &[&str] = &[
@@ -280,6 +304,8 @@ const RENEW: &[&str] = &[
     "reroll",
     "reimage",
     "recreate",
+    // Rebuilding an index or an image replaces it with a new one.
+    "rebuild",
 ];
 
 /// Renewals that make something new (a key, a certificate) on every call, whatever the
@@ -326,12 +352,32 @@ const DESTROY: &[&str] = &[
     "withdraw",
     // A ban takes the member out; unbanning only lets them ask to join again.
     "ban",
+    // Pruning unused images, kicking a member, decommissioning a node (attack 27).
+    "prune",
+    "shred",
+    "kick",
+    "decommission",
+    "deprovision",
+    "undeploy",
 ];
 
 /// Verbs that move something to a final state: repeated, nothing more happens.
 const SETTLE: &[&str] = &[
-    "approve", "accept", "confirm", "complete", "finalize", "reject", "decline", "deny", "void",
-    "capture", "abandon", "end",
+    "approve",
+    "accept",
+    "confirm",
+    "complete",
+    "finalize",
+    "reject",
+    "decline",
+    "deny",
+    "void",
+    "capture",
+    "abandon",
+    "end",
+    // An alert or an event acknowledged stays so.
+    "ack",
+    "acknowledge",
 ];
 
 const ACT: &[&str] = &[
@@ -354,6 +400,25 @@ const ACT: &[&str] = &[
     "synchronize",
     "grant",
     "claim",
+    // Admin and device acts (attack 27): "Flush cache", "Drain nodes", "Wake devices".
+    "flush",
+    "reload",
+    "reindex",
+    "rescan",
+    "resync",
+    "reconnect",
+    "repair",
+    "reprocess",
+    "drain",
+    "wake",
+    "quiesce",
+    "evacuate",
+    "vacuum",
+    "compact",
+    "defragment",
+    "pair",
+    "adopt",
+    "eject",
 ];
 
 /// What `word` (lower case) says, if it is a verb this reader knows.
@@ -1101,6 +1166,17 @@ pub const READ_THINGS: &[&str] = &[
     "recording",
     "recordings",
     "book",
+];
+
+/// Whether `word` names what a GET reads, or may read.
+pub fn is_read_thing(word: &str) -> bool {
+    READ_THINGS.contains(&word) || ACTED_ON_THINGS.contains(&word)
+}
+
+/// Things a GET reads that an act may also be done to ("Sync settings", "Pause queue",
+/// "Enable rules", "Retry errors"): before them, a verb names what is read only where the
+/// description opens by reading.
+pub const ACTED_ON_THINGS: &[&str] = &[
     "settings",
     "setting",
     "schedule",
@@ -1323,7 +1399,7 @@ pub const PATH_NOUNS: &[&str] = &[
 /// Whether `word` (lower case) is a noun this reader knows: one API identifiers are made
 /// of, or one a reading names.
 pub fn is_known_noun(word: &str) -> bool {
-    NOUNS.contains(&word) || READ_THINGS.contains(&word) || PATH_NOUNS.contains(&word)
+    NOUNS.contains(&word) || is_read_thing(word) || PATH_NOUNS.contains(&word)
 }
 
 /// Words that, besides the verbs, make up API identifiers: what the segmenter splits glued

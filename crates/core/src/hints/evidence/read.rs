@@ -139,6 +139,16 @@ fn function_name<'n>(name: &'n str, method: Option<&Method>, path: Option<&str>)
     }
 }
 
+/// Whether `word` (lower case) could be a verb this reader lacks: a word of letters it does
+/// not know as a verb, a noun or a qualifier (`currentUser`).
+fn unknown_word(word: &str) -> bool {
+    word.len() > 2
+        && word.chars().all(|c| c.is_ascii_alphabetic())
+        && vocabulary::verb(word).is_none()
+        && !vocabulary::is_known_noun(word)
+        && !vocabulary::looks_like_a_qualifier(word)
+}
+
 /// The words of a path's literal parts and parameters' names, in order
 /// (`/v1/charges/{chargeId}` -> v1, charges, charge, id).
 fn words_of_path(path: &str) -> impl Iterator<Item = String> + '_ {
@@ -178,9 +188,7 @@ fn a_reads_verb(words: &[String], first: Option<usize>, path: Option<&str>) -> O
     let i = first?;
     let is_verb = |w: &String| vocabulary::verb(w).is_some();
     let reading = |w: &String| {
-        vocabulary::verb(w) == Some(Verb::Read)
-            || vocabulary::READ_THINGS.contains(&w.as_str())
-            || is_plural(w)
+        vocabulary::verb(w) == Some(Verb::Read) || vocabulary::is_read_thing(w) || is_plural(w)
     };
     let joins = |w: &String| matches!(w.as_str(), "and" | "or" | "then" | "to" | "plus");
     let after_a_noun = i > 0 && !is_verb(&words[i - 1]) && !joins(&words[i - 1]);
@@ -372,8 +380,7 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     // (Polling a job's status reads it.)
     let work = |w: &[String]| {
         matches!(w[0].as_str(), "task" | "tasks" | "job" | "jobs" | "work")
-            && w.get(1)
-                .is_none_or(|next| !vocabulary::READ_THINGS.contains(&next.as_str()))
+            && w.get(1).is_none_or(|next| !vocabulary::is_read_thing(next))
     };
     let near = &rest[..rest.len().min(4)];
     if word == "poll" && (0..near.len()).any(|i| work(&rest[i..])) {
@@ -388,18 +395,25 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     // history", `importStatus`), unless it changes or removes ("Delete requests") and the
     // description does not open by reading ("Transfer status": "Returns the current
     // status of a transfer").
+    // Before what an act may be done to ("Pause queue", "Sync settings"), only a reading
+    // description says it is named.
     let harmful = matches!(verb, Verb::Update | Verb::Destroy | Verb::Renew);
     // (Or a noun, then one: "Upload session details", "Run step logs".)
-    let is_read_thing = |w: &String| vocabulary::READ_THINGS.contains(&w.as_str());
-    let a_noun = |w: &String| {
-        !vocabulary::DETERMINERS.contains(&w.as_str()) && vocabulary::verb(w).is_none()
+    let thing = |things: &[&str]| {
+        let is_thing = |w: &String| things.contains(&w.as_str());
+        let a_noun = |w: &String| {
+            !vocabulary::DETERMINERS.contains(&w.as_str()) && vocabulary::verb(w).is_none()
+        };
+        match rest {
+            [first, ..] if is_thing(first) => true,
+            [first, second, ..] => a_noun(first) && is_thing(second),
+            _ => false,
+        }
     };
-    let read_thing = match rest {
-        [first, ..] if is_read_thing(first) => true,
-        [first, second, ..] => a_noun(first) && is_read_thing(second),
-        _ => false,
-    };
-    if safe && read_thing && (!harmful || description_opens_reading(facts)) {
+    let read_thing = thing(vocabulary::READ_THINGS);
+    let acted_on = thing(vocabulary::ACTED_ON_THINGS);
+    let described = || description_opens_reading(facts);
+    if safe && ((read_thing && !harmful) || ((read_thing || acted_on) && described())) {
         return Verb::Read;
     }
     // So does, before a plural, a verb that is mostly a noun ("Order items", "Post
@@ -929,12 +943,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let Some((first, rest)) = words.split_first() else {
             return;
         };
-        let unknown = first.len() > 2
-            && first.chars().all(|c| c.is_ascii_alphabetic())
-            && vocabulary::verb(first).is_none()
-            && !vocabulary::is_known_noun(first)
-            && !vocabulary::looks_like_a_qualifier(first)
-            && !in_path(first);
+        let unknown = unknown_word(first) && !in_path(first);
         if unknown && !rest.is_empty() && rest.iter().all(in_path) {
             self.push(
                 Source::Name,

@@ -53,7 +53,7 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
             && !matches!(pair[0], "of" | "list" | "all" | "existing" | "current");
         // What is read of a token ("token counts", "token status") is no token got.
         let about_it = near.get(i + 2).is_some_and(|w| {
-            vocabulary::READ_THINGS.contains(w) || matches!(*w, "usage" | "limit" | "metadata")
+            vocabulary::is_read_thing(w) || matches!(*w, "usage" | "limit" | "metadata")
         });
         named && !about_it && matches!(pair[1], "token" | "tokens")
     });

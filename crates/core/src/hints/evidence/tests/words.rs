@@ -507,6 +507,30 @@ fn a_generators_tail_is_no_verb() {
     }
 }
 
+/// Before what an act may be done to (a queue, settings, rules, errors), a known act verb
+/// names what a GET reads only where the description reads ("Pause queue" pauses it); the
+/// admin and device verbs of attack 27 act ("Flush cache", "Drain nodes", "Skip to the next
+/// track").
+#[test]
+fn an_act_on_a_queue_or_an_admin_verb_acts() {
+    let get = Method::Get;
+    for summary in [
+        "Pause queue",
+        "Enable rules",
+        "Retry errors",
+        "Flush cache",
+        "Drain nodes",
+        "Prune images",
+        "Skip to the next track",
+    ] {
+        let facts = facts(&get, "", summary);
+        assert!(says(&facts, HintKind::ReadOnly, false), "{summary}");
+    }
+    let mut described = facts(&get, "", "Pause queue");
+    described.description = Some("Returns the queue of paused jobs.".into());
+    assert!(!says(&described, HintKind::ReadOnly, false));
+}
+
 /// A GET titled by a verb before what it reads of a resource, or before a noun and that
 /// ("Sync settings", "Upload session details"), reads, when its description opens by
 /// reading.
