@@ -347,9 +347,12 @@ fn destructive(case: &mut Case<'_, '_>) {
     let upsert = case.method == Some(&Method::Put) && !relation && !creates_only(case);
     // Running a command or a script on a machine may remove anything there: such a runner
     // says nothing is only added (a run of a job or a trigger adds a run).
-    // A command sent runs too (`SendCommand`). (Whether it is code is read only where a
-    // runner or a sender is said: it reads every word of the operation.)
-    let runner = |e: &Evidence| e.verb_in(vocabulary::RUNNERS) || e.verb_in(vocabulary::SENDS);
+    // A command sent or issued runs too (`SendCommand`, "Issue a job command"), and so does
+    // a remote procedure call ("Send a JSON-RPC request"). (Whether it is code is read only
+    // where a runner or a sender is said: it reads every word of the operation.)
+    let runner = |e: &Evidence| {
+        e.verb_in(vocabulary::RUNNERS) || e.verb_in(vocabulary::SENDS) || e.verb_in(&["issue"])
+    };
     let runs_code = case.evidence.iter().any(runner) && runs_code(case.facts);
     let runs = |e: &&Evidence| runs_code && runner(e);
     let mut adds: Vec<&Evidence> = case
@@ -399,8 +402,9 @@ fn destructive(case: &mut Case<'_, '_>) {
 }
 
 /// Whether the operation's words name a command, a script, a SQL statement, a GraphQL
-/// mutation or a stored procedure (`RunCommand`, "Execute a shell script", `SendCommand`,
-/// "Execute a SQL statement"): what it runs is code.
+/// mutation, a stored procedure or a remote procedure call (`RunCommand`, "Execute a shell
+/// script", `SendCommand`, "Execute a SQL statement", "Send a JSON-RPC request"): what it
+/// runs is code.
 fn runs_code(facts: &Facts<'_>) -> bool {
     let words = [
         facts.name,
@@ -423,6 +427,7 @@ fn runs_code(facts: &Facts<'_>) -> bool {
                 | "mutations"
                 | "procedure"
                 | "procedures"
+                | "rpc"
         )
     })
 }
@@ -594,11 +599,20 @@ fn mints_a_credential(facts: &Facts<'_>) -> bool {
         .first()
         .and_then(|w| vocabulary::summary_verb(w))
         .is_some_and(|(_, verb)| verb == Verb::Create);
-    let credential = words
-        .iter()
-        .skip(1)
-        .take(4)
-        .any(|w| matches!(*w, "token" | "tokens" | "secret" | "password"));
+    // Also a key named for access or a pair of them ("Create an API key", "Create a key
+    // pair"; a store's "Create key" sets a value), and a service account, whose keys come
+    // with it.
+    let near: Vec<&str> = words.iter().skip(1).take(5).copied().collect();
+    let credential = near.iter().enumerate().any(|(i, w)| {
+        let before = i.checked_sub(1).map(|b| near[b]);
+        let after = near.get(i + 1).copied();
+        matches!(*w, "token" | "tokens" | "secret" | "password")
+            || (matches!(*w, "key" | "keys")
+                && (matches!(before, Some("api" | "access" | "ssh" | "signing"))
+                    || after == Some("pair")))
+            || *w == "keypair"
+            || (*w == "account" && before == Some("service"))
+    });
     creates && credential
 }
 

@@ -432,6 +432,23 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if word == "watch" && !safe {
         return Verb::Switch;
     }
+    // A GET's ping checks that the server answers ("Ping", `/_ping`); verifying the caller's
+    // own credentials or token reads them (Mastodon's `verify_credentials`). (A ping sent by
+    // a method that writes is delivered: "Ping a webhook".)
+    let own_credentials = rest
+        .iter()
+        .take(3)
+        .any(|w| matches!(w.as_str(), "credentials" | "token" | "auth"));
+    if safe && (word == "ping" || (word == "verify" && own_credentials)) {
+        return Verb::Read;
+    }
+    // Downloading what is remote, or from somewhere, by a method that writes: the server
+    // fetches it and keeps it ("Downloads a remote subtitle", "Download a model from the
+    // library"); a GET's download is the caller's.
+    let from_afar = rest.iter().take(6).any(|w| w == "remote" || w == "from");
+    if word == "download" && !safe && from_afar {
+        return Verb::Act;
+    }
     // Making an invitation sends one ("Create fleet invitation"), however often it is had.
     let invitation = |w: &String| matches!(w.as_str(), "invitation" | "invitations");
     if verb == Verb::Create && rest.iter().take(3).any(invitation) {

@@ -531,6 +531,48 @@ fn an_act_on_a_queue_or_an_admin_verb_acts() {
     assert!(!says(&described, HintKind::ReadOnly, false));
 }
 
+/// From attack 27: a server that downloads what is remote keeps it; a PUT that creates an
+/// API key, an access key, a key pair or a service account mints one each call; a GET's
+/// ping and a check of the caller's own credentials read; issuing a command or sending a
+/// JSON-RPC request runs what it names, so nothing says it only adds.
+#[test]
+fn downloads_keys_pings_and_commands_as_they_are_done() {
+    let (get, post, put) = (Method::Get, Method::Post, Method::Put);
+    let subtitle = facts(
+        &post,
+        "DownloadRemoteSubtitles",
+        "Downloads a remote subtitle.",
+    );
+    assert!(!says(&subtitle, HintKind::ReadOnly, true));
+    for summary in [
+        "Create an API key",
+        "Create an access key",
+        "Create a key pair",
+        "Create a service account",
+    ] {
+        let key = facts(&put, "", summary);
+        assert!(says(&key, HintKind::Idempotent, false), "{summary}");
+    }
+    let value = facts(&put, "", "Create key");
+    assert!(!says(&value, HintKind::Idempotent, false));
+    for (name, summary) in [
+        ("SystemPing", "Ping"),
+        ("verifyCredentials", "Verify account credentials"),
+    ] {
+        let check = facts(&get, name, summary);
+        assert!(!says(&check, HintKind::ReadOnly, false), "{summary}");
+    }
+    let webhook = facts(&post, "pingWebhook", "Ping a webhook");
+    assert!(!says(&webhook, HintKind::ReadOnly, true));
+    for (name, summary) in [
+        ("issueJobCommand", "Issue a job command"),
+        ("rpc", "Send a JSON-RPC request"),
+    ] {
+        let command = facts(&post, name, summary);
+        assert!(!says(&command, HintKind::Destructive, false), "{summary}");
+    }
+}
+
 /// A GET titled by a verb before what it reads of a resource, or before a noun and that
 /// ("Sync settings", "Upload session details"), reads, when its description opens by
 /// reading.
