@@ -87,7 +87,9 @@ impl<'a> Facts<'a> {
         Facts {
             method: Some(&operation.method),
             name: operation.operation_id.unwrap_or(""),
-            summary: operation.summary.map(crate::text::for_reading),
+            summary: (operation.summary)
+                .filter(|summary| !only_the_route(summary))
+                .map(crate::text::for_reading),
             description: operation.description.map(crate::text::for_reading),
             path: Some(operation.path),
             scopes: operation
@@ -143,7 +145,9 @@ impl<'a> Facts<'a> {
         Facts {
             method: binding.map(|b| &b.method),
             name: &tool.name,
-            summary: tool.display_title().map(crate::text::for_reading),
+            summary: (tool.display_title())
+                .filter(|title| !only_the_route(title))
+                .map(crate::text::for_reading),
             description: tool.description.as_deref().map(crate::text::for_reading),
             path: binding.map(|b| b.path.as_str()),
             idempotency_key: key.and_then(|p| Some((p.location, p.name.as_deref()?))),
@@ -484,6 +488,20 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
             || (for_a_credential && lifetime(name))
             || (signs_in && is(name, "password"))
     })
+}
+
+/// Whether a summary says only the method and the path ("GET /shipments/{id}/cancel", as
+/// RAML converters and gateways write it when a route has no name): it says nothing the
+/// method and the path do not, and the description speaks.
+fn only_the_route(summary: &str) -> bool {
+    let mut words = summary.split_whitespace();
+    let method = words.next().is_some_and(|w| {
+        matches!(
+            w,
+            "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS"
+        )
+    });
+    method && words.next().is_some_and(|w| w.starts_with('/')) && words.next().is_none()
 }
 
 /// A boolean parameter or body field whose name asks the server to keep what it is sent

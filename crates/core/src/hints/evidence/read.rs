@@ -71,8 +71,9 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
 /// `Account.changePassword`): there the resource comes first and its words are nouns,
 /// whatever they look like (`ScaleSets`, `Place`). So in a `service.resource.method` name
 /// of three parts or more (`compute.instances.simulateMaintenanceEvent`,
-/// `run.projects.locations.operations.cancel`): the service is no verb. Any other name is
-/// all action (`chat.update` is a method of its own).
+/// `run.projects.locations.operations.cancel`): the service is no verb; and in LoopBack
+/// 3's (`Order.prototype.__get__items`, `Order.replaceById__put_Orders_{id}`) the model.
+/// Any other name is all action (`chat.update` is a method of its own).
 fn resource_and_action(name: &str) -> (Option<&str>, &str) {
     let pascal = |part: &str| {
         part.starts_with(|c: char| c.is_ascii_uppercase())
@@ -83,11 +84,27 @@ fn resource_and_action(name: &str) -> (Option<&str>, &str) {
         part.starts_with(|c: char| c.is_ascii_lowercase())
             && part.chars().all(|c| c.is_ascii_alphanumeric())
     };
+    // LoopBack 3's `Model.method`: a relation's accessor (`Order.prototype.__get__items`),
+    // or a method with its route after it (`Order.replaceById__put_Orders_{id}`).
+    if let Some((resources, action)) = name.rsplit_once('.') {
+        let model = resources.split('.').next().is_some_and(pascal);
+        if model && action.contains("__") {
+            let accessor = action.trim_start_matches('_');
+            let action = match action.starts_with("__") {
+                true => accessor,
+                false => action.split("__").next().unwrap_or(action),
+            };
+            return (Some(resources), action);
+        }
+    }
     match (name.split_once('_'), name.rsplit_once('.')) {
         (Some((resource, action)), _) if pascal(resource) && pascal(action) => {
             (Some(resource), action)
         }
-        (_, Some((resources, action))) if camel(action) && resources.split('.').all(pascal) => {
+        (_, Some((resources, action)))
+            if camel(action)
+                && (resources.split('.')).all(|part| pascal(part) || part == "prototype") =>
+        {
             (Some(resources), action)
         }
         (_, Some((resources, action))) if resources.contains('.') && name.split('.').all(camel) => {
@@ -99,7 +116,8 @@ fn resource_and_action(name: &str) -> (Option<&str>, &str) {
 
 /// The name a generator built the operationId from, without the tail it added: Springfox's
 /// `Using` and the method (`cancelOrderUsingGET`, `getPaymentUsingGET_1`), FastAPI's path
-/// and method (`publish_item_items__item_id__publish_get`). The tail's last word is the
+/// and method (`publish_item_items__item_id__publish_get`), drf-spectacular's viewset slot
+/// after an action of more than one word (`orders_cancel_create`; `orders_list` is kept). The tail's last word is the
 /// method, which says nothing of what the call does; the verb is the name's own.
 fn function_name<'n>(name: &'n str, method: Option<&Method>, path: Option<&str>) -> Cow<'n, str> {
     let Some(method) = method.map(|m| m.as_str().to_ascii_lowercase()) else {
@@ -116,6 +134,16 @@ fn function_name<'n>(name: &'n str, method: Option<&Method>, path: Option<&str>)
             return Cow::Borrowed(function);
         }
     }
+    // drf-spectacular's viewset slot after an action's path words (`orders_cancel_create`,
+    // `orders_resend_confirmation_retrieve`, `products_adjust_stock_partial_update`).
+    let slots: &[&str] = match method.as_str() {
+        "get" => &["_retrieve", "_list"],
+        "post" => &["_create"],
+        "put" => &["_update"],
+        "patch" => &["_partial_update"],
+        "delete" => &["_destroy"],
+        _ => &[],
+    };
     let snake_words = |text: &str| -> Vec<String> {
         let snake = snake_case(text);
         snake
@@ -124,13 +152,23 @@ fn function_name<'n>(name: &'n str, method: Option<&Method>, path: Option<&str>)
             .map(str::to_string)
             .collect()
     };
-    let words = snake_words(name);
-    let tail: Vec<String> = path
+    let path_words: Vec<String> = path
         .unwrap_or_default()
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
         .flat_map(snake_words)
-        .chain([method])
         .collect();
+    // (The action's words are the path's, in order: `images_post_account_transfer_create`
+    // is a person's name.)
+    let slot = slots.iter().find_map(|slot| name.strip_suffix(slot));
+    let from_path = |function: &&str| {
+        let mut rest = path_words.iter();
+        function.contains('_') && snake_words(function).iter().all(|w| rest.any(|p| p == w))
+    };
+    if let Some(function) = slot.filter(from_path) {
+        return Cow::Borrowed(function);
+    }
+    let words = snake_words(name);
+    let tail: Vec<String> = path_words.iter().cloned().chain([method]).collect();
     match words.len().checked_sub(tail.len()) {
         Some(kept) if kept > 0 && tail.len() > 1 && words[kept..] == tail[..] => {
             Cow::Owned(words[..kept].join("_"))
@@ -175,9 +213,12 @@ pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool
         }
         _ => (0, 1..words.len()),
     };
+    // (Swashbuckle's `By` before a parameter's name: `ApiCardsBlockByIdGet`.)
     words.len() > 2
         && words[method_at].eq_ignore_ascii_case(method.as_str())
-        && words[from_path].iter().all(|w| path_words.any(|p| p == *w))
+        && (words[from_path].iter())
+            .filter(|w| *w != "by")
+            .all(|w| path_words.any(|p| p == *w))
 }
 
 /// On a safe method, the name's verb when its `first` verb-like word is part of the
@@ -191,10 +232,12 @@ fn a_reads_verb(words: &[String], first: Option<usize>, path: Option<&str>) -> O
         vocabulary::verb(w) == Some(Verb::Read) || vocabulary::is_read_thing(w) || is_plural(w)
     };
     let joins = |w: &String| matches!(w.as_str(), "and" | "or" | "then" | "to" | "plus");
-    let after_a_noun = i > 0 && !is_verb(&words[i - 1]) && !joins(&words[i - 1]);
-    let in_a_compound = after_a_noun && words.get(i + 1).is_some_and(reading);
     let last = words.len() - 1;
-    let reads_last = last > i && vocabulary::verb(&words[last]) == Some(Verb::Read);
+    // (Marked "as read", the read is the state set: `markAsRead`, `tickets_mark_read`.)
+    let a_state = last > i && (words[last - 1] == "as" || words[i] == "mark");
+    let after_a_noun = i > 0 && !is_verb(&words[i - 1]) && !joins(&words[i - 1]);
+    let in_a_compound = after_a_noun && !a_state && words.get(i + 1).is_some_and(reading);
+    let reads_last = last > i && vocabulary::verb(&words[last]) == Some(Verb::Read) && !a_state;
     let names_the_resource = words_of_path(path.unwrap_or_default()).any(|w| w == words[i]);
     if in_a_compound {
         let later = words[i + 1..]
@@ -221,7 +264,13 @@ fn action_verb(words: &[String], glued: bool) -> Option<usize> {
     // likely the object's name (`run_cluster_lint`).
     let trailing = vocabulary::verb(&words[last]);
     let trailing_verb = trailing.is_some_and(|v| v != Verb::Read) && !noun_like(&words[last]);
-    if first > 0 && last > first && noun_like(&words[first]) && trailing_verb {
+    // (Leading the name too, before its action: `orderUpdate`, `refund_cancel`.)
+    let resource_then_action = first == 0 && last == 1;
+    if (first > 0 || resource_then_action)
+        && last > first
+        && noun_like(&words[first])
+        && trailing_verb
+    {
         return Some(last);
     }
     // `breakLock`, `stealLock`: in a glued name, a word this reader does not know, in the
@@ -283,6 +332,28 @@ fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
     let last = segments.next().unwrap_or_default();
     let before = segments.next().unwrap_or_default();
     before.starts_with('{') && last.eq_ignore_ascii_case(verb)
+}
+
+/// Whether a sentence of `text` (lower case) says writes are rejected: "are rejected" with
+/// a word of writing ("Statements that would modify data are rejected").
+fn rejects_writes(text: &str) -> bool {
+    text.split(['.', ';']).any(|sentence| {
+        let writing = sentence.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            matches!(
+                w,
+                "modify"
+                    | "modifies"
+                    | "write"
+                    | "writes"
+                    | "mutation"
+                    | "mutations"
+                    | "insert"
+                    | "update"
+                    | "delete"
+            )
+        });
+        writing && sentence.contains("are rejected")
+    })
 }
 
 /// Whether `path`'s last literal segment, after a parameter, opens with `verb`
@@ -431,6 +502,11 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     // streams what changes.
     if word == "watch" && !safe {
         return Verb::Switch;
+    }
+    // Following a property reference reads the resource it links to (Spring Data REST's
+    // `followPropertyReference`, a HAL term).
+    if word == "follow" && rest.first().is_some_and(|w| w == "property") {
+        return Verb::Read;
     }
     // A GET's ping checks that the server answers ("Ping", `/_ping`); verifying the caller's
     // own credentials or token reads them (Mastodon's `verify_credentials`). (A ping sent by
@@ -1155,6 +1231,11 @@ impl<'r, 'f> Reader<'r, 'f> {
             // new topic": what happens on a repeat is no read of every call.
             if phrases[0].is_some() {
                 phrases[0] = vocabulary::phrases_in(&unconditional(&lower))[0];
+            }
+            // What is rejected must be a write ("Statements that would modify data are
+            // rejected"): "Invalid payloads are rejected" says nothing of the call.
+            if phrases[0] == Some("are rejected") && !rejects_writes(&lower) {
+                phrases[0] = None;
             }
             // "Nothing is deleted", "the keys the purge would remove": no act of this call.
             if phrases[2].is_some() {

@@ -573,6 +573,73 @@ fn downloads_keys_pings_and_commands_as_they_are_done() {
     }
 }
 
+/// Whether review suggests `hint: value` of the operation of `facts`: more than "unsure".
+fn suggests(facts: &Facts<'_>, hint: HintKind, value: bool) -> bool {
+    (said(facts).iter()).any(|&(h, v, c)| (h, v) == (hint, value) && c > Confidence::Low)
+}
+
+/// From attack 28, how frameworks name operations: drf-spectacular's viewset slot after an
+/// action (`orders_resend_confirmation_retrieve`), Swashbuckle's `By{Id}` in a name of the
+/// path's words (`ApiCardsByIdBlockGet`), "mark as read": each GET acts. Spring Data REST's `followPropertyReference`,
+/// LoopBack 3's relation accessors and a resource before its action (`orderUpdate`) do not
+/// make the resource the verb.
+#[test]
+fn frameworks_names_say_their_action() {
+    let (get, put) = (Method::Get, Method::Put);
+    for (name, path) in [
+        (
+            "orders_resend_confirmation_retrieve",
+            "/api/orders/{id}/resend_confirmation/",
+        ),
+        ("ApiCardsByIdBlockGet", "/api/Cards/{id}/Block"),
+        ("markAsRead", "/notifications/{id}/mark-as-read"),
+        ("tickets_mark_read", "/tickets/{id}/mark_read/"),
+    ] {
+        let facts = facts_at(&get, name, path);
+        assert!(suggests(&facts, HintKind::ReadOnly, false), "{name} {path}");
+    }
+    for (name, path) in [
+        ("followPropertyReference-order-get", "/orders/{id}/customer"),
+        (
+            "Schedule.prototype.__get__devices",
+            "/Schedules/{id}/devices",
+        ),
+        ("orders_list", "/api/orders/"),
+        ("", "/api/contacts/tag/{tag}"),
+    ] {
+        let facts = facts_at(&get, name, path);
+        assert!(!says(&facts, HintKind::ReadOnly, false), "{name} {path}");
+    }
+    for (name, path) in [
+        ("orderUpdate", "/orders/{id}"),
+        ("Order.replaceById__put_Orders_{id}", "/Orders/{id}"),
+    ] {
+        let facts = facts_at(&put, name, path);
+        assert!(!says(&facts, HintKind::Idempotent, false), "{name}");
+    }
+}
+
+/// A summary that is only the method and the path ("GET /shipments/{id}/cancel") says
+/// nothing: the description speaks. A note that invalid input "is rejected" says nothing of
+/// a write; writes rejected make a read.
+#[test]
+fn a_route_as_summary_and_rejected_input_say_nothing() {
+    let post = Method::Post;
+    let cancel = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+      "/shipments/{id}/cancel": {"get": {"summary": "GET /shipments/{id}/cancel",
+        "description": "Cancels the shipment with the carrier.",
+        "responses": {"200": {"description": "ok"}}}}}}"#;
+    let said = of_each_operation(cancel, said).remove(0);
+    let high = (HintKind::ReadOnly, false, Confidence::High);
+    assert!(said.contains(&high), "{said:?}");
+    let mut reading = facts(&post, "RecordOdometer", "Stores a new odometer reading.");
+    reading.description = Some("Readings lower than the current value are rejected.".into());
+    assert!(!says(&reading, HintKind::ReadOnly, true));
+    let mut query = facts(&post, "", "Execute a read-only metadata query");
+    query.description = Some("Statements that would modify data are rejected with 400.".into());
+    assert!(says(&query, HintKind::ReadOnly, true));
+}
+
 /// A GET titled by a verb before what it reads of a resource, or before a noun and that
 /// ("Sync settings", "Upload session details"), reads, when its description opens by
 /// reading.
