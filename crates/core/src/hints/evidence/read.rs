@@ -213,11 +213,13 @@ pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool
         }
         _ => (0, 1..words.len()),
     };
-    // (Swashbuckle's `By` before a parameter's name: `ApiCardsBlockByIdGet`.)
+    // (Before the method at the end, Swashbuckle's `By` before a parameter's name:
+    // `ApiCardsByIdBlockGet`; `getPetById` is a person's name.)
+    let method_last = method_at > 0;
     words.len() > 2
         && words[method_at].eq_ignore_ascii_case(method.as_str())
         && (words[from_path].iter())
-            .filter(|w| *w != "by")
+            .filter(|w| !(method_last && *w == "by"))
             .all(|w| path_words.any(|p| p == *w))
 }
 

@@ -586,6 +586,12 @@ fn suggests(facts: &Facts<'_>, hint: HintKind, value: bool) -> bool {
 #[test]
 fn frameworks_names_say_their_action() {
     let (get, put) = (Method::Get, Method::Put);
+    assert!(generated(
+        "ApiCardsByIdBlockGet",
+        Some(&get),
+        "/api/Cards/{id}/Block"
+    ));
+    assert!(!generated("getPetById", Some(&get), "/pet/{petId}"));
     for (name, path) in [
         (
             "orders_resend_confirmation_retrieve",
