@@ -184,6 +184,8 @@ const REPEAT: &[&str] = &[
     "dispense",
     "beep",
     "blink",
+    // Money paid out: each call moves more (attack 28).
+    "disburse",
 ];
 
 const SWITCH: &[&str] = &[
@@ -254,6 +256,12 @@ const SWITCH: &[&str] = &[
     "arm",
     "disarm",
     "play",
+    // An account frozen, a post unpublished, a student enrolled (attack 28).
+    "freeze",
+    "unfreeze",
+    "unpublish",
+    "enroll",
+    "unenroll",
 ];
 
 const UPDATE: &[&str] = &[
@@ -289,6 +297,8 @@ const UPDATE: &[&str] = &[
     "demote",
     "tune",
     "seek",
+    // Downgraded to a plan, as upgraded.
+    "downgrade",
 ];
 
 const RENEW: &[&str] = &[
@@ -378,6 +388,8 @@ const SETTLE: &[&str] = &[
     // An alert or an event acknowledged stays so.
     "ack",
     "acknowledge",
+    // A shipped order stays shipped.
+    "ship",
 ];
 
 const ACT: &[&str] = &[
@@ -419,6 +431,9 @@ const ACT: &[&str] = &[
     "pair",
     "adopt",
     "eject",
+    // Recalculated totals are saved (attack 28: "Recalculate line totals and save them").
+    "recalculate",
+    "recompute",
 ];
 
 /// What `word` (lower case) says, if it is a verb this reader knows.

@@ -510,7 +510,7 @@ fn a_generators_tail_is_no_verb() {
 /// Before what an act may be done to (a queue, settings, rules, errors), a known act verb
 /// names what a GET reads only where the description reads ("Pause queue" pauses it); the
 /// admin and device verbs of attack 27 act ("Flush cache", "Drain nodes", "Skip to the next
-/// track").
+/// track"), as do those of attack 28's MVC routes ("Freeze account", "Disburse loan").
 #[test]
 fn an_act_on_a_queue_or_an_admin_verb_acts() {
     let get = Method::Get;
@@ -522,6 +522,9 @@ fn an_act_on_a_queue_or_an_admin_verb_acts() {
         "Drain nodes",
         "Prune images",
         "Skip to the next track",
+        "Freeze account",
+        "Disburse loan",
+        "Recalculate line totals",
     ] {
         let facts = facts(&get, "", summary);
         assert!(says(&facts, HintKind::ReadOnly, false), "{summary}");
