@@ -168,6 +168,18 @@ fn gerund(word: &str) -> bool {
 /// delete") and the operation named as the subject ("This endpoint returns", "Method
 /// searches", "It lists") dropped.
 pub(super) fn opening_words(text: &str) -> Vec<&str> {
+    // A request named for its resource, then its action ("Order - Get", "Refund - Create",
+    // as Postman collections name them): the action opens.
+    let text = match text.split_once(" - ") {
+        Some((resource, action))
+            if resource.split_whitespace().count() <= 3
+                && (action.split_whitespace().next())
+                    .is_some_and(|w| vocabulary::summary_verb(w).is_some()) =>
+        {
+            action
+        }
+        _ => text,
+    };
     let mut words: Vec<&str> = text
         .split(|c: char| !c.is_alphanumeric() && c != '-')
         .filter(|w| !w.is_empty())

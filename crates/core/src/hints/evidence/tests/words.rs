@@ -584,8 +584,8 @@ fn suggests(facts: &Facts<'_>, hint: HintKind, value: bool) -> bool {
 /// From attack 28, how frameworks name operations: drf-spectacular's viewset slot after an
 /// action (`orders_resend_confirmation_retrieve`), Swashbuckle's `By{Id}` in a name of the
 /// path's words (`ApiCardsByIdBlockGet`), "mark as read": each GET acts. Spring Data REST's `followPropertyReference`,
-/// LoopBack 3's relation accessors and a resource before its action (`orderUpdate`) do not
-/// make the resource the verb.
+/// LoopBack 3's relation accessors, a resource before its action (`orderUpdate`) and a
+/// Postman request's name ("Order - Get") do not make the resource the verb.
 #[test]
 fn frameworks_names_say_their_action() {
     let (get, put) = (Method::Get, Method::Put);
@@ -595,6 +595,16 @@ fn frameworks_names_say_their_action() {
         "/api/Cards/{id}/Block"
     ));
     assert!(!generated("getPetById", Some(&get), "/pet/{petId}"));
+    // Postman's requests are named for the resource, then the action.
+    for summary in ["Order - Get", "Charge - Retrieve", "Transfer - Get status"] {
+        let facts = facts(&get, "", summary);
+        assert!(!says(&facts, HintKind::ReadOnly, false), "{summary}");
+    }
+    assert!(suggests(
+        &facts(&get, "", "Refund - Create"),
+        HintKind::ReadOnly,
+        false
+    ));
     for (name, path) in [
         (
             "orders_resend_confirmation_retrieve",
