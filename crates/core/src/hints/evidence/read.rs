@@ -761,7 +761,11 @@ fn related(verb: Option<&str>, words: &[String], path: Option<&str>) -> Option<u
     (0..words.len()).find(|&i| {
         let of_a_machine = i > 0 && matches!(words[i - 1].as_str(), "webhook" | "hook" | "event");
         let a_thing = collection && verb == Some("delete") && words[i].starts_with("subscription");
-        relation(verb, &words[i]) && !of_a_machine && !a_thing
+        // A label bought or printed is a document ("Buy a shipping label"), not a mark.
+        let a_document = words[i].starts_with("label")
+            && (matches!(verb, Some("purchase" | "buy" | "print" | "generate"))
+                || (i > 0 && matches!(words[i - 1].as_str(), "shipping" | "return" | "postage")));
+        relation(verb, &words[i]) && !of_a_machine && !a_thing && !a_document
     })
 }
 

@@ -605,6 +605,12 @@ fn frameworks_names_say_their_action() {
         HintKind::ReadOnly,
         false
     ));
+    // A label bought is a document, not a mark put on the shipment.
+    for summary in ["Buy a shipping label for the shipment", "Purchase a label"] {
+        let mut label = facts(&Method::Post, "", summary);
+        label.path = Some("/shipments/{id}/label");
+        assert!(!says(&label, HintKind::Idempotent, true), "{summary}");
+    }
     for (name, path) in [
         (
             "orders_resend_confirmation_retrieve",
