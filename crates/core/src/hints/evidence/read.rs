@@ -505,6 +505,30 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if word == "watch" && !safe {
         return Verb::Switch;
     }
+    // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
+    if safe && word == "open" && rest.first().is_some_and(|w| is_plural(w)) {
+        return Verb::Read;
+    }
+    // Subscribing to a financial product buys into it again on each call ("Subscribe
+    // Flexible Product", "Subscribe IPO", "Subscribe to fund"), where subscribing to a
+    // topic is a switch.
+    let product = |w: &String| {
+        matches!(
+            w.as_str(),
+            "product"
+                | "products"
+                | "fund"
+                | "funds"
+                | "ipo"
+                | "shares"
+                | "bond"
+                | "bonds"
+                | "staking"
+        )
+    };
+    if word == "subscribe" && rest.iter().take(3).any(product) {
+        return Verb::Repeat;
+    }
     // Following a property reference reads the resource it links to (Spring Data REST's
     // `followPropertyReference`, a HAL term).
     if word == "follow" && rest.first().is_some_and(|w| w == "property") {
@@ -1159,8 +1183,18 @@ impl<'r, 'f> Reader<'r, 'f> {
                 // "Search and replace", "Get or create", "Validates the configuration and
                 // then saves it": a second verb that acts is said too (past the next few
                 // words only after "and then": "an operation such as a backup or restore").
+                // So does one that places anew after one that ends: "Cancel an existing order
+                // and send a new order" places another on every call.
+                // (What it places is new: "Deletes an import/export job" exports nothing.)
                 let second = second_verb(&clause_lower, rest.len());
-                if let (Verb::Read, Some((i, then))) = (verb, second) {
+                let anew = |i: usize| clause_lower.iter().skip(i + 1).take(2).any(|w| w == "new");
+                let places_anew = match (verb, second) {
+                    (Verb::Destroy | Verb::Settle, Some((i, Verb::Repeat | Verb::Create))) => {
+                        anew(i)
+                    }
+                    _ => false,
+                };
+                if let (true, Some((i, then))) = (verb == Verb::Read || places_anew, second) {
                     self.push(source, Says::Verb(then), clause[i], at);
                 }
                 // "Create a new product": what is made did not exist (a PUT's URI may).

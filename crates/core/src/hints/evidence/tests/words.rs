@@ -665,6 +665,25 @@ fn a_route_as_summary_and_rejected_input_say_nothing() {
     assert!(says(&query, HintKind::ReadOnly, true));
 }
 
+/// From attack 29 (exchanges and brokers): "open" before a plural says which are read;
+/// subscribing to a financial product buys into it again; cancelling an order and sending
+/// a new one places another on every call.
+#[test]
+fn markets_open_subscribe_and_replace() {
+    let (get, post) = (Method::Get, Method::Post);
+    let open = facts(&get, "openOrders", "Current Open Orders");
+    assert!(!says(&open, HintKind::ReadOnly, false));
+    for summary in [
+        "Subscribe Flexible Product",
+        "Cancel an existing order and send a new order",
+    ] {
+        let facts = facts(&post, "", summary);
+        assert!(!says(&facts, HintKind::Idempotent, true), "{summary}");
+    }
+    let topic = facts(&post, "", "Subscribe to a topic");
+    assert!(says(&topic, HintKind::Idempotent, true));
+}
+
 /// A GET titled by a verb before what it reads of a resource, or before a noun and that
 /// ("Sync settings", "Upload session details"), reads, when its description opens by
 /// reading.
