@@ -671,7 +671,10 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     // JSON Patch's `add` to a list adds again on a repeat: values are not simply set.
     let sets_values = case.saying(&[Says::ChangeList]).is_empty();
     let only = case.verbs(&[Verb::Act]).is_empty();
-    let (reason, evidence, confidence) = if case.removes() && only {
+    // What takes an amount (`qty=10`, a withdrawal's `amount`) takes that much again on a
+    // repeat: removing or ending it is no end.
+    let whole = case.facts.amount.is_none();
+    let (reason, evidence, confidence) = if case.removes() && only && whole {
         let confidence = if single_resource {
             Confidence::High
         } else {
@@ -703,7 +706,7 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     {
         let reason = "moves one resource to a final state: moving it there again changes nothing";
         (reason, settles, Confidence::Medium)
-    } else if ends.len() >= 2 && only && updates.is_empty() {
+    } else if ends.len() >= 2 && only && updates.is_empty() && whole {
         let reason = "ends something: ending it again changes nothing";
         (reason, ends, Confidence::Medium)
     } else if updates.len() + one_resource >= 2

@@ -65,6 +65,9 @@ pub struct Facts<'a> {
     pub change_list: bool,
     /// Every operation of the API is a POST: the method says nothing of this one.
     pub only_posts: bool,
+    /// A parameter that says how much of the resource the call takes (`qty`, `percentage`:
+    /// Alpaca's "Close a position"): a DELETE with one removes that much again on a repeat.
+    pub amount: Option<&'a str>,
     /// For a POST whose path's GET says the same words: those words, and the GET's
     /// pointer ([`Operation::repeats_its_get`]).
     pub repeats_its_get: Option<(&'a str, &'a str)>,
@@ -105,6 +108,11 @@ impl<'a> Facts<'a> {
                 is_json_patch(body.media_type) || array == Some(&Value::from("array"))
             }),
             only_posts: operation.only_posts,
+            amount: (operation.parameters.iter())
+                .filter(|p| p.location != In::Path)
+                .map(|p| p.name)
+                .chain(body_fields(operation))
+                .find(|name| says_an_amount(name)),
             repeats_its_get: (operation.repeats_its_get.as_ref())
                 .map(|(words, get)| (*words, get.pointer.as_str())),
             // A path parameter names a resource (`/responses/{method}`), not a method; a
@@ -187,6 +195,12 @@ impl<'a> Facts<'a> {
                     .or_else(|| schemas.find_map(overwriting_value))
             }),
             only_posts,
+            amount: binding.and_then(|b| {
+                let names = b.params.values().filter(|p| p.location != ToolIn::Path);
+                names
+                    .filter_map(|p| p.name.as_deref())
+                    .find(|name| says_an_amount(name))
+            }),
             change_list: binding.is_some_and(|b| change_list(tool, b)),
             places: Places {
                 operation: pointer.to_string(),
@@ -488,6 +502,14 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
             || (for_a_credential && lifetime(name))
             || (signs_in && is(name, "password"))
     })
+}
+
+/// Whether a parameter's name says how much the call takes: a quantity or a share.
+fn says_an_amount(name: &str) -> bool {
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "qty" | "quantity" | "percentage" | "percent" | "amount" | "units"
+    )
 }
 
 /// Whether a summary says only the method and the path ("GET /shipments/{id}/cancel", as

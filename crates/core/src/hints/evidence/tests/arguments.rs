@@ -261,3 +261,31 @@ fn an_argument_that_chooses_to_overwrite_vetoes_adding() {
     let conflict = r#"{"name": "conflictBehavior", "in": "query", "schema": {"type": "string", "enum": ["fail", "replace", "rename"]}}"#;
     assert!(!adds(conflict, ""));
 }
+
+/// What takes an amount takes it again on a repeat: a DELETE of `qty` shares of a position
+/// (Alpaca's "Close a position"), a withdrawal of an `amount`. The whole position closed
+/// is closed once.
+#[test]
+fn an_amount_taken_is_taken_again() {
+    let symbol =
+        r#"{"name": "symbol", "in": "path", "required": true, "schema": {"type": "string"}}"#;
+    let qty = r#"{"name": "qty", "in": "query", "schema": {"type": "number"}}"#;
+    let close = |parameters: &str| {
+        spec(
+            "delete",
+            "/v2/positions/{symbol}",
+            "Close a position",
+            parameters,
+            "",
+        )
+    };
+    assert!(!says(
+        &close(&format!("{symbol}, {qty}")),
+        HintKind::Idempotent,
+        true
+    ));
+    assert!(says(&close(symbol), HintKind::Idempotent, true));
+    let body = r#"{"asset": {"type": "string"}, "amount": {"type": "string"}}"#;
+    let withdraw = spec("post", "/0/private/Withdraw", "Withdraw funds", "", body);
+    assert!(!says(&withdraw, HintKind::Idempotent, true));
+}
