@@ -324,6 +324,59 @@ fn names_things(name: &str, path: &str, segment: &str, action: &str, words: &[St
     names_a_collection || names_the_resource
 }
 
+/// What `word` says in a phrase its next words make, where that differs from its class:
+/// "Open orders" on a GET, "Subscribe IPO", "follow a property reference", a GET's
+/// "Ping", "Verify credentials", a server's "Download a remote subtitle".
+fn in_a_phrase(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
+    // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
+    if safe && word == "open" && rest.first().is_some_and(|w| is_plural(w)) {
+        return Some(Verb::Read);
+    }
+    // Subscribing to a financial product buys into it again on each call ("Subscribe
+    // Flexible Product", "Subscribe IPO", "Subscribe to fund"), where subscribing to a
+    // topic is a switch.
+    let product = |w: &String| {
+        matches!(
+            w.as_str(),
+            "product"
+                | "products"
+                | "fund"
+                | "funds"
+                | "ipo"
+                | "shares"
+                | "bond"
+                | "bonds"
+                | "staking"
+        )
+    };
+    if word == "subscribe" && rest.iter().take(3).any(product) {
+        return Some(Verb::Repeat);
+    }
+    // Following a property reference reads the resource it links to (Spring Data REST's
+    // `followPropertyReference`, a HAL term).
+    if word == "follow" && rest.first().is_some_and(|w| w == "property") {
+        return Some(Verb::Read);
+    }
+    // A GET's ping checks that the server answers ("Ping", `/_ping`); verifying the caller's
+    // own credentials or token reads them (Mastodon's `verify_credentials`). (A ping sent by
+    // a method that writes is delivered: "Ping a webhook".)
+    let own_credentials = rest
+        .iter()
+        .take(3)
+        .any(|w| matches!(w.as_str(), "credentials" | "token" | "auth"));
+    if safe && (word == "ping" || (word == "verify" && own_credentials)) {
+        return Some(Verb::Read);
+    }
+    // Downloading what is remote, or from somewhere, by a method that writes: the server
+    // fetches it and keeps it ("Downloads a remote subtitle", "Download a model from the
+    // library"); a GET's download is the caller's.
+    let from_afar = rest.iter().take(6).any(|w| w == "remote" || w == "from");
+    if word == "download" && !safe && from_afar {
+        return Some(Verb::Act);
+    }
+    None
+}
+
 /// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
 /// started is the resource itself, a state its opposite undoes, not something new.
 fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
@@ -505,51 +558,8 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if word == "watch" && !safe {
         return Verb::Switch;
     }
-    // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
-    if safe && word == "open" && rest.first().is_some_and(|w| is_plural(w)) {
-        return Verb::Read;
-    }
-    // Subscribing to a financial product buys into it again on each call ("Subscribe
-    // Flexible Product", "Subscribe IPO", "Subscribe to fund"), where subscribing to a
-    // topic is a switch.
-    let product = |w: &String| {
-        matches!(
-            w.as_str(),
-            "product"
-                | "products"
-                | "fund"
-                | "funds"
-                | "ipo"
-                | "shares"
-                | "bond"
-                | "bonds"
-                | "staking"
-        )
-    };
-    if word == "subscribe" && rest.iter().take(3).any(product) {
-        return Verb::Repeat;
-    }
-    // Following a property reference reads the resource it links to (Spring Data REST's
-    // `followPropertyReference`, a HAL term).
-    if word == "follow" && rest.first().is_some_and(|w| w == "property") {
-        return Verb::Read;
-    }
-    // A GET's ping checks that the server answers ("Ping", `/_ping`); verifying the caller's
-    // own credentials or token reads them (Mastodon's `verify_credentials`). (A ping sent by
-    // a method that writes is delivered: "Ping a webhook".)
-    let own_credentials = rest
-        .iter()
-        .take(3)
-        .any(|w| matches!(w.as_str(), "credentials" | "token" | "auth"));
-    if safe && (word == "ping" || (word == "verify" && own_credentials)) {
-        return Verb::Read;
-    }
-    // Downloading what is remote, or from somewhere, by a method that writes: the server
-    // fetches it and keeps it ("Downloads a remote subtitle", "Download a model from the
-    // library"); a GET's download is the caller's.
-    let from_afar = rest.iter().take(6).any(|w| w == "remote" || w == "from");
-    if word == "download" && !safe && from_afar {
-        return Verb::Act;
+    if let Some(verb) = in_a_phrase(word, rest, safe) {
+        return verb;
     }
     // Making an invitation sends one ("Create fleet invitation"), however often it is had.
     let invitation = |w: &String| matches!(w.as_str(), "invitation" | "invitations");
