@@ -188,7 +188,11 @@ impl<'a> Facts<'a> {
                     .filter(|(_, p)| !matches!(p.location, ToolIn::Body | ToolIn::Path))
                     .filter(|(argument, _)| required(argument))
                     .filter_map(|(argument, p)| Some((p.name.as_deref()?, argument)))
-                    .find(|(name, argument)| dispatches(name, properties.get(argument.as_str())))
+                    .find(|(name, argument)| {
+                        let schema = properties.get(argument.as_str());
+                        let description = schema.and_then(|s| s.get("description"));
+                        dispatches(name, schema, description.and_then(Value::as_str))
+                    })
                     .map(|(name, _)| name);
                 let mut schemas = properties.as_object()?.values();
                 flag.or(dispatcher)
@@ -560,7 +564,7 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
     });
     let dispatcher = (operation.parameters.iter())
         .filter(|p| p.location != In::Path)
-        .find(|p| p.required && dispatches(p.name, schema(p)))
+        .find(|p| p.required && dispatches(p.name, schema(p), p.description))
         .map(|p| p.name);
     parameter
         .or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
@@ -571,10 +575,11 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
 
 /// Whether a required parameter named for what the call does (`mode`, `cmd`, `action`,
 /// `op`...) has among its values one that writes: the endpoint dispatches to acts
-/// (SABnzbd's `mode=shutdown`, Solr's `action=DELETE`, a camera's `action=reboot`). An
-/// optional one filters what is read (an audit log's `action=create|delete`); a path's
-/// names a resource (`/responses/{method}`).
-fn dispatches(name: &str, schema: Option<&Value>) -> bool {
+/// (SABnzbd's `mode=shutdown`, Solr's `action=DELETE`, a camera's `action=reboot`), or,
+/// without an enum, a command its `description` names (Tautulli's `cmd`). An optional one
+/// filters what is read (an audit log's `action=create|delete`); a path's names a resource
+/// (`/responses/{method}`).
+fn dispatches(name: &str, schema: Option<&Value>, description: Option<&str>) -> bool {
     const SELECTORS: [&str; 10] = [
         "action",
         "command",
@@ -588,8 +593,20 @@ fn dispatches(name: &str, schema: Option<&Value>) -> bool {
         "method",
     ];
     let values = schema.and_then(|s| s.get("enum")).and_then(Value::as_array);
+    let values = values.map(|values| values.iter().filter_map(Value::as_str).collect::<Vec<_>>());
+    // Without an enum, the commands its description names in snake case (Tautulli's `cmd`:
+    // "`delete_all_user_history`, `terminate_session`, ...").
+    let described = || {
+        (description.unwrap_or_default())
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .filter(|token| token.contains('_'))
+            .collect::<Vec<_>>()
+    };
     SELECTORS.contains(&name.to_ascii_lowercase().as_str())
-        && values.is_some_and(|values| values.iter().filter_map(Value::as_str).any(value_writes))
+        && values
+            .unwrap_or_else(described)
+            .into_iter()
+            .any(value_writes)
 }
 
 /// Whether a command's value says an act that writes: its verb, first (`rebootSystem`,

@@ -118,6 +118,14 @@ fn a_required_command_that_writes_dispatches_acts() {
         let spec = api(name, true, values);
         assert!(says(&spec, HintKind::ReadOnly, false), "{name}={values}");
     }
+    let tautulli = r#"{"name": "cmd", "in": "query", "required": true, "description": "The command: get_activity, delete_all_user_history, terminate_session, restart.", "schema": {"type": "string"}}"#;
+    let spec_of = |parameter: &str| spec("get", "/api/v2", "Tautulli API", parameter, "");
+    assert!(says(&spec_of(tautulli), HintKind::ReadOnly, false));
+    let reads = tautulli.replace(
+        "delete_all_user_history, terminate_session, restart",
+        "get_history",
+    );
+    assert!(!says(&spec_of(&reads), HintKind::ReadOnly, false));
     for (name, required, values) in [
         ("mode", true, r#""queue", "history", "version""#),
         ("action", false, r#""create", "delete""#),
