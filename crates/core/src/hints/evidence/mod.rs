@@ -521,11 +521,10 @@ fn says_an_amount(name: &str) -> bool {
 /// method and the path do not, and the description speaks.
 fn only_the_route(summary: &str) -> bool {
     let mut words = summary.split_whitespace();
+    // A registered method, in capitals as routes are written ("Get orders" is a verb).
     let method = words.next().is_some_and(|w| {
-        matches!(
-            w,
-            "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS"
-        )
+        let registered = Method::parse(w).is_ok_and(|m| !matches!(m, Method::Extension(_)));
+        registered && w == w.to_ascii_uppercase()
     });
     method && words.next().is_some_and(|w| w.starts_with('/')) && words.next().is_none()
 }

@@ -384,6 +384,29 @@ fn a_manifest_tool_says_its_body_is_a_list_of_changes() {
     assert_eq!(lists, [true, true, false]);
 }
 
+/// A manifest's tool is read as its operation is: a required `mode` that dispatches a
+/// write, an amount taken, a title that is only the route.
+#[test]
+fn a_manifest_tool_dispatches_takes_amounts_and_names_its_route() {
+    let manifest = serde_json::json!({"tools": [
+        {"name": "api", "title": "GET /api", "inputSchema": {"type": "object",
+            "properties": {"mode": {"type": "string", "enum": ["queue", "shutdown"]}},
+            "required": ["mode"]},
+         "_meta": {"openapi2mcp/http": {"method": "GET", "path": "/api",
+            "params": {"mode": {"in": "query", "name": "mode"}}}}},
+        {"name": "close", "inputSchema": {"type": "object",
+            "properties": {"qty": {"type": "number"}}},
+         "_meta": {"openapi2mcp/http": {"method": "DELETE", "path": "/positions/{symbol}",
+            "params": {"qty": {"in": "query", "name": "qty"}}}}},
+    ]});
+    let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
+    let api = Facts::of_tool(&manifest.tools[0], "/tools/0", false);
+    assert_eq!(api.acting_flag, Some("mode"));
+    assert_eq!(api.summary, None);
+    let close = Facts::of_tool(&manifest.tools[1], "/tools/1", false);
+    assert_eq!(close.amount, Some("qty"));
+}
+
 /// What a runner carries out decides: an analysis reads, a restart acts.
 #[test]
 fn performing_an_analysis_reads() {
