@@ -737,8 +737,10 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "a repeat ",
     "is incremented",
     "are incremented",
+    "will be incremented",
     "is increased",
     "are increased",
+    "will be increased",
     "freshly generated",
     "newly generated",
     "one position",
@@ -834,6 +836,9 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "are replaced",
     "will be replaced",
     "will be updated",
+    "is updated with",
+    "are updated with",
+    "updates the existing",
     "gets overwritten",
     "get overwritten",
     "overwriting any",
@@ -922,8 +927,9 @@ pub fn overwrites(word: &str) -> bool {
 }
 
 /// The first words of a flag that asks to overwrite what is there (`overwrite`,
-/// `replaceIfExists`, `drop_existing`, `upsert`, `clobber`), or of an enum's value that
-/// chooses to (`mode: overwrite`, `conflictBehavior: replace`).
+/// `replaceIfExists`, `drop_existing`, `upsert`, `clobber`, `update_existing`, Brevo's
+/// `updateEnabled`), or of an enum's value that chooses to (`mode: overwrite`,
+/// `conflictBehavior: replace`).
 pub const OVERWRITING_FLAGS: &[&str] = &[
     "overwrite",
     "replace",
@@ -931,6 +937,8 @@ pub const OVERWRITING_FLAGS: &[&str] = &[
     "recreate",
     "upsert",
     "clobber",
+    "updateexisting",
+    "updateenabled",
 ];
 
 /// Whether a flag's name opens with one of [`OVERWRITING_FLAGS`], or is `force` alone (what
@@ -1304,6 +1312,9 @@ pub const WRITE_PHRASES: &[&str] = &[
     "exported to a new",
     "is added",
     "are added",
+    "will create",
+    "will be created",
+    "will be generated",
     "is held",
     "are held",
     "is charged",

@@ -653,8 +653,9 @@ pub(super) fn boolean_fields<'a>(spec: &'a Spec, schema: &Node<'a>) -> Vec<&'a s
 }
 
 /// Whether a schema is a flag: its `type` boolean (alone, or beside others: `[boolean,
-/// "null"]`), or its values only true and false, as strings or as 0 and 1 (DocuSign types
-/// its flags `string`, PHP-style APIs take `?delete=1`).
+/// "null"]`), or its values only true and false, as strings, as 0 and 1 or as yes and no
+/// (DocuSign types its flags `string`, PHP-style APIs take `?delete=1`, Mailgun's `upsert`
+/// is `yes` or `no`).
 pub fn is_flag(schema: &Value) -> bool {
     let boolean = match schema.get("type") {
         Some(Value::Array(types)) => types.iter().any(|t| t == "boolean"),
@@ -664,7 +665,7 @@ pub fn is_flag(schema: &Value) -> bool {
     let either = |value: &Value| match value {
         Value::String(s) => matches!(
             s.to_ascii_lowercase().as_str(),
-            "true" | "false" | "0" | "1"
+            "true" | "false" | "0" | "1" | "yes" | "no"
         ),
         Value::Number(n) => n.as_u64().is_some_and(|n| n <= 1),
         Value::Bool(_) => true,

@@ -337,7 +337,7 @@ fn destructive(case: &mut Case<'_, '_>) {
         case.add(HintKind::Destructive, true, confidence, reason, overwrites);
         return;
     }
-    if !destructive || !overwrites.is_empty() {
+    if !destructive || !overwrites.is_empty() || replaces_a_secret(case.facts) {
         return;
     }
     let switches = case.verbs(&[Verb::Switch]);
@@ -402,9 +402,10 @@ fn destructive(case: &mut Case<'_, '_>) {
 }
 
 /// Whether the operation's words name a command, a script, a SQL statement, a GraphQL
-/// mutation, a stored procedure or a remote procedure call (`RunCommand`, "Execute a shell
-/// script", `SendCommand`, "Execute a SQL statement", "Send a JSON-RPC request"): what it
-/// runs is code.
+/// mutation, a stored procedure, a remote procedure call, a function or an app's action
+/// (`RunCommand`, "Execute a shell script", `SendCommand`, "Execute a SQL statement", "Send
+/// a JSON-RPC request", "Invokes a Lambda function", "Call an app action"): what it runs is
+/// code.
 fn runs_code(facts: &Facts<'_>) -> bool {
     let words = [
         facts.name,
@@ -428,6 +429,11 @@ fn runs_code(facts: &Facts<'_>) -> bool {
                 | "procedure"
                 | "procedures"
                 | "rpc"
+                | "function"
+                | "functions"
+                | "lambda"
+                | "action"
+                | "actions"
         )
     })
 }
@@ -614,6 +620,23 @@ fn mints_a_credential(facts: &Facts<'_>) -> bool {
             || (*w == "account" && before == Some("service"))
     });
     creates && credential
+}
+
+/// Whether the call makes a thing's one secret anew ("Generate client secret" at
+/// `/apps/{id}/secret/generate`, "Generate an app's oauth client/secret" at
+/// `/apps/{id}/oauth/generate`): the old one stops working. One added to a collection
+/// (`/users/{id}/tokens`, "Create an API key") is one more.
+fn replaces_a_secret(facts: &Facts<'_>) -> bool {
+    let after_thing = (facts.path)
+        .and_then(|p| p.rsplit_once('}'))
+        .map(|(_, after)| after);
+    let segments: Vec<String> = (after_thing.unwrap_or("").split('/'))
+        .filter(|s| !s.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let one = !segments.is_empty() && !segments.iter().any(|s| is_plural(s));
+    let secret = (segments.iter()).any(|s| matches!(s.as_str(), "secret" | "oauth" | "password"));
+    one && secret && mints_a_credential(facts)
 }
 
 /// Whether a sentence says the call fails when what it makes already exists: "already" and

@@ -497,9 +497,20 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if !safe && word == "convert" && stored {
         return Verb::Act;
     }
-    // On a GET, "Invoke function ...": an OData function, which has no side effects (an
-    // action may).
-    if safe && word == "invoke" && rest.first().is_some_and(|w| w == "function") {
+    // A PUT to the state its path names by the verb's participle (Contentful's `PUT
+    // .../entries/{id}/published`, which a DELETE there undoes) sets that state; a switch
+    // (`PUT .../suspended`) stays one.
+    let last = path.and_then(|p| p.trim_end_matches('/').rsplit('/').next());
+    let participle = |last: &str| last == format!("{word}ed") || last == format!("{word}d");
+    let put = facts.method == Some(&Method::Put);
+    if put && verb != Verb::Switch && last.is_some_and(participle) {
+        return Verb::Update;
+    }
+    // On a GET, "Invoke function ...", "Call a stored function": an OData function or a
+    // database function declared stable, which has no side effects (an action may; a volatile
+    // function is called by POST).
+    let function = rest.iter().take(3).any(|w| w == "function");
+    if safe && matches!(word, "invoke" | "call") && function {
         return Verb::Read;
     }
     // A worker polling for a task or a job is handed one, which no other worker then gets.
@@ -670,11 +681,11 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
     let class = vocabulary::verb(verb.unwrap_or(""));
     let deletes =
         matches!(class, Some(Verb::Destroy)) && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
-    // A subscription created is a thing of its own ("Create a subscription" bills; "Create
-    // a reaction" makes the mark), one cancelled is ended for good ("Cancel a
-    // subscription").
+    // A subscription created or saved is a thing of its own ("Create a subscription"
+    // bills, `saveSubscription` makes one with its own ID; "Create a reaction" makes the
+    // mark), one cancelled is ended for good ("Cancel a subscription").
     let subscription = word.starts_with("subscription");
-    let makes_or_ends = subscription && matches!(verb, Some("create" | "cancel"));
+    let makes_or_ends = subscription && matches!(verb, Some("create" | "save" | "cancel"));
     // One adds a label to an issue; "Create a mail label" makes a new label. (Who is
     // "created" a collaborator or a member is a person added to a set.)
     let person = [
@@ -799,7 +810,16 @@ fn related(verb: Option<&str>, words: &[String], path: Option<&str>) -> Option<u
         let a_document = words[i].starts_with("label")
             && (matches!(verb, Some("purchase" | "buy" | "print" | "generate"))
                 || (i > 0 && matches!(words[i - 1].as_str(), "shipping" | "return" | "postage")));
-        relation(verb, &words[i]) && !of_a_machine && !a_thing && !a_document
+        // Before a noun of its own, it says whose that is ("Add member note",
+        // `postListMemberEvents`): a note made, not a member added. (Its names and IDs are
+        // it: "a list of tag names".)
+        let adjunct = words.get(i + 1).is_some_and(|next| {
+            let itself = matches!(next.as_str(), "name" | "names" | "id" | "ids");
+            let noun = (is_plural(next) || vocabulary::is_known_noun(next))
+                && !vocabulary::NO_OBJECT.contains(&next.as_str());
+            noun && !itself && !relation(verb, next)
+        });
+        relation(verb, &words[i]) && !of_a_machine && !a_thing && !a_document && !adjunct
     })
 }
 

@@ -297,3 +297,37 @@ fn an_amount_taken_is_taken_again() {
     let withdraw = spec("post", "/0/private/Withdraw", "Withdraw funds", "", body);
     assert!(!says(&withdraw, HintKind::Idempotent, true));
 }
+
+/// From attack 31 (contact APIs): a create that also updates what exists, said by a flag to
+/// update (`update_existing`, Brevo's `updateEnabled`), by an `upsert` of yes or no
+/// (Mailgun), or in words ("their custom field values are updated with whatever is passed
+/// in", "Updates the existing record if ..."), is not "it adds".
+#[test]
+fn a_create_that_updates_what_exists_does_not_only_add() {
+    let add = |parameters: &str, body: &str, description: &str| {
+        let spec = spec("post", "/v1/contacts", "Add a contact", parameters, body);
+        let spec = spec.replace(
+            r#""summary": "Add a contact","#,
+            &format!(r#""summary": "Add a contact", "description": "{description}","#),
+        );
+        says(&spec, HintKind::Destructive, false)
+    };
+    assert!(add(
+        "",
+        r#"{"email": {"type": "string"}}"#,
+        "Adds a contact."
+    ));
+    for body in [
+        r#"{"updateEnabled": {"type": "boolean"}}"#,
+        r#"{"update_existing": {"type": "boolean"}}"#,
+        r#"{"upsert": {"type": "string", "enum": ["yes", "no"]}}"#,
+    ] {
+        assert!(!add("", body, "Adds a contact."), "{body}");
+    }
+    for description in [
+        "If the contact exists, their fields are updated with whatever is passed in.",
+        "Adds a contact. Updates the existing record if the address is there.",
+    ] {
+        assert!(!add("", "", description), "{description}");
+    }
+}

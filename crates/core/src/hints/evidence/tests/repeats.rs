@@ -428,3 +428,16 @@ fn a_cascade_said_besides_is_no_mere_removal() {
         Some("Removing a collaborator from a private repository also deletes their forks.".into());
     assert!(!says(&remove, HintKind::Destructive, false));
 }
+
+/// What a PUT's description says is incremented on every call, in the future tense too
+/// (AWS IoT's `UpdateStream`: "The stream version will be incremented by one"), makes it
+/// no set-to-value update.
+#[test]
+fn a_put_that_will_increment_is_not_idempotent() {
+    let put = Method::Put;
+    let mut update = facts(&put, "UpdateStream", "");
+    update.path = Some("/streams/{streamId}");
+    update.description =
+        Some("Updates an existing stream. The stream version will be incremented by one.".into());
+    assert!(says(&update, HintKind::Idempotent, false));
+}

@@ -320,3 +320,14 @@ fn a_verb_after_but_acts() {
     let said = "Returns the message but removes its attachments from the server.";
     assert!(left_out_because("Get a message", said).is_some());
 }
+
+/// A GET that says what it will create when there is none yet ("IoT will create a
+/// registration code as part of this API call if the registration code doesn't exist")
+/// is left out; one that says nothing of the kind is kept.
+#[test]
+fn a_get_that_will_create_when_there_is_none_is_left_out() {
+    let creates = "Gets a registration code. IoT will create a registration code as part of \
+                   this API call if the registration code doesn't exist.";
+    assert!(left_out_because("", creates).is_some());
+    assert_eq!(left_out_because("", "Gets a registration code."), None);
+}

@@ -834,3 +834,75 @@ fn scheduled_ends_recalls_and_public_things_are_no_additions() {
         assert!(!says(&facts, HintKind::Destructive, false), "{summary}");
     }
 }
+
+/// From attack 30 (device clouds, headless CMSs, RPC gateways): calling or invoking a
+/// function or an app's action runs code, which may remove anything (by GET, a function
+/// declared stable only reads); generating a thing's one secret replaces it; a saved
+/// subscription is one more; a PUT to the state its path names by a participle sets it (a
+/// switch stays one).
+#[test]
+fn functions_secrets_and_states() {
+    let (get, post, put) = (Method::Get, Method::Post, Method::Put);
+    for (name, summary, path) in [
+        (
+            "callAppAction",
+            "Call an app action",
+            "/apps/{appId}/actions/{actionId}/calls",
+        ),
+        (
+            "Invoke",
+            "Invokes a Lambda function",
+            "/functions/{FunctionName}/invocations",
+        ),
+        (
+            "",
+            "Generate client secret",
+            "/apps/{appId}/secret/generate",
+        ),
+    ] {
+        let mut facts = facts(&post, name, summary);
+        facts.path = Some(path);
+        assert!(!says(&facts, HintKind::Destructive, false), "{summary}");
+    }
+    let mut key = facts(&post, "", "Generate an API key");
+    key.path = Some("/users/{userId}/keys");
+    assert!(says(&key, HintKind::Destructive, false));
+    let mut stable = facts(&get, "callFunctionGet", "Call a stored function");
+    stable.path = Some("/rest/v1/rpc/{function}");
+    assert!(!says(&stable, HintKind::ReadOnly, false));
+    let mut saved = facts(
+        &post,
+        "saveSubscription",
+        "Create a subscription for an app",
+    );
+    saved.path = Some("/installedapps/{installedAppId}/subscriptions");
+    assert!(!says(&saved, HintKind::Idempotent, true));
+    let mut published = facts(&put, "", "Publish an entry");
+    published.path = Some("/entries/{entry_id}/published");
+    assert!(!says(&published, HintKind::Idempotent, false));
+    let mut suspended = facts(&put, "", "Suspend an app installation");
+    suspended.path = Some("/app/installations/{installation_id}/suspended");
+    assert!(says(&suspended, HintKind::Destructive, false));
+}
+
+/// From attack 31 (email marketing): a relation's word before a noun of its own says whose
+/// that is ("Add member note" makes a note); before its names, it is still the relation
+/// ("a list of tag names").
+#[test]
+fn a_relation_before_a_noun_says_whose() {
+    let (post, delete) = (Method::Post, Method::Delete);
+    let mut note = facts(&post, "", "Add member note");
+    note.path = Some("/lists/{list_id}/members/{subscriber_hash}/notes");
+    assert!(!says(&note, HintKind::Idempotent, true));
+    let mut events = facts(&post, "postListMemberEvents", "Add event");
+    events.path = Some("/lists/{list_id}/members/{subscriber_hash}/events");
+    assert!(!says(&events, HintKind::Idempotent, true));
+    let mut tags = facts(
+        &delete,
+        "firewalls_delete_tags",
+        "Remove Tags from a Firewall",
+    );
+    tags.path = Some("/v2/firewalls/{firewall_id}/tags");
+    tags.description = Some("The body holds a `tags` attribute: a list of tag names.".into());
+    assert!(says(&tags, HintKind::Destructive, false));
+}
