@@ -1615,27 +1615,41 @@ fn names_a_noun(bare: &str, words: &[String]) -> bool {
 /// Whether a path names only resources: literal segments of plain words, none of them a
 /// verb, and no RPC method in one (`/channels.join`, `/tasks:cancel`).
 fn names_only_resources(path: &str) -> bool {
+    // A format's suffix names no resource (`/campaigns/{id}/opens.json`), and a parameter
+    // after a prefix is a parameter (Meta's `/act_{ad_account_id}/insights`, `page-{n}`;
+    // not one an RPC method follows, `{name}:cancel`, nor one a word is glued to,
+    // `processed{format}`).
+    let path = [".json", ".xml"]
+        .iter()
+        .find_map(|suffix| path.strip_suffix(suffix))
+        .unwrap_or(path);
+    let parameter = |s: &&str| {
+        let prefix = s
+            .strip_suffix('}')
+            .and_then(|s| s.split_once('{'))
+            .map(|(p, _)| p);
+        let method = s
+            .rsplit_once('}')
+            .is_some_and(|(_, after)| after.starts_with(':'));
+        (s.starts_with('{') && !method) || prefix.is_some_and(|p| p.ends_with(['_', '-']))
+    };
     // A word after a resource's ID that is neither a plural nor a noun this reader knows
     // may be an action (`/coupons/{id}/redeem`), not a part of it (`/orders/{id}/items`).
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let action_after_id = match segments[..] {
-        [.., id, last] if id.starts_with('{') && !last.starts_with('{') => {
+        [.., id, last] if parameter(&id) && !parameter(&last) => {
             let words = name_words(last, None);
             words.len() == 1 && !is_plural(&words[0]) && !vocabulary::is_known_noun(&words[0])
         }
         _ => false,
     };
     !action_after_id
-        && segments
-            .iter()
-            .filter(|s| !s.starts_with('{'))
-            .all(|segment| {
-                segment
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                    && name_words(segment, None).iter().all(|w| {
-                        vocabulary::verb(w).is_none()
-                            || vocabulary::PATH_NOUNS.contains(&w.as_str())
-                    })
-            })
+        && segments.iter().filter(|s| !parameter(s)).all(|segment| {
+            segment
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                && name_words(segment, None).iter().all(|w| {
+                    vocabulary::verb(w).is_none() || vocabulary::PATH_NOUNS.contains(&w.as_str())
+                })
+        })
 }

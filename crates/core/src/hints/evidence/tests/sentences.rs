@@ -331,3 +331,23 @@ fn a_get_that_will_create_when_there_is_none_is_left_out() {
     assert!(left_out_because("", creates).is_some());
     assert_eq!(left_out_because("", "Gets a registration code."), None);
 }
+
+/// A format's suffix (`/opens.json`, as Campaign Monitor, Shopify and Zendesk write their
+/// paths) and a parameter with a prefix (Meta's `/act_{ad_account_id}`) name no act: a GET
+/// titled by what it reads there is kept. A parameter an RPC method follows is no
+/// parameter alone (`/{name}:cancel`).
+#[test]
+fn a_format_suffix_and_a_prefixed_parameter_name_no_act() {
+    let get = Method::Get;
+    for (summary, path) in [
+        ("Campaign opens", "/campaigns/{campaignid}/opens.json"),
+        ("Ad Account Insights", "/act_{ad_account_id}/insights"),
+    ] {
+        let mut facts = facts(&get, "", summary);
+        facts.path = Some(path);
+        assert_eq!(left_out(&facts), None, "{path}");
+    }
+    let mut cancel = facts(&get, "", "Operation");
+    cancel.path = Some("/v1/{name}:cancel");
+    assert!(left_out(&cancel).is_some());
+}
