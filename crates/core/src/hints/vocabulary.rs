@@ -746,6 +746,7 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "one position",
     "is appended",
     "are appended",
+    "will be inserted",
     "added to the current",
     "added to the existing",
     "relative to the current",

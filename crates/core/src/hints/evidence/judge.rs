@@ -10,7 +10,7 @@ use crate::tool::HintKind;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::read::passive_write;
-use super::sentences::{is_plural, sentence_verb_that_acts};
+use super::sentences::{is_plural, makes_another_act, sentence_verb_that_acts};
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
 /// The suggestions the evidence supports for hints that differ from `hints` (the effective
@@ -262,7 +262,8 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
 }
 
 /// Whether the description says the call acts: a sentence whose subject is the call
-/// ("Returns the card and activates it"), a phrase that reading consumes ("Secrets are
+/// ("Returns the card and activates it") or that has it make another act ("Request that
+/// the device publish its location"), a phrase that reading consumes ("Secrets are
 /// destroyed after they are viewed") or one that something is written ("The code is sent
 /// to the user by SMS", "it will alter the state of the queue"): a reading opening does
 /// not hide it. What a classifier answers is no act ("The function
@@ -280,6 +281,9 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
     }
     let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
     description.unicode_sentences().any(|sentence| {
+        if makes_another_act(sentence) {
+            return true;
+        }
         let Some(word) = sentence_verb_that_acts(sentence, &class) else {
             return false;
         };
@@ -597,9 +601,10 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
 fn mints_a_credential(facts: &Facts<'_>) -> bool {
     let opening = facts.summary.as_deref().or(facts.description.as_deref());
     let lower = opening.unwrap_or("").to_ascii_lowercase();
+    // (A possessive's "s" is no word: "Generate an app's oauth client/secret".)
     let words: Vec<&str> = lower
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
+        .filter(|w| !w.is_empty() && *w != "s")
         .collect();
     let creates = words
         .first()

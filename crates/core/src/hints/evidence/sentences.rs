@@ -239,6 +239,40 @@ pub(super) fn opening_words(text: &str) -> Vec<&str> {
     words
 }
 
+/// Whether a sentence has the call make another party act ("Request that the device
+/// publish its current location", "Instructs the vehicle to unlock", "Asks the thermostat
+/// to refresh"): what that party does, the call does. ("Ask the server to return ..."
+/// reads.)
+pub(super) fn makes_another_act(sentence: &str) -> bool {
+    let words: Vec<String> = (sentence.split(|c: char| !c.is_alphabetic()))
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let causes = |w: &String| {
+        let stem = w.strip_suffix('s').unwrap_or(w);
+        matches!(stem, "request" | "ask" | "tell" | "instruct" | "command")
+    };
+    let Some(at) = words.iter().take(3).position(causes) else {
+        return false;
+    };
+    let skip = |w: &str| w == "that" || vocabulary::DETERMINERS.contains(&w);
+    let party = (words.iter().skip(at + 1))
+        .position(|w| !skip(w))
+        .map(|i| at + 1 + i);
+    // The party in a word or two, then its verb, bare or after "to".
+    party.is_some_and(|party| {
+        (party + 1..(party + 3).min(words.len())).any(|i| {
+            let verb = if words[i] == "to" {
+                words.get(i + 1)
+            } else {
+                Some(&words[i])
+            };
+            let acts = |w: &String| vocabulary::verb(w).is_some_and(|v| v != Verb::Read);
+            vocabulary::verb(&words[party]).is_none() && verb.is_some_and(acts)
+        })
+    })
+}
+
 /// Whether `word` looks like a plural noun (`users`, not `address`).
 pub(super) fn is_plural(word: &str) -> bool {
     word.len() > 3 && word.ends_with('s') && !word.ends_with("ss")

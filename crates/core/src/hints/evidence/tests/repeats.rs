@@ -429,9 +429,9 @@ fn a_cascade_said_besides_is_no_mere_removal() {
     assert!(!says(&remove, HintKind::Destructive, false));
 }
 
-/// What a PUT's description says is incremented on every call, in the future tense too
-/// (AWS IoT's `UpdateStream`: "The stream version will be incremented by one"), makes it
-/// no set-to-value update.
+/// What a PUT's description says is incremented or inserted on every call, in the future
+/// tense too (AWS IoT's `UpdateStream`: "The stream version will be incremented by one"),
+/// makes it no set-to-value update.
 #[test]
 fn a_put_that_will_increment_is_not_idempotent() {
     let put = Method::Put;
@@ -440,4 +440,10 @@ fn a_put_that_will_increment_is_not_idempotent() {
     update.description =
         Some("Updates an existing stream. The stream version will be incremented by one.".into());
     assert!(says(&update, HintKind::Idempotent, false));
+    // BambooHR's creating PUTs: "A new time off history item will be inserted".
+    let mut history = facts(&put, "", "Add a Time Off History Item");
+    history.path = Some("/v1/employees/{employeeId}/time_off/history");
+    history.description =
+        Some("A new time off history item will be inserted into the database.".into());
+    assert!(says(&history, HintKind::Idempotent, false));
 }

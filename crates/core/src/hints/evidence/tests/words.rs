@@ -864,6 +864,13 @@ fn functions_secrets_and_states() {
         facts.path = Some(path);
         assert!(!says(&facts, HintKind::Destructive, false), "{summary}");
     }
+    let mut oauth = facts(
+        &post,
+        "generateAppOauth",
+        "Generate an app's oauth client/secret",
+    );
+    oauth.path = Some("/apps/{appNameOrId}/oauth/generate");
+    assert!(!says(&oauth, HintKind::Destructive, false));
     let mut key = facts(&post, "", "Generate an API key");
     key.path = Some("/users/{userId}/keys");
     assert!(says(&key, HintKind::Destructive, false));
@@ -905,4 +912,26 @@ fn a_relation_before_a_noun_says_whose() {
     tags.path = Some("/v2/firewalls/{firewall_id}/tags");
     tags.description = Some("The body holds a `tags` attribute: a list of tag names.".into());
     assert!(says(&tags, HintKind::Destructive, false));
+}
+
+/// A POST whose description has the call make another party act ("Request that the device
+/// publish its current location", "Instructs the vehicle to unlock") is not suggested
+/// read-only, whatever its reading verb; one that asks for an answer is.
+#[test]
+fn a_post_that_makes_another_act_is_no_read() {
+    let post = Method::Post;
+    let mut locate = facts(&post, "", "Locate a device");
+    locate.path = Some("/v1/devices/{deviceId}/locate");
+    let reads = |facts: &Facts<'_>| {
+        (said(facts).iter()).any(|&s| s.0 == HintKind::ReadOnly && s.1 && s.2 > Confidence::Low)
+    };
+    for description in [
+        "Request that the device publish its current location.",
+        "Instructs the vehicle to unlock.",
+    ] {
+        locate.description = Some(description.into());
+        assert!(!reads(&locate), "{description}");
+    }
+    locate.description = Some("Asks the device registry to return its last location.".into());
+    assert!(reads(&locate));
 }
