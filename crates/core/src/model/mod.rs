@@ -250,6 +250,9 @@ pub struct RequestBody<'a> {
     /// The names of its boolean fields, nested ones and those behind references included
     /// ([`boolean_fields`]): what a flag such as `store` asks of the call.
     pub flags: Vec<&'a str>,
+    /// It carries a batch of API requests ([`carries_requests`]): the call does whatever
+    /// each of them says.
+    pub requests: bool,
 }
 
 /// A field of a form body.
@@ -650,6 +653,33 @@ pub(super) fn boolean_fields<'a>(spec: &'a Spec, schema: &Node<'a>) -> Vec<&'a s
     let mut out = Vec::new();
     collect(spec, schema.clone(), 4, &mut out);
     out
+}
+
+/// Whether a body schema carries a batch of API requests, each with its own method and path
+/// (Mailchimp's `operations`, Microsoft Graph's `requests`, Salesforce's `compositeRequest`):
+/// the body, or one of its properties, an array of [`is_a_request`]s, references followed.
+pub(super) fn carries_requests<'a>(spec: &'a Spec, schema: &Node<'a>) -> bool {
+    let of_requests = |node: Node<'a>| {
+        let items = deref(spec, node).ok().and_then(|node| node.get("items"));
+        let items = items.and_then(|items| deref(spec, items).ok());
+        items.is_some_and(|items| is_a_request(items.value))
+    };
+    let Ok(schema) = deref(spec, schema.clone()) else {
+        return false;
+    };
+    let properties = schema.get("properties").map(|p| p.entries());
+    of_requests(schema) || (properties.unwrap_or_default().into_iter()).any(|(_, p)| of_requests(p))
+}
+
+/// Whether an object schema describes an API request: a `method` and a `path` or URL.
+pub fn is_a_request(schema: &Value) -> bool {
+    let properties = schema.get("properties").and_then(Value::as_object);
+    properties.is_some_and(|p| {
+        p.contains_key("method")
+            && ["path", "url", "uri", "relative_url"]
+                .iter()
+                .any(|key| p.contains_key(*key))
+    })
 }
 
 /// Whether a schema is a flag: its `type` boolean (alone, or beside others: `[boolean,

@@ -136,6 +136,7 @@ impl<'a> Reader<'a> {
         let flags = (schema.as_ref())
             .map(|schema| super::boolean_fields(self.spec, schema))
             .unwrap_or_default();
+        let requests = (schema.as_ref()).is_some_and(|s| super::carries_requests(self.spec, s));
         Ok(Some(RequestBody {
             required: body.bool("required").unwrap_or(false),
             description: body.str("description"),
@@ -146,6 +147,7 @@ impl<'a> Reader<'a> {
             form_fields,
             credential_fields: Vec::new(),
             flags,
+            requests,
         }))
     }
 

@@ -80,6 +80,8 @@ pub(super) fn read_operations<'a>(
                             flags: (parameter.get("schema"))
                                 .map(|schema| super::boolean_fields(spec, &schema))
                                 .unwrap_or_default(),
+                            requests: (parameter.get("schema"))
+                                .is_some_and(|schema| super::carries_requests(spec, &schema)),
                         })
                     }
                     "formData" => form_fields.push(parameter),
@@ -243,6 +245,7 @@ fn form_body<'a>(
         form_fields,
         credential_fields: Vec::new(),
         flags,
+        requests: false,
         schema: Some(Schema {
             value: Cow::Owned(Value::Object(schema)),
             location: operation.location.clone(),

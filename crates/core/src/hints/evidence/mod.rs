@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::error::push_pointer;
 use crate::http::{is_method_override, Method};
-use crate::model::{In, Operation, Parameter};
+use crate::model::{is_a_request, In, Operation, Parameter};
 use crate::tool::{HintKind, In as ToolIn, Tool};
 
 use super::vocabulary::{self, Verb};
@@ -63,6 +63,9 @@ pub struct Facts<'a> {
     /// The body is a list of changes (a JSON array, or a JSON Patch media type): its `add`
     /// and `move` apply again on every call.
     pub change_list: bool,
+    /// The body carries a batch of API requests, each with its own method and path
+    /// (Mailchimp's `/batches`): the call does whatever each says, a removal too.
+    pub carries_requests: bool,
     /// Every operation of the API is a POST: the method says nothing of this one.
     pub only_posts: bool,
     /// A parameter that says how much of the resource the call takes (`qty`, `percentage`:
@@ -107,6 +110,7 @@ impl<'a> Facts<'a> {
                 let array = body.schema.as_ref().and_then(|s| s.value.get("type"));
                 is_json_patch(body.media_type) || array == Some(&Value::from("array"))
             }),
+            carries_requests: operation.body.as_ref().is_some_and(|body| body.requests),
             only_posts: operation.only_posts,
             amount: (operation.parameters.iter())
                 .filter(|p| p.location != In::Path)
@@ -206,6 +210,7 @@ impl<'a> Facts<'a> {
                     .find(|name| says_an_amount(name))
             }),
             change_list: binding.is_some_and(|b| change_list(tool, b)),
+            carries_requests: carries_requests(tool),
             places: Places {
                 operation: pointer.to_string(),
                 name: push_pointer(pointer, "name"),
@@ -260,6 +265,26 @@ fn change_list(tool: &Tool, binding: &crate::tool::Binding) -> bool {
         property.and_then(|p| p.get("type")) == Some(&Value::from("array"))
     });
     patch || array
+}
+
+/// Whether one of a tool's arguments is an array of API requests ([`is_a_request`]), its
+/// items perhaps behind a reference to the tool's own `$defs`.
+fn carries_requests(tool: &Tool) -> bool {
+    fn resolve<'v>(value: &'v Value, defs: Option<&'v Value>) -> Option<&'v Value> {
+        let name =
+            (value.get("$ref").and_then(Value::as_str)).and_then(|r| r.strip_prefix("#/$defs/"));
+        match name {
+            Some(name) => defs?.get(name),
+            None => Some(value),
+        }
+    }
+    let schema = tool.input_schema.as_ref();
+    let defs = schema.and_then(|s| s.get("$defs"));
+    let properties = schema.and_then(|s| s.get("properties")?.as_object());
+    (properties.into_iter().flat_map(|p| p.values())).any(|argument| {
+        let items = resolve(argument, defs).and_then(|a| resolve(a.get("items")?, defs));
+        items.is_some_and(is_a_request)
+    })
 }
 
 /// Where a piece of evidence was found.

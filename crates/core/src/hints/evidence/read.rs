@@ -1570,6 +1570,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         if facts.change_list {
             self.push(Source::Body, Says::ChangeList, "a list of changes", at);
         }
+        if facts.carries_requests {
+            self.push(Source::Body, Says::Actions, "a batch of requests", at);
+        }
         for status in &facts.statuses {
             match *status {
                 "201" => self.push(Source::Response, Says::Created, status, at),

@@ -331,3 +331,23 @@ fn a_create_that_updates_what_exists_does_not_only_add() {
         assert!(!add("", "", description), "{description}");
     }
 }
+
+/// A body that carries a batch of API requests, each with its own method and path
+/// (Mailchimp's `/batches`, its operations behind a reference), does whatever each says: a
+/// removal too, so not "it adds".
+#[test]
+fn a_batch_of_requests_may_remove() {
+    let start = |body: &str| {
+        let spec = spec("post", "/batches", "Start a new batch", "", body);
+        let spec = spec.replacen(
+            r#""openapi": "3.0.0","#,
+            r#""openapi": "3.0.0", "components": {"schemas": {"Operation": {"type": "object",
+              "properties": {"method": {"type": "string"}, "path": {"type": "string"}}}}},"#,
+            1,
+        );
+        says(&spec, HintKind::Destructive, false)
+    };
+    assert!(start(r#"{"name": {"type": "string"}}"#));
+    let operations = r##"{"operations": {"type": "array", "items": {"$ref": "#/components/schemas/Operation"}}}"##;
+    assert!(!start(operations));
+}

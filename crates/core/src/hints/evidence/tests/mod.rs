@@ -407,6 +407,30 @@ fn a_manifest_tool_dispatches_takes_amounts_and_names_its_route() {
     assert_eq!(close.amount, Some("qty"));
 }
 
+/// A manifest's tool carries a batch of requests when an argument is an array of objects
+/// with a method and a path, its items inline or in the tool's `$defs`.
+#[test]
+fn a_manifest_tool_carries_a_batch_of_requests() {
+    let request = serde_json::json!({"type": "object",
+        "properties": {"method": {"type": "string"}, "path": {"type": "string"}}});
+    let tool = |operations: serde_json::Value| {
+        serde_json::json!({"name": "batch", "inputSchema": {"type": "object",
+            "properties": {"operations": operations}, "$defs": {"Request": request}},
+         "_meta": {"openapi2mcp/http": {"method": "POST", "path": "/batches",
+            "params": {"operations": {"in": "body", "name": "operations"}}}}})
+    };
+    let manifest = serde_json::json!({"tools": [
+        tool(serde_json::json!({"type": "array", "items": request})),
+        tool(serde_json::json!({"type": "array", "items": {"$ref": "#/$defs/Request"}})),
+        tool(serde_json::json!({"type": "array", "items": {"type": "string"}})),
+    ]});
+    let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
+    let batches: Vec<bool> = (manifest.tools.iter())
+        .map(|tool| Facts::of_tool(tool, "/tools/0", false).carries_requests)
+        .collect();
+    assert_eq!(batches, [true, true, false]);
+}
+
 /// What a runner carries out decides: an analysis reads, a restart acts.
 #[test]
 fn performing_an_analysis_reads() {
