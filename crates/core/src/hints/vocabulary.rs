@@ -332,6 +332,8 @@ pub const MINTS: &[&str] = &[
 
 const DESTROY: &[&str] = &[
     "recall",
+    // Words redacted from a comment are gone for good.
+    "redact",
     "delete",
     "remove",
     "destroy",
@@ -1257,6 +1259,10 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "are handed out",
     "expires once",
     "marked as delivered",
+    "marked as processed",
+    "returned only once",
+    "only returned once",
+    "returned once per",
     "flagged as delivered",
     "flagged as read",
     "goes up by",

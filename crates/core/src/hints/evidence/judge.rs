@@ -685,7 +685,10 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
             && vocabulary::SET_TO_VALUE.contains(&e.seen.to_ascii_lowercase().as_str())
     });
     let one_resource = case.saying(&[Says::OneResource]).len();
-    let on_a_resource = path.is_some_and(|p| p.contains('{')) || rpc_method || one_resource > 0;
+    // (An API's version in the path names no resource: UPS's `/shipments/{version}/ship`.)
+    let names_one =
+        |p: &str| (p.split('{').skip(1)).any(|s| !s.to_ascii_lowercase().starts_with("version"));
+    let on_a_resource = path.is_some_and(names_one) || rpc_method || one_resource > 0;
     let switches = case.verbs(&[Verb::Switch]);
     let updates = case.verbs(&[Verb::Update]);
     let ends = case.verbs(&[Verb::Destroy]);

@@ -9,7 +9,9 @@ use crate::http::Method;
 use crate::tool::In as ToolIn;
 use crate::words::snake_case;
 
-use super::sentences::{computed, is_plural, is_title, opening_words, sentence_verb_that_acts};
+use super::sentences::{
+    caused_verb, computed, is_plural, is_title, opening_words, sentence_verb_that_acts,
+};
 use super::{Evidence, Facts, Says, Source};
 
 /// The words of a name: snake_case words, glued lower-case words split
@@ -258,8 +260,14 @@ fn a_reads_verb(words: &[String], first: Option<usize>, path: Option<&str>) -> O
 /// (`projects_servers_run_stats_replace`): there the resource comes first, as in
 /// `Resource_Action` names. Leading the name it is the verb (`run_cluster`).
 fn action_verb(words: &[String], glued: bool) -> Option<usize> {
-    let is_verb = |w: &String| vocabulary::verb(w).is_some();
-    let first = words.iter().position(is_verb)?;
+    // After a preposition comes a noun (`RedactStringInComment`: a comment, not commenting).
+    let after_a_preposition = |i: usize| {
+        i.checked_sub(1)
+            .is_some_and(|j| matches!(words[j].as_str(), "in" | "of" | "on" | "from" | "with"))
+    };
+    let is_verb =
+        |(i, w): &(usize, &String)| vocabulary::verb(w).is_some() && !after_a_preposition(*i);
+    let first = words.iter().enumerate().position(|pair| is_verb(&pair))?;
     let last = words.len() - 1;
     let noun_like = |w: &String| vocabulary::PATH_NOUNS.contains(&w.as_str());
     // A trailing verb that changes something (`replace`, `delete`); a read there is more
@@ -325,9 +333,10 @@ fn names_things(name: &str, path: &str, segment: &str, action: &str, words: &[St
 }
 
 /// What `word` says in a phrase its next words make, where that differs from its class:
-/// "Open orders" on a GET, "Subscribe IPO", "follow a property reference", a GET's
-/// "Ping", "Verify credentials", a server's "Download a remote subtitle".
-fn in_a_phrase(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
+/// "Open orders" on a GET, "Subscribe IPO", "Subscribe to Webhook", "follow a property
+/// reference", a GET's "Ping", "Verify credentials", a server's "Download a remote
+/// subtitle".
+fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> Option<Verb> {
     // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
     if safe && word == "open" && rest.first().is_some_and(|w| is_plural(w)) {
         return Some(Verb::Read);
@@ -351,6 +360,15 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     };
     if word == "subscribe" && rest.iter().take(3).any(product) {
         return Some(Verb::Repeat);
+    }
+    // Subscribing to a webhook makes one (Zapier's REST Hooks, `POST /hooks/subscribe`,
+    // "Subscribe to Webhook": a new ID each call); unsubscribing deletes it.
+    let hook = |w: &String| w.starts_with("webhook") || w.starts_with("hook");
+    let of_hooks = rest.iter().take(3).any(hook) || path.is_some_and(|p| p.contains("hook"));
+    match word {
+        "subscribe" if of_hooks => return Some(Verb::Create),
+        "unsubscribe" if of_hooks => return Some(Verb::Destroy),
+        _ => {}
     }
     // Following a property reference reads the resource it links to (Spring Data REST's
     // `followPropertyReference`, a HAL term).
@@ -569,7 +587,7 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if word == "watch" && !safe {
         return Verb::Switch;
     }
-    if let Some(verb) = in_a_phrase(word, rest, safe) {
+    if let Some(verb) = in_a_phrase(word, rest, safe, path) {
         return verb;
     }
     // Making an invitation sends one ("Create fleet invitation"), however often it is had.
@@ -1025,7 +1043,13 @@ impl<'r, 'f> Reader<'r, 'f> {
             (None, None) => return,
         };
         let joined = slash_as_or(original);
-        let words = opening_words(&joined);
+        let mut words = opening_words(&joined);
+        // "Requests that Amazon stop attempting to fulfill ...": the other party's act is
+        // the call's.
+        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        if let Some(i) = caused_verb(&lower) {
+            words.drain(..i);
+        }
         // A title of one plural word ("Broadcasts", "Updates") names what is read or
         // changed, as a verb with no object would not.
         let title = matches!(words[..], [word] if word.ends_with('s')) || self.marks_a_kind(&words);

@@ -248,29 +248,35 @@ pub(super) fn makes_another_act(sentence: &str) -> bool {
         .filter(|w| !w.is_empty())
         .map(str::to_ascii_lowercase)
         .collect();
+    let class = |i: usize| vocabulary::summary_verb(&words[i]).map(|(_, class)| class);
+    caused_verb(&words).is_some_and(|i| class(i) != Some(Verb::Read))
+}
+
+/// Where among an opening's words (lower case) is the verb of the party it has act:
+/// "Requests that Amazon *stop* attempting to fulfill ...", "Instructs the vehicle to
+/// *unlock*". The party is a word or two, then its verb, bare or after "to"; after "that",
+/// the word after a one-word party is its verb, known or not ("Requests that the warehouse
+/// *hold* the order").
+pub(super) fn caused_verb(words: &[String]) -> Option<usize> {
     let causes = |w: &String| {
         let stem = w.strip_suffix('s').unwrap_or(w);
         matches!(stem, "request" | "ask" | "tell" | "instruct" | "command")
     };
-    let Some(at) = words.iter().take(3).position(causes) else {
-        return false;
-    };
+    let at = words.iter().take(3).position(causes)?;
     let skip = |w: &str| w == "that" || vocabulary::DETERMINERS.contains(&w);
-    let party = (words.iter().skip(at + 1))
-        .position(|w| !skip(w))
-        .map(|i| at + 1 + i);
-    // The party in a word or two, then its verb, bare or after "to".
-    party.is_some_and(|party| {
-        (party + 1..(party + 3).min(words.len())).any(|i| {
-            let verb = if words[i] == "to" {
-                words.get(i + 1)
-            } else {
-                Some(&words[i])
-            };
-            let acts = |w: &String| vocabulary::verb(w).is_some_and(|v| v != Verb::Read);
-            vocabulary::verb(&words[party]).is_none() && verb.is_some_and(acts)
-        })
-    })
+    let party = at + 1 + (words.iter().skip(at + 1)).position(|w| !skip(w))?;
+    if vocabulary::verb(&words[party]).is_some() {
+        return None;
+    }
+    let known = (party + 1..(party + 3).min(words.len())).find_map(|i| {
+        let i = if words[i] == "to" { i + 1 } else { i };
+        words
+            .get(i)
+            .filter(|w| vocabulary::verb(w).is_some())
+            .map(|_| i)
+    });
+    let that = words.get(at + 1).is_some_and(|w| w == "that");
+    known.or_else(|| (that && party + 1 < words.len()).then_some(party + 1))
 }
 
 /// Whether `word` looks like a plural noun (`users`, not `address`).

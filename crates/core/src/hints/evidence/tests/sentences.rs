@@ -351,3 +351,20 @@ fn a_format_suffix_and_a_prefixed_parameter_name_no_act() {
     cancel.path = Some("/v1/{name}:cancel");
     assert!(left_out(&cancel).is_some());
 }
+
+/// A GET whose records are consumed as they are read ("after they are retrieved they are
+/// marked as processed", "Records are returned only once": athenahealth's changed-data
+/// feeds) is left out.
+#[test]
+fn a_feed_read_once_is_left_out() {
+    for description in [
+        "Records are marked as processed after they are returned.",
+        "Records are returned only once.",
+        "The changed data is returned once per subscriber.",
+    ] {
+        assert!(
+            left_out_because("Get changed appointments", description).is_some(),
+            "{description}"
+        );
+    }
+}

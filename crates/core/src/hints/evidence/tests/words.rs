@@ -935,3 +935,52 @@ fn a_post_that_makes_another_act_is_no_read() {
     locate.description = Some("Asks the device registry to return its last location.".into());
     assert!(reads(&locate));
 }
+
+/// From attack 32 (marketplaces and ticketing): "Requests that Amazon stop ..." says the
+/// other party's act, not a request made on every call; a noun after a preposition is no
+/// verb (`RedactStringInComment` comments nothing). Neither PUT adds an effect each call.
+#[test]
+fn a_requested_act_and_a_noun_after_a_preposition() {
+    let put = Method::Put;
+    let mut cancel = facts(&put, "cancelFulfillmentOrder", "");
+    cancel.path =
+        Some("/fba/outbound/2020-07-01/fulfillmentOrders/{sellerFulfillmentOrderId}/cancel");
+    cancel.description = Some(
+        "Requests that Amazon stop attempting to fulfill the fulfillment order indicated by \
+         the specified order identifier."
+            .into(),
+    );
+    assert!(!says(&cancel, HintKind::Idempotent, false));
+    let mut hold = facts(&put, "holdOrder", "");
+    hold.path = Some("/orders/{id}/hold");
+    hold.description =
+        Some("Requests that the warehouse hold the order until it is released.".into());
+    assert!(!says(&hold, HintKind::Idempotent, false));
+    for name in ["RedactStringInComment", "RedactTextOfComment"] {
+        let mut redact = facts(&put, name, "");
+        redact.path = Some("/api/v2/tickets/{ticket_id}/comments/{comment_id}/redact");
+        assert!(!says(&redact, HintKind::Idempotent, false), "{name}");
+    }
+}
+
+/// From attack 33 (carriers, EHRs): subscribing to a webhook makes one (a new ID each
+/// call) and unsubscribing deletes it (no switch); a carrier's `ship` after the API's `{version}` settles no
+/// resource: it makes a shipment.
+#[test]
+fn webhooks_subscribed_and_shipments_made() {
+    let (post, delete) = (Method::Post, Method::Delete);
+    let mut subscribe = facts(&post, "", "Subscribe to Webhook");
+    subscribe.path = Some("/webhooks/subscribe");
+    assert!(!says(&subscribe, HintKind::Idempotent, true));
+    let mut unsubscribe = facts(&delete, "", "Unsubscribe to Webhook");
+    unsubscribe.path = Some("/webhooks/{webhookId}");
+    assert!(!says(&unsubscribe, HintKind::Destructive, false));
+    let mut topic = facts(&post, "", "Subscribe to a topic");
+    topic.path = Some("/topics/{topic}/subscribe");
+    assert!(says(&topic, HintKind::Idempotent, true));
+    let mut ship = facts(&post, "Shipment", "Shipment");
+    ship.path = Some("/api/shipments/{version}/ship");
+    assert!(!says(&ship, HintKind::Idempotent, true));
+    ship.path = Some("/orders/{orderId}/ship");
+    assert!(says(&ship, HintKind::Idempotent, true));
+}
