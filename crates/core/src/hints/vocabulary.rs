@@ -682,6 +682,11 @@ pub const TAKES_MONEY: &[&str] = &["capture", "complete", "confirm", "finalize"]
 pub const READ_PHRASES: &[&str] = &[
     "does not modify",
     "does not change",
+    "does not actually change",
+    "doesn't change",
+    "doesn't actually change",
+    "doesn’t change",
+    "doesn’t actually change",
     "does not create",
     "does not store",
     "does not save",

@@ -237,7 +237,14 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
             vocabulary::summary_verb(&seen).map_or(seen, |(word, _)| word)
         })
         .collect();
-    let words_outweigh = acts.len() == weak_acts && reading_words.len() > weak_acts;
+    // So does a sentence that denies any change ("It doesn't actually change the ticket")
+    // against a path's word (Zendesk's macro previews at `.../apply`).
+    let denied = (reads.iter()).any(|e| {
+        e.says == Says::ReadPhrase && matches!(e.source, Source::Summary | Source::Description)
+    });
+    let only_the_path = acts.iter().all(|e| e.source == Source::Path);
+    let words_outweigh = (acts.len() == weak_acts && reading_words.len() > weak_acts)
+        || (denied && only_the_path && reading_words.len() > acts.len());
     if read_only && !header_like && !acts.is_empty() && !words_outweigh {
         if reads.is_empty() {
             let reason = format!("a read-only {name} whose evidence says it acts");

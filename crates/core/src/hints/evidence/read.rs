@@ -333,9 +333,9 @@ fn names_things(name: &str, path: &str, segment: &str, action: &str, words: &[St
 }
 
 /// What `word` says in a phrase its next words make, where that differs from its class:
-/// "Open orders" on a GET, "Subscribe IPO", "Subscribe to Webhook", "follow a property
-/// reference", a GET's "Ping", "Verify credentials", a server's "Download a remote
-/// subtitle".
+/// "Open orders" on a GET, "Subscribe IPO", "Subscribe to Webhook", a GET's "Call a stored
+/// function", "follow a property reference", a GET's "Ping", "Verify credentials", a
+/// server's "Download a remote subtitle".
 fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> Option<Verb> {
     // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
     if safe && word == "open" && rest.first().is_some_and(|w| is_plural(w)) {
@@ -370,6 +370,13 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
         "unsubscribe" if of_hooks => return Some(Verb::Destroy),
         _ => {}
     }
+    // On a GET, "Invoke function ...", "Call a stored function": an OData function or a
+    // database function declared stable, which has no side effects (an action may; a
+    // volatile function is called by POST).
+    let function = rest.iter().take(3).any(|w| w == "function");
+    if safe && matches!(word, "invoke" | "call") && function {
+        return Some(Verb::Read);
+    }
     // Following a property reference reads the resource it links to (Spring Data REST's
     // `followPropertyReference`, a HAL term).
     if word == "follow" && rest.first().is_some_and(|w| w == "property") {
@@ -393,6 +400,15 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
         return Some(Verb::Act);
     }
     None
+}
+
+/// Whether a PUT goes to the state its path names by the verb's participle (Contentful's
+/// `PUT .../entries/{id}/published`, which a DELETE there undoes): it sets that state. (A
+/// switch, `PUT .../suspended`, stays one.)
+fn puts_the_named_state(word: &str, facts: &Facts<'_>) -> bool {
+    let last = (facts.path).and_then(|p| p.trim_end_matches('/').rsplit('/').next());
+    let participle = |last: &str| last == format!("{word}ed") || last == format!("{word}d");
+    facts.method == Some(&Method::Put) && last.is_some_and(participle)
 }
 
 /// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
@@ -515,21 +531,8 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if !safe && word == "convert" && stored {
         return Verb::Act;
     }
-    // A PUT to the state its path names by the verb's participle (Contentful's `PUT
-    // .../entries/{id}/published`, which a DELETE there undoes) sets that state; a switch
-    // (`PUT .../suspended`) stays one.
-    let last = path.and_then(|p| p.trim_end_matches('/').rsplit('/').next());
-    let participle = |last: &str| last == format!("{word}ed") || last == format!("{word}d");
-    let put = facts.method == Some(&Method::Put);
-    if put && verb != Verb::Switch && last.is_some_and(participle) {
+    if verb != Verb::Switch && puts_the_named_state(word, facts) {
         return Verb::Update;
-    }
-    // On a GET, "Invoke function ...", "Call a stored function": an OData function or a
-    // database function declared stable, which has no side effects (an action may; a volatile
-    // function is called by POST).
-    let function = rest.iter().take(3).any(|w| w == "function");
-    if safe && matches!(word, "invoke" | "call") && function {
-        return Verb::Read;
     }
     // A worker polling for a task or a job is handed one, which no other worker then gets.
     // (Polling a job's status reads it.)
@@ -1448,10 +1451,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             return;
         };
         // A format suffix is no word of the action (`/tags/delete.json` deletes).
-        let action = [".json", ".xml"]
-            .iter()
-            .find_map(|suffix| segment.strip_suffix(suffix))
-            .unwrap_or(segment);
+        let action = without_format(segment);
         let words = name_words(action, None);
         if !names_things(facts.name, path, segment, action, &words) {
             self.path_verb(&words);
@@ -1639,6 +1639,14 @@ fn names_a_noun(bare: &str, words: &[String]) -> bool {
         && words.iter().all(|w| vocabulary::verb(w).is_none())
 }
 
+/// A path or a segment without its format's suffix (`/tags/delete.json`, `/opens.xml`).
+fn without_format(path: &str) -> &str {
+    [".json", ".xml"]
+        .iter()
+        .find_map(|suffix| path.strip_suffix(suffix))
+        .unwrap_or(path)
+}
+
 /// Whether a path names only resources: literal segments of plain words, none of them a
 /// verb, and no RPC method in one (`/channels.join`, `/tasks:cancel`).
 fn names_only_resources(path: &str) -> bool {
@@ -1646,10 +1654,7 @@ fn names_only_resources(path: &str) -> bool {
     // after a prefix is a parameter (Meta's `/act_{ad_account_id}/insights`, `page-{n}`;
     // not one an RPC method follows, `{name}:cancel`, nor one a word is glued to,
     // `processed{format}`).
-    let path = [".json", ".xml"]
-        .iter()
-        .find_map(|suffix| path.strip_suffix(suffix))
-        .unwrap_or(path);
+    let path = without_format(path);
     let parameter = |s: &&str| {
         let prefix = s
             .strip_suffix('}')

@@ -368,3 +368,18 @@ fn a_feed_read_once_is_left_out() {
         );
     }
 }
+
+/// A preview that says it "doesn't actually change" what it shows (Zendesk's macro
+/// previews, at a path that ends in `apply`) is kept.
+#[test]
+fn a_preview_that_changes_nothing_is_kept() {
+    let get = Method::Get;
+    let mut preview = facts(&get, "ShowTicketAfterChanges", "Show Ticket After Changes");
+    preview.path = Some("/api/v2/tickets/{ticket_id}/macros/{macro_id}/apply");
+    preview.description = Some(
+        "Returns the full ticket object as it would be after applying the macro to the \
+         ticket. It doesn't actually change the ticket."
+            .into(),
+    );
+    assert_eq!(left_out(&preview), None);
+}
