@@ -464,7 +464,16 @@ pub fn verb(word: &str) -> Option<Verb> {
         let stem = word.strip_prefix("re")?;
         (stem.len() > 2 && VERBS.get(stem) == Some(&Verb::Repeat)).then_some(Verb::Repeat)
     };
-    VERBS.get(word).copied().or_else(redone)
+    // British spellings of the same verbs (`authorise`, `finalise`, Moodle's `enrol`).
+    let british = || {
+        let american = match word.strip_suffix("ise") {
+            Some(stem) => format!("{stem}ize"),
+            None if word.ends_with("rol") => format!("{word}l"),
+            None => return None,
+        };
+        VERBS.get(american.as_str()).copied()
+    };
+    VERBS.get(word).copied().or_else(redone).or_else(british)
 }
 
 /// A verb as it stands first in a summary, in the imperative or the third person:
@@ -741,6 +750,8 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "webhook is triggered",
     "webhooks are triggered",
     "calling it again",
+    "call it again",
+    "call this again",
     "a repeat ",
     "is incremented",
     "are incremented",
@@ -1674,6 +1685,20 @@ mod tests {
         assert_eq!(summary_verb("Creating").unwrap().0, "create");
         assert_eq!(summary_verb("Resetting").unwrap().0, "reset");
         assert_eq!(summary_verb("Cancelling").unwrap().0, "cancel");
+    }
+
+    #[test]
+    fn british_spellings_are_the_same_verbs() {
+        for (british, american) in [
+            ("authorise", "authorize"),
+            ("finalise", "finalize"),
+            ("enrol", "enroll"),
+            ("unenrol", "unenroll"),
+        ] {
+            assert_eq!(verb(british), verb(american), "{british}");
+            assert!(verb(british).is_some(), "{british}");
+        }
+        assert_eq!(summary_verb("Enrols").unwrap().1, Verb::Switch);
     }
 
     #[test]

@@ -351,7 +351,20 @@ fn destructive(case: &mut Case<'_, '_>) {
     if !destructive || !overwrites.is_empty() || replaces_a_secret(case.facts) {
         return;
     }
-    let switches = case.verbs(&[Verb::Switch]);
+    // A DELETE of a member (`/factors/{factorId}`, `/accounts/{accountId}`) removes it,
+    // whatever off state its words name ("Unenroll a factor", "Deactivate a recipient
+    // account"). (Unfollowing, unblocking, logging out end the caller's own marks.)
+    let member = case.removes() && case.facts.path.is_some_and(|p| p.ends_with('}'));
+    let off = [
+        "deactivate",
+        "inactivate",
+        "disable",
+        "suspend",
+        "unenroll",
+        "conclude",
+    ];
+    let mut switches = case.verbs(&[Verb::Switch]);
+    switches.retain(|e| !(member && e.verb_in(&off)));
     let removes = case.removes();
     // A PUT that "creates" at a given URI replaces what may be there, unless what it adds
     // is a relation (a label, a star) or it only creates.
@@ -636,7 +649,8 @@ fn mints_a_credential(facts: &Facts<'_>) -> bool {
 
 /// Whether the call makes a thing's one secret anew ("Generate client secret" at
 /// `/apps/{id}/secret/generate`, "Generate an app's oauth client/secret" at
-/// `/apps/{id}/oauth/generate`): the old one stops working. One added to a collection
+/// `/apps/{id}/oauth/generate`, Keycloak's "Generate a new secret for the client" at
+/// `/clients/{id}/client-secret`): the old one stops working. One added to a collection
 /// (`/users/{id}/tokens`, "Create an API key") is one more.
 fn replaces_a_secret(facts: &Facts<'_>) -> bool {
     let after_thing = (facts.path)
@@ -647,7 +661,8 @@ fn replaces_a_secret(facts: &Facts<'_>) -> bool {
         .map(str::to_ascii_lowercase)
         .collect();
     let one = !segments.is_empty() && !segments.iter().any(|s| is_plural(s));
-    let secret = (segments.iter()).any(|s| matches!(s.as_str(), "secret" | "oauth" | "password"));
+    let secret = (segments.iter())
+        .any(|s| s.contains("secret") || matches!(s.as_str(), "oauth" | "password"));
     one && secret && mints_a_credential(facts)
 }
 

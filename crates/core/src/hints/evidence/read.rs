@@ -334,7 +334,7 @@ fn names_things(name: &str, path: &str, segment: &str, action: &str, words: &[St
 
 /// What `word` says in a phrase its next words make, where that differs from its class:
 /// "Open orders" on a GET, "Subscribe IPO", "Subscribe to Webhook", a GET's "Call a stored
-/// function", "follow a property reference", a GET's "Ping", "Verify credentials", a
+/// function", "Confirm funds", "follow a property reference", a GET's "Ping", "Verify credentials", a
 /// server's "Download a remote subtitle".
 fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> Option<Verb> {
     // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
@@ -377,6 +377,15 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
     if safe && matches!(word, "invoke" | "call") && function {
         return Some(Verb::Read);
     }
+    // Confirming whether there are funds checks them (open banking's confirmation of funds:
+    // "Confirm funds", "Confirm whether there are enough funds"), as confirming an order
+    // does not.
+    let what = rest.first().map(String::as_str);
+    let checks = matches!(what, Some("whether" | "if" | "availability"))
+        || (what == Some("funds") && rest.get(1).is_none_or(|w| w == "availability"));
+    if word == "confirm" && checks {
+        return Some(Verb::Read);
+    }
     // Following a property reference reads the resource it links to (Spring Data REST's
     // `followPropertyReference`, a HAL term).
     if word == "follow" && rest.first().is_some_and(|w| w == "property") {
@@ -384,12 +393,16 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
     }
     // A GET's ping checks that the server answers ("Ping", `/_ping`); verifying the caller's
     // own credentials or token reads them (Mastodon's `verify_credentials`). (A ping sent by
-    // a method that writes is delivered: "Ping a webhook".)
+    // a method that writes is delivered: "Ping a webhook"; so is a heartbeat's or a check's,
+    // `/heartbeats/{name}/ping`, Healthchecks' `/ping/{uuid}`: a cron job's check-in.)
     let own_credentials = rest
         .iter()
         .take(3)
         .any(|w| matches!(w.as_str(), "credentials" | "token" | "auth"));
-    if safe && (word == "ping" || (word == "verify" && own_credentials)) {
+    // (Pinging a machine, `/pods/{podId}/ping`, checks that it answers.)
+    let checks_in = rest.iter().take(2).any(|w| w.starts_with("heartbeat"))
+        || path.is_some_and(|p| p.contains("/ping/{") || p.contains("heartbeat"));
+    if safe && ((word == "ping" && !checks_in) || (word == "verify" && own_credentials)) {
         return Some(Verb::Read);
     }
     // Downloading what is remote, or from somewhere, by a method that writes: the server
@@ -1314,8 +1327,11 @@ impl<'r, 'f> Reader<'r, 'f> {
             // What a read consumes is an effect of each call only when the call reads.
             let consumes = self.facts.method.is_some_and(Method::is_safe);
             // What a DELETE sends or adds ("Registrants are notified") is not sent again:
-            // what it deleted is gone.
-            let repeats = self.facts.method != Some(&Method::Delete);
+            // what it deleted is gone. (Unless it says a repeat does more: "it is
+            // deactivated first; call this again to delete it".)
+            let mut phrases = vocabulary::phrases_in(&lower);
+            let again = phrases[1].is_some_and(|p| p.contains("again"));
+            let repeats = self.facts.method != Some(&Method::Delete) || again;
             let kinds = [
                 (Says::ReadPhrase, true),
                 (Says::RepeatPhrase, repeats),
@@ -1323,7 +1339,6 @@ impl<'r, 'f> Reader<'r, 'f> {
                 (Says::RepeatPhrase, consumes),
                 (Says::NoOpPhrase, true),
             ];
-            let mut phrases = vocabulary::phrases_in(&lower);
             // "If you already own a topic of that name, it is returned without creating a
             // new topic": what happens on a repeat is no read of every call.
             if phrases[0].is_some() {

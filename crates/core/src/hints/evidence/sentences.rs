@@ -241,15 +241,33 @@ pub(super) fn opening_words(text: &str) -> Vec<&str> {
 
 /// Whether a sentence has the call make another party act ("Request that the device
 /// publish its current location", "Instructs the vehicle to unlock", "Asks the thermostat
-/// to refresh"): what that party does, the call does. ("Ask the server to return ..."
-/// reads.)
+/// to refresh", "Fetch files from endpoints"): what that party does, the call does. ("Ask
+/// the server to return ..." reads.)
 pub(super) fn makes_another_act(sentence: &str) -> bool {
     let words: Vec<String> = (sentence.split(|c: char| !c.is_alphabetic()))
         .filter(|w| !w.is_empty())
         .map(str::to_ascii_lowercase)
         .collect();
     let class = |i: usize| vocabulary::summary_verb(&words[i]).map(|(_, class)| class);
-    caused_verb(&words).is_some_and(|i| class(i) != Some(Verb::Read))
+    // What is fetched "from endpoints" or "from agents" a remote agent collects and uploads
+    // (SentinelOne's "Fetch files from endpoints", "Retrieve files from selected endpoints").
+    let machine = |w: &String| {
+        let stem = w.strip_suffix('s').unwrap_or(w);
+        matches!(stem, "endpoint" | "agent" | "host" | "machine" | "device")
+    };
+    let from_machines = words
+        .iter()
+        .take(8)
+        .enumerate()
+        .any(|(i, w)| w == "from" && (words.iter().skip(i + 1).take(3)).any(machine));
+    let fetches = words.first().is_some_and(|w| {
+        let stem = vocabulary::summary_verb(w).map(|(stem, _)| stem);
+        matches!(
+            stem.as_deref(),
+            Some("fetch" | "retrieve" | "get" | "collect" | "pull")
+        )
+    });
+    (fetches && from_machines) || caused_verb(&words).is_some_and(|i| class(i) != Some(Verb::Read))
 }
 
 /// Where among an opening's words (lower case) is the verb of the party it has act:

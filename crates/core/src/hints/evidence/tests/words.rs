@@ -914,6 +914,11 @@ fn a_relation_before_a_noun_says_whose() {
     assert!(says(&tags, HintKind::Destructive, false));
 }
 
+/// Whether review suggests `readOnlyHint: true` above low confidence.
+fn suggested_read_only(facts: &Facts<'_>) -> bool {
+    (said(facts).iter()).any(|&s| s.0 == HintKind::ReadOnly && s.1 && s.2 > Confidence::Low)
+}
+
 /// A POST whose description has the call make another party act ("Request that the device
 /// publish its current location", "Instructs the vehicle to unlock") is not suggested
 /// read-only, whatever its reading verb; one that asks for an answer is.
@@ -922,18 +927,15 @@ fn a_post_that_makes_another_act_is_no_read() {
     let post = Method::Post;
     let mut locate = facts(&post, "", "Locate a device");
     locate.path = Some("/v1/devices/{deviceId}/locate");
-    let reads = |facts: &Facts<'_>| {
-        (said(facts).iter()).any(|&s| s.0 == HintKind::ReadOnly && s.1 && s.2 > Confidence::Low)
-    };
     for description in [
         "Request that the device publish its current location.",
         "Instructs the vehicle to unlock.",
     ] {
         locate.description = Some(description.into());
-        assert!(!reads(&locate), "{description}");
+        assert!(!suggested_read_only(&locate), "{description}");
     }
     locate.description = Some("Asks the device registry to return its last location.".into());
-    assert!(reads(&locate));
+    assert!(suggested_read_only(&locate));
 }
 
 /// From attack 32 (marketplaces and ticketing): "Requests that Amazon stop ..." says the
@@ -983,4 +985,50 @@ fn webhooks_subscribed_and_shipments_made() {
     assert!(!says(&ship, HintKind::Idempotent, true));
     ship.path = Some("/orders/{orderId}/ship");
     assert!(says(&ship, HintKind::Idempotent, true));
+}
+
+/// From attack 34 (identity, endpoint security, incidents): a heartbeat's ping checks in (a
+/// server's ping reads); fetching files from endpoints has agents collect them (no POST
+/// read); a client's one secret generated replaces it; unenrolling a factor by DELETE
+/// removes it; a DELETE that says to call it again escalates.
+#[test]
+fn check_ins_fetches_secrets_and_factors() {
+    let (get, post, delete) = (Method::Get, Method::Post, Method::Delete);
+    let mut heartbeat = facts(&get, "ping", "Ping Heartbeat");
+    heartbeat.path = Some("/v2/heartbeats/{name}/ping");
+    assert!(says(&heartbeat, HintKind::ReadOnly, false));
+    let mut pod = facts(&get, "", "Ping your specified pod");
+    pod.path = Some("/pods/{podId}/ping");
+    assert!(!says(&pod, HintKind::ReadOnly, false));
+    let mut fetch = facts(&post, "", "Fetch Files");
+    fetch.path = Some("/web/api/v2.1/agents/actions/fetch-files");
+    fetch.description = Some("Fetch files from endpoints to analyze the root of threats.".into());
+    assert!(!suggested_read_only(&fetch));
+    let mut secret = facts(&post, "", "Generate a new secret for the client");
+    secret.path = Some("/admin/realms/{realm}/clients/{client-uuid}/client-secret");
+    assert!(!says(&secret, HintKind::Destructive, false));
+    let mut factor = facts(&delete, "unenrollFactor", "Unenroll a Factor");
+    factor.path = Some("/api/v1/users/{userId}/factors/{factorId}");
+    assert!(!says(&factor, HintKind::Destructive, false));
+    let mut device = facts(&delete, "deleteDevice", "Delete a device");
+    device.path = Some("/devices/{deviceId}");
+    device.description = Some(
+        "If the device is ACTIVE, it is deactivated first; call this again to delete it.".into(),
+    );
+    assert!(!says(&device, HintKind::Idempotent, true));
+}
+
+/// From attack 35 (cloud RPC, learning platforms, open banking): confirming whether there are
+/// funds checks them; British spellings are the same verbs (`enrol_users` acts).
+#[test]
+fn funds_confirmed_and_british_verbs() {
+    let get = Method::Get;
+    let mut funds = facts(&get, "confirmFunds", "Confirm funds");
+    funds.path = Some("/v3/mandates/{id}/funds");
+    assert!(!says(&funds, HintKind::ReadOnly, false));
+    let mut order = facts(&get, "confirmOrder", "Confirm an order");
+    order.path = Some("/orders/{id}/confirm");
+    assert!(says(&order, HintKind::ReadOnly, false));
+    let enrol = facts(&get, "enrol_manual_enrol_users", "");
+    assert!(says(&enrol, HintKind::ReadOnly, false));
 }
