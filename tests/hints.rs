@@ -33,10 +33,10 @@ use serde::Deserialize;
 
 /// What the test half may not fall below (or rise above), with the corpus.
 const TEST_FLOORS: Floors = Floors {
-    precision: 0.95,
+    precision: 0.96,
     recall: 0.75,
     flagged: 0.93,
-    safer_wrong: 0.031,
+    safer_wrong: 0.028,
     lint_wrong: 0.06,
     read_only_leaks: 0,
 };
