@@ -351,20 +351,7 @@ fn destructive(case: &mut Case<'_, '_>) {
     if !destructive || !overwrites.is_empty() || replaces_a_secret(case.facts) {
         return;
     }
-    // A DELETE of a member (`/factors/{factorId}`, `/accounts/{accountId}`) removes it,
-    // whatever off state its words name ("Unenroll a factor", "Deactivate a recipient
-    // account"). (Unfollowing, unblocking, logging out end the caller's own marks.)
-    let member = case.removes() && case.facts.path.is_some_and(|p| p.ends_with('}'));
-    let off = [
-        "deactivate",
-        "inactivate",
-        "disable",
-        "suspend",
-        "unenroll",
-        "conclude",
-    ];
-    let mut switches = case.verbs(&[Verb::Switch]);
-    switches.retain(|e| !(member && e.verb_in(&off)));
+    let switches = switches_that_undo(case);
     let removes = case.removes();
     // A PUT that "creates" at a given URI replaces what may be there, unless what it adds
     // is a relation (a label, a star) or it only creates.
@@ -423,6 +410,32 @@ fn destructive(case: &mut Case<'_, '_>) {
             added,
         );
     }
+}
+
+/// The switches a call turns that its opposite undoes. Not the off state of a member a DELETE
+/// removes, nor another user's logout.
+fn switches_that_undo<'c>(case: &Case<'c, '_>) -> Vec<&'c Evidence> {
+    // A DELETE of a member (`/factors/{factorId}`, `/accounts/{accountId}`) removes it,
+    // whatever off state its words name ("Unenroll a factor", "Deactivate a recipient
+    // account"). (Unfollowing, unblocking, logging out end the caller's own marks.)
+    let member = case.removes() && case.facts.path.is_some_and(|p| p.ends_with('}'));
+    let off = [
+        "deactivate",
+        "inactivate",
+        "disable",
+        "suspend",
+        "unenroll",
+        "conclude",
+    ];
+    // Logging another user out (`/admin/users/{id}/logout`) revokes their sessions and
+    // tokens, which nothing here restores; the caller's own logout is a switch.
+    let another_user = (case.facts.path).is_some_and(|p| p.contains("users/{"));
+    let logs_out = ["logout", "log", "sign"];
+    let removed =
+        |e: &&Evidence| (member && e.verb_in(&off)) || (another_user && e.verb_in(&logs_out));
+    let mut switches = case.verbs(&[Verb::Switch]);
+    switches.retain(|e| !removed(e));
+    switches
 }
 
 /// Whether the operation's words name a command, a script, a SQL statement, a GraphQL

@@ -334,7 +334,7 @@ fn names_things(name: &str, path: &str, segment: &str, action: &str, words: &[St
 
 /// What `word` says in a phrase its next words make, where that differs from its class:
 /// "Open orders" on a GET, "Subscribe IPO", "Subscribe to Webhook", a GET's "Call a stored
-/// function", "Confirm funds", "follow a property reference", a GET's "Ping", "Verify credentials", a
+/// function", "Get the tunnel token", "Confirm funds", "follow a property reference", a GET's "Ping", "Verify credentials", a
 /// server's "Download a remote subtitle".
 fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> Option<Verb> {
     // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
@@ -369,6 +369,12 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
         "subscribe" if of_hooks => return Some(Verb::Create),
         "unsubscribe" if of_hooks => return Some(Verb::Destroy),
         _ => {}
+    }
+    // A GET of a resource's one token (`/tunnels/{tunnel_id}/token`, "Get the tunnel
+    // token") reads it: no token is made.
+    let its_token = path.is_some_and(|p| p.trim_end_matches('/').ends_with("}/token"));
+    if safe && its_token && vocabulary::verb(word) == Some(Verb::Read) {
+        return Some(Verb::Read);
     }
     // On a GET, "Invoke function ...", "Call a stored function": an OData function or a
     // database function declared stable, which has no side effects (an action may; a

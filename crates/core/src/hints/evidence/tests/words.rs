@@ -990,7 +990,8 @@ fn webhooks_subscribed_and_shipments_made() {
 /// From attack 34 (identity, endpoint security, incidents): a heartbeat's ping checks in (a
 /// server's ping reads); fetching files from endpoints has agents collect them (no POST
 /// read); a client's one secret generated replaces it; unenrolling a factor by DELETE
-/// removes it; a DELETE that says to call it again escalates.
+/// removes it; a DELETE that says to call it again escalates; logging another user out
+/// revokes (the caller's own logout is a switch); a GET of a resource's one token reads.
 #[test]
 fn check_ins_fetches_secrets_and_factors() {
     let (get, post, delete) = (Method::Get, Method::Post, Method::Delete);
@@ -1016,6 +1017,14 @@ fn check_ins_fetches_secrets_and_factors() {
         "If the device is ACTIVE, it is deactivated first; call this again to delete it.".into(),
     );
     assert!(!says(&device, HintKind::Idempotent, true));
+    let mut logout = facts(&post, "adminLogoutUser", "Logout user");
+    logout.path = Some("/api/admin/users/{user_id}/logout");
+    assert!(!says(&logout, HintKind::Destructive, false));
+    logout.path = Some("/api/logout");
+    assert!(says(&logout, HintKind::Destructive, false));
+    let mut token = facts(&get, "", "Get a Cloudflare Tunnel token");
+    token.path = Some("/accounts/{account_id}/cfd_tunnel/{tunnel_id}/token");
+    assert!(!says(&token, HintKind::ReadOnly, false));
 }
 
 /// From attack 35 (cloud RPC, learning platforms, open banking): confirming whether there are
