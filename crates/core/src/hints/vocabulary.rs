@@ -760,6 +760,7 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "are increased",
     "will be increased",
     "freshly generated",
+    "returns a new",
     "newly generated",
     "one position",
     "is appended",

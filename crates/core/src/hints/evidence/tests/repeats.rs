@@ -447,3 +447,25 @@ fn a_put_that_will_increment_is_not_idempotent() {
         Some("A new time off history item will be inserted into the database.".into());
     assert!(says(&history, HintKind::Idempotent, false));
 }
+
+/// A call that "returns a new" credential makes one on every call, whatever its verb says
+/// of the old one (Plaid's "Invalidate access_token": "The endpoint returns a new
+/// `access_token` and immediately invalidates the previous"): no retry is invited.
+#[test]
+fn what_returns_a_new_one_is_not_idempotent() {
+    let post = Method::Post;
+    let mut rotate = facts(
+        &post,
+        "itemAccessTokenInvalidate",
+        "Invalidate access_token",
+    );
+    rotate.path = Some("/item/access_token/invalidate");
+    rotate.description = Some(
+        "The endpoint returns a new `access_token` and immediately invalidates the previous \
+         `access_token`."
+            .into(),
+    );
+    assert!(!says(&rotate, HintKind::Idempotent, true));
+    rotate.description = Some("Invalidates the `access_token`.".into());
+    assert!(says(&rotate, HintKind::Idempotent, true));
+}
