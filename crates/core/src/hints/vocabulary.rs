@@ -949,7 +949,7 @@ pub fn overwrites(word: &str) -> bool {
 /// The first words of a flag that asks to overwrite what is there (`overwrite`,
 /// `replaceIfExists`, `drop_existing`, `upsert`, `clobber`, `update_existing`, Brevo's
 /// `updateEnabled`), or of an enum's value that chooses to (`mode: overwrite`,
-/// `conflictBehavior: replace`).
+/// `conflictBehavior: replace`, Snowflake's `createMode: orReplace`).
 pub const OVERWRITING_FLAGS: &[&str] = &[
     "overwrite",
     "replace",
@@ -957,6 +957,7 @@ pub const OVERWRITING_FLAGS: &[&str] = &[
     "recreate",
     "upsert",
     "clobber",
+    "orreplace",
     "updateexisting",
     "updateenabled",
 ];

@@ -340,6 +340,9 @@ fn destructive(case: &mut Case<'_, '_>) {
             Says::DestructiveNoun | Says::DestroyPhrase | Says::Actions
         ) || (e.says == Says::Verb(Verb::Destroy) && !relation)
             || (e.says == Says::ActingFlag && vocabulary::overwriting_flag(&e.seen))
+            // A swap overwrites both sides ("Swaps all content and metadata between two
+            // tables", a SIM swap): each call swaps again, nothing is only added.
+            || e.verb_in(&["swap"])
     }));
     let destructive = case.value(HintKind::Destructive);
     if !destructive && !overwrites.is_empty() {
@@ -358,11 +361,14 @@ fn destructive(case: &mut Case<'_, '_>) {
     let upsert = case.method == Some(&Method::Put) && !relation && !creates_only(case);
     // Running a command or a script on a machine may remove anything there: such a runner
     // says nothing is only added (a run of a job or a trigger adds a run).
-    // A command sent or issued runs too (`SendCommand`, "Issue a job command"), and so does
-    // a remote procedure call ("Send a JSON-RPC request"). (Whether it is code is read only
-    // where a runner or a sender is said: it reads every word of the operation.)
+    // A command sent, issued or submitted runs too (`SendCommand`, "Issue a job command",
+    // "Submits a SQL statement"), and so does a remote procedure call ("Send a JSON-RPC
+    // request"). (Whether it is code is read only where a runner or a sender is said: it
+    // reads every word of the operation.)
     let runner = |e: &Evidence| {
-        e.verb_in(vocabulary::RUNNERS) || e.verb_in(vocabulary::SENDS) || e.verb_in(&["issue"])
+        e.verb_in(vocabulary::RUNNERS)
+            || e.verb_in(vocabulary::SENDS)
+            || e.verb_in(&["issue", "submit"])
     };
     let runs_code = case.evidence.iter().any(runner) && runs_code(case.facts);
     let runs = |e: &&Evidence| runs_code && runner(e);

@@ -245,8 +245,8 @@ fn a_flag_of_any_type_acts() {
 }
 
 /// What chooses to overwrite, however it is spelt, in a parameter or a body's field of one
-/// word, or as an enum's value (`mode: overwrite`, `conflictBehavior: replace`): a create
-/// that may overwrite is not "it adds".
+/// word, or as an enum's value (`mode: overwrite`, `conflictBehavior: replace`, Snowflake's
+/// `createMode: orReplace`): a create that may overwrite is not "it adds".
 #[test]
 fn an_argument_that_chooses_to_overwrite_vetoes_adding() {
     let adds = |parameter: &str, body: &str| {
@@ -268,6 +268,8 @@ fn an_argument_that_chooses_to_overwrite_vetoes_adding() {
     }
     let conflict = r#"{"name": "conflictBehavior", "in": "query", "schema": {"type": "string", "enum": ["fail", "replace", "rename"]}}"#;
     assert!(!adds(conflict, ""));
+    let create_mode = r#"{"name": "createMode", "in": "query", "schema": {"type": "string", "enum": ["errorIfExists", "orReplace", "ifNotExists"]}}"#;
+    assert!(!adds(create_mode, ""));
 }
 
 /// What takes an amount takes it again on a repeat: a DELETE of `qty` shares of a position

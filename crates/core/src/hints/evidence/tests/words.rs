@@ -1041,3 +1041,25 @@ fn funds_confirmed_and_british_verbs() {
     let enrol = facts(&get, "enrol_manual_enrol_users", "");
     assert!(says(&enrol, HintKind::ReadOnly, false));
 }
+
+/// From attack 36 (AI and data platforms): a swap overwrites both sides ("Swaps all content
+/// and metadata between two tables"); a SQL statement submitted runs code that may drop
+/// anything: neither only adds.
+#[test]
+fn swaps_and_submitted_statements_do_not_only_add() {
+    let post = Method::Post;
+    let mut swap = facts(&post, "swapTable", "Swap tables");
+    swap.path = Some("/api/v2/databases/{database}/tables/{name}:swap-with");
+    swap.description = Some("Swaps all content and metadata between two specified tables.".into());
+    assert!(!says(&swap, HintKind::Destructive, false));
+    let mut submit = facts(
+        &post,
+        "SubmitStatement",
+        "Submits a SQL statement for execution",
+    );
+    submit.path = Some("/api/v2/statements");
+    assert!(!says(&submit, HintKind::Destructive, false));
+    let mut create = facts(&post, "createTable", "Create a table");
+    create.path = Some("/api/v2/databases/{database}/tables");
+    assert!(says(&create, HintKind::Destructive, false));
+}
