@@ -272,22 +272,31 @@ pub(super) fn makes_another_act(sentence: &str) -> bool {
 
 /// Where among an opening's words (lower case) is the verb of the party it has act:
 /// "Requests that Amazon *stop* attempting to fulfill ...", "Instructs the vehicle to
-/// *unlock*". The party is a word or two, then its verb, bare or after "to"; after "that",
+/// *unlock*", "Enables applications to *preview* ...". The party is a word or two, then its verb, bare or after "to"; after "that",
 /// the word after a one-word party is its verb, known or not ("Requests that the warehouse
 /// *hold* the order").
 pub(super) fn caused_verb(words: &[String]) -> Option<usize> {
+    // (What an endpoint "enables", "allows" or "lets" someone do, after "to", says its
+    // purpose; "Enables a job schedule" enables it, and the imperative "Enable the app to
+    // read ..." grants a permission.)
+    let purpose = |w: &String| matches!(w.as_str(), "enables" | "allows" | "lets");
     let causes = |w: &String| {
         let stem = w.strip_suffix('s').unwrap_or(w);
-        matches!(stem, "request" | "ask" | "tell" | "instruct" | "command")
+        matches!(stem, "request" | "ask" | "tell" | "instruct" | "command") || purpose(w)
     };
     let at = words.iter().take(3).position(causes)?;
+    let only_after_to = purpose(&words[at]);
     let skip = |w: &str| w == "that" || vocabulary::DETERMINERS.contains(&w);
     let party = at + 1 + (words.iter().skip(at + 1)).position(|w| !skip(w))?;
     if vocabulary::verb(&words[party]).is_some() {
         return None;
     }
     let known = (party + 1..(party + 3).min(words.len())).find_map(|i| {
-        let i = if words[i] == "to" { i + 1 } else { i };
+        let to = words[i] == "to";
+        if only_after_to && !to {
+            return None;
+        }
+        let i = if to { i + 1 } else { i };
         words
             .get(i)
             .filter(|w| vocabulary::verb(w).is_some())

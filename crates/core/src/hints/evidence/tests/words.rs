@@ -1063,3 +1063,18 @@ fn swaps_and_submitted_statements_do_not_only_add() {
     create.path = Some("/api/v2/databases/{database}/tables");
     assert!(says(&create, HintKind::Destructive, false));
 }
+
+/// From attack 37 (streaming and point of sale): what an endpoint "enables" or "allows"
+/// someone to do says its purpose ("Allows the caller to get a list of ...": a read),
+/// where "Enables a job schedule" enables it.
+#[test]
+fn what_an_endpoint_enables_someone_to_do() {
+    let post = Method::Post;
+    let mut list = facts(&post, "", "");
+    list.path = Some("/Forum/Recruit/Summaries/");
+    list.description = Some("Allows the caller to get a list of recruitment summaries.".into());
+    assert!(says(&list, HintKind::ReadOnly, true));
+    let mut enable = facts(&post, "JobSchedule_Enable", "Enables a job schedule.");
+    enable.path = Some("/jobschedules/{jobScheduleId}/enable");
+    assert!(says(&enable, HintKind::Idempotent, true));
+}
