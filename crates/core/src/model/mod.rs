@@ -672,7 +672,7 @@ pub(super) fn carries_requests<'a>(spec: &'a Spec, schema: &Node<'a>) -> bool {
 }
 
 /// Whether an object schema describes an API request: a `method` and a `path` or URL.
-pub fn is_a_request(schema: &Value) -> bool {
+pub(crate) fn is_a_request(schema: &Value) -> bool {
     let properties = schema.get("properties").and_then(Value::as_object);
     properties.is_some_and(|p| {
         p.contains_key("method")

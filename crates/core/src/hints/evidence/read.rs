@@ -334,8 +334,8 @@ fn names_things(name: &str, path: &str, segment: &str, action: &str, words: &[St
 
 /// What `word` says in a phrase its next words make, where that differs from its class:
 /// "Open orders" on a GET, "Subscribe IPO", "Subscribe to Webhook", a GET's "Call a stored
-/// function", "Get the tunnel token", "Confirm funds", "follow a property reference", a GET's "Ping", "Verify credentials", a
-/// server's "Download a remote subtitle".
+/// function", "Get the tunnel token", "Confirm funds", "follow a property reference", a
+/// GET's "Ping", "Verify credentials", a server's "Download a remote subtitle".
 fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> Option<Verb> {
     // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
     if safe && word == "open" && rest.first().is_some_and(|w| is_plural(w)) {

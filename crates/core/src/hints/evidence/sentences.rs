@@ -272,9 +272,9 @@ pub(super) fn makes_another_act(sentence: &str) -> bool {
 
 /// Where among an opening's words (lower case) is the verb of the party it has act:
 /// "Requests that Amazon *stop* attempting to fulfill ...", "Instructs the vehicle to
-/// *unlock*", "Enables applications to *preview* ...". The party is a word or two, then its verb, bare or after "to"; after "that",
-/// the word after a one-word party is its verb, known or not ("Requests that the warehouse
-/// *hold* the order").
+/// *unlock*", "Enables applications to *preview* ...". The party is a word or two, then
+/// its verb, bare or after "to"; after "that", the word after a one-word party is its verb,
+/// known or not ("Requests that the warehouse *hold* the order").
 pub(super) fn caused_verb(words: &[String]) -> Option<usize> {
     // (What an endpoint "enables", "allows" or "lets" someone do, after "to", says its
     // purpose; "Enables a job schedule" enables it, and the imperative "Enable the app to

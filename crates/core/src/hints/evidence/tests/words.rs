@@ -966,8 +966,8 @@ fn a_requested_act_and_a_noun_after_a_preposition() {
 }
 
 /// From attack 33 (carriers, EHRs): subscribing to a webhook makes one (a new ID each
-/// call) and unsubscribing deletes it (no switch); a carrier's `ship` after the API's `{version}` settles no
-/// resource: it makes a shipment.
+/// call) and unsubscribing deletes it (no switch); a carrier's `ship` after the API's
+/// `{version}` settles no resource: it makes a shipment.
 #[test]
 fn webhooks_subscribed_and_shipments_made() {
     let (post, delete) = (Method::Post, Method::Delete);
