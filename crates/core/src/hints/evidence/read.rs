@@ -1106,12 +1106,12 @@ impl<'r, 'f> Reader<'r, 'f> {
             }
         }
         // "Create or update a secret": it overwrites too, said in the summary or in the
-        // opening read in its place.
+        // description's first sentence ("Add a secret": "Adds or updates a secret").
         if let Some((summary, source, at)) = summary {
             self.or_overwrite(summary, source, at);
         }
-        if source == Source::Description {
-            self.or_overwrite(original, source, at);
+        if let Some((first, source, at)) = sentence {
+            self.or_overwrite(first, source, at);
         }
     }
 

@@ -1044,7 +1044,7 @@ fn funds_confirmed_and_british_verbs() {
 
 /// From attack 36 (AI and data platforms): a swap overwrites both sides ("Swaps all content
 /// and metadata between two tables"); a SQL statement submitted runs code that may drop
-/// anything: neither only adds.
+/// anything; a description's first sentence that "adds or updates" upserts: none only adds.
 #[test]
 fn swaps_and_submitted_statements_do_not_only_add() {
     let post = Method::Post;
@@ -1059,6 +1059,10 @@ fn swaps_and_submitted_statements_do_not_only_add() {
     );
     submit.path = Some("/api/v2/statements");
     assert!(!says(&submit, HintKind::Destructive, false));
+    let mut secret = facts(&post, "add_space_secret", "Add a secret");
+    secret.path = Some("/api/spaces/{repo_id}/secrets");
+    secret.description = Some("Adds or updates a secret in a Space.".into());
+    assert!(!says(&secret, HintKind::Destructive, false));
     let mut create = facts(&post, "createTable", "Create a table");
     create.path = Some("/api/v2/databases/{database}/tables");
     assert!(says(&create, HintKind::Destructive, false));
