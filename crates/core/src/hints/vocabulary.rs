@@ -177,6 +177,8 @@ const REPEAT: &[&str] = &[
     "launch",
     "swap",
     "begin",
+    // "Records the result": each call keeps another.
+    "record",
     "push",
     // Relative moves and one-shot device acts: each call skips, rewinds or beeps again.
     "skip",
@@ -1417,6 +1419,7 @@ pub fn names_what_a_get_reads(word: &str) -> bool {
 /// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).
 pub const PATH_NOUNS: &[&str] = &[
     "order",
+    "record",
     "post",
     "run",
     "issue",

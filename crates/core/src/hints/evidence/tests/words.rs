@@ -1082,3 +1082,25 @@ fn what_an_endpoint_enables_someone_to_do() {
     enable.path = Some("/jobschedules/{jobScheduleId}/enable");
     assert!(says(&enable, HintKind::Idempotent, true));
 }
+
+/// From attack 33 (EHRs): what a call "records" it keeps, another each call ("Runs a
+/// real-time eligibility check with the payer and records the result": no POST read); a
+/// path's `record` is the noun (`/dns_record/{id}`).
+#[test]
+fn what_is_recorded_is_kept() {
+    let (get, post) = (Method::Get, Method::Post);
+    let mut check = facts(&post, "checkEligibility", "Check eligibility");
+    check.path = Some("/v1/{practiceid}/patients/{patientid}/insurances/{insuranceid}/eligibility");
+    check.description = Some(
+        "Runs a real-time eligibility check with the payer and records the result on the \
+         insurance package."
+            .into(),
+    );
+    assert!(!suggested_read_only(&check));
+    let mut record = facts(&get, "", "");
+    record.path = Some("/zones/{zone}/dns_record/{id}");
+    assert!(!said(&record)
+        .iter()
+        .any(|s| s.0 == HintKind::ReadOnly && !s.1));
+    assert!(read(&record).iter().any(|e| e.says == Says::ResourcePath));
+}
