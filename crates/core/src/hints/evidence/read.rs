@@ -363,8 +363,9 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
     }
     // Subscribing to a webhook makes one (Zapier's REST Hooks, `POST /hooks/subscribe`,
     // "Subscribe to Webhook": a new ID each call); unsubscribing deletes it.
-    let hook = |w: &String| w.starts_with("webhook") || w.starts_with("hook");
-    let of_hooks = rest.iter().take(3).any(hook) || path.is_some_and(|p| p.contains("hook"));
+    let hook = |w: &str| w.starts_with("webhook") || w.starts_with("hook");
+    let of_hooks = rest.iter().take(3).any(|w| hook(w))
+        || path.is_some_and(|p| p.split('/').any(|s| hook(&s.to_ascii_lowercase())));
     match word {
         "subscribe" if of_hooks => return Some(Verb::Create),
         "unsubscribe" if of_hooks => return Some(Verb::Destroy),
@@ -426,7 +427,10 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
 /// switch, `PUT .../suspended`, stays one.)
 fn puts_the_named_state(word: &str, facts: &Facts<'_>) -> bool {
     let last = (facts.path).and_then(|p| p.trim_end_matches('/').rsplit('/').next());
-    let participle = |last: &str| last == format!("{word}ed") || last == format!("{word}d");
+    let participle = |last: &str| {
+        last.strip_prefix(word)
+            .is_some_and(|e| e == "ed" || e == "d")
+    };
     facts.method == Some(&Method::Put) && last.is_some_and(participle)
 }
 

@@ -977,6 +977,9 @@ fn webhooks_subscribed_and_shipments_made() {
     let mut unsubscribe = facts(&delete, "", "Unsubscribe to Webhook");
     unsubscribe.path = Some("/webhooks/{webhookId}");
     assert!(!says(&unsubscribe, HintKind::Destructive, false));
+    let mut hooks = facts(&post, "subscribe", "Subscribe");
+    hooks.path = Some("/hooks/subscribe");
+    assert!(!says(&hooks, HintKind::Idempotent, true));
     let mut topic = facts(&post, "", "Subscribe to a topic");
     topic.path = Some("/topics/{topic}/subscribe");
     assert!(says(&topic, HintKind::Idempotent, true));
