@@ -1,13 +1,13 @@
 //! `review`: every hint with its source, suggestions and risks; `--base` compares versions.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 
 use super::{conversion_of, spec_input, write_stdout, SpecArgs};
 use openapi2mcp_core::config::Config;
-use openapi2mcp_core::convert::overrides;
+use openapi2mcp_core::convert::overrides::{self, Overrides};
 use openapi2mcp_core::convert::Converted;
 use openapi2mcp_core::error::{Error, ErrorKind};
 use openapi2mcp_core::load::{self, Input};
@@ -74,51 +74,20 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         &config,
         existing.clone(),
     )?;
-    // Converted, so every file a `$ref` reaches has been read. The overrides written may be
-    // those read: they are kept in what is written.
-    let mut read_besides = super::inputs_besides_the_spec(&spec_options, &config);
-    let base = args.base.as_deref().filter(|base| *base != "-");
-    read_besides.extend(base.map(|base| ("the base", PathBuf::from(base))));
-    // The overrides --write-overrides updates are read first too.
-    let updated = args.write_overrides.clone();
-    read_besides.extend(updated.map(|path| ("the overrides", path)));
-    if let Some(path) = &args.output {
-        super::refuse_writing_over(path, [&spec], &read_besides)?;
-        // Not yet a file: one name for both would leave the review where the overrides were.
-        let same =
-            |other: &PathBuf| std::path::absolute(path).ok() == std::path::absolute(other).ok();
-        if args.write_overrides.as_ref().is_some_and(same) {
-            return Err(Error::new(
-                ErrorKind::Usage,
-                "-o and --write-overrides name the same file: write the review to another one",
-            ));
-        }
-    }
-    if let Some(path) = &args.write_overrides {
-        read_besides.retain(|(what, _)| *what != "the overrides");
-        super::refuse_writing_over(path, [&spec], &read_besides)?;
-    }
+    // Converted, so every file a `$ref` reaches has been read.
+    let read_besides = super::inputs_besides_the_spec(&spec_options, &config);
+    let outputs = Outputs {
+        review: args.output.as_deref(),
+        overrides: args.write_overrides.as_deref(),
+    };
+    outputs.refuse_writing_over_inputs(args.base.as_deref(), &spec, read_besides)?;
     let existing = match existing {
         Some(existing) => Some(existing),
         None => spec_options.load_overrides()?,
     };
 
     if let Some(path) = &args.write_overrides {
-        let suggestions: Vec<_> = conversion
-            .tools
-            .iter()
-            .map(|t| (t.name().to_string(), t.suggestions.clone()))
-            .collect();
-        let count: usize = suggestions
-            .iter()
-            .map(|(_, s)| s.iter().filter(|s| s.is_suggested()).count())
-            .sum();
-        output::write_file(path, &overrides::render(existing.as_ref(), &suggestions))?;
-        eprintln!(
-            "wrote {}: {}, commented out",
-            path.display(),
-            openapi2mcp_core::text::counted(count, "suggestion")
-        );
+        write_overrides(path, existing.as_ref(), &conversion.tools)?;
     }
 
     if let Some(base) = &args.base {
@@ -146,20 +115,8 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
             emit(args.output.as_deref(), &format!("{}\n", only.none()))?;
         }
         _ => {
-            // The terminal's width when printing to one; piped, no name is ever cut.
-            let width = (args.output.is_none()
-                && std::io::IsTerminal::is_terminal(&std::io::stdout()))
-            .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
-            .flatten();
-            let presentation = review::Presentation {
-                color: color && args.output.is_none(),
-                width,
-                max_chars,
-                title: match &input {
-                    Input::Stdin => "standard input".to_string(),
-                    Input::Path(_) | Input::Url(_) => input.display_name(),
-                },
-            };
+            let to_a_file = args.output.is_some();
+            let presentation = presentation(to_a_file, max_chars, &input, color);
             emit(
                 args.output.as_deref(),
                 &review::render_tools(&shown, args.format, &presentation),
@@ -167,6 +124,94 @@ pub(super) fn run_review(mut args: ReviewArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The files a review writes.
+struct Outputs<'a> {
+    review: Option<&'a Path>,
+    overrides: Option<&'a Path>,
+}
+
+impl Outputs<'_> {
+    /// Refuses an output that would write over the spec or another file the review reads:
+    /// the files a `$ref` reached, the base, and the overrides `--write-overrides` updates
+    /// (which may be the ones read: they are kept in what is written).
+    fn refuse_writing_over_inputs(
+        &self,
+        base: Option<&str>,
+        spec: &load::Spec,
+        mut read_besides: Vec<(&'static str, PathBuf)>,
+    ) -> Result<(), Error> {
+        let base = base.filter(|base| *base != "-");
+        read_besides.extend(base.map(|base| ("the base", PathBuf::from(base))));
+        read_besides.extend(
+            self.overrides
+                .map(|path| ("the overrides", path.to_path_buf())),
+        );
+        if let Some(path) = self.review {
+            super::refuse_writing_over(path, [spec], &read_besides)?;
+            // Not yet a file: one name for both would leave the review where the overrides
+            // were.
+            let same =
+                |other: &&Path| std::path::absolute(path).ok() == std::path::absolute(other).ok();
+            if self.overrides.as_ref().is_some_and(same) {
+                return Err(Error::new(
+                    ErrorKind::Usage,
+                    "-o and --write-overrides name the same file: write the review to another one",
+                ));
+            }
+        }
+        if let Some(path) = self.overrides {
+            read_besides.retain(|(what, _)| *what != "the overrides");
+            super::refuse_writing_over(path, [spec], &read_besides)?;
+        }
+        Ok(())
+    }
+}
+
+/// `--write-overrides`: every suggestion, commented out, beside the decisions already there.
+fn write_overrides(
+    path: &Path,
+    existing: Option<&Overrides>,
+    tools: &[Converted],
+) -> Result<(), Error> {
+    let suggestions: Vec<_> = tools
+        .iter()
+        .map(|t| (t.name().to_string(), t.suggestions.clone()))
+        .collect();
+    let count: usize = suggestions
+        .iter()
+        .map(|(_, s)| s.iter().filter(|s| s.is_suggested()).count())
+        .sum();
+    output::write_file(path, &overrides::render(existing, &suggestions))?;
+    eprintln!(
+        "wrote {}: {}, commented out",
+        path.display(),
+        openapi2mcp_core::text::counted(count, "suggestion")
+    );
+    Ok(())
+}
+
+/// How the table or markdown is shown: in the terminal's width when printing to one
+/// (piped, no name is ever cut), in color only there.
+fn presentation(
+    to_a_file: bool,
+    max_chars: usize,
+    input: &Input,
+    color: bool,
+) -> review::Presentation {
+    let width = (!to_a_file && std::io::IsTerminal::is_terminal(&std::io::stdout()))
+        .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+        .flatten();
+    review::Presentation {
+        color: color && !to_a_file,
+        width,
+        max_chars,
+        title: match input {
+            Input::Stdin => "standard input".to_string(),
+            Input::Path(_) | Input::Url(_) => input.display_name(),
+        },
+    }
 }
 
 /// `--max-chars`: room for the counts, the legend and what was left out.

@@ -164,35 +164,12 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
     let safe = case.method.is_some_and(Method::is_safe);
     let name = case.name();
     let (reads, acts) = (case.reads.clone(), case.acts.clone());
-    // A scope names what the caller may do, not what this call does: it weighs against
-    // agreeing verbs, never alone.
-    let scopes_against = acts.iter().filter(|e| e.says == Says::WriteScope).count();
     // A DELETE is defined to remove its target, a PUT to replace it and a PATCH to change
     // it: no words make one read-only ("Calculate a payroll" by PUT stores the result).
     let defined_to_write =
         case.removes() || matches!(case.method, Some(Method::Put | Method::Patch));
     if !read_only && !safe && !defined_to_write {
-        let agree = acts.len() == scopes_against && weight(&reads) >= 2 + scopes_against;
-        // "Nothing is stored" said in words (a path's `/search` counts as a reading
-        // phrase too, and says nothing of what the description tells).
-        let not_kept = case.evidence.iter().any(|e| {
-            e.says == Says::ReadPhrase && matches!(e.source, Source::Summary | Source::Description)
-        });
-        if agree && !a_sentence_acts(case.facts, not_kept) {
-            let reason = format!("a {name} whose evidence all says it only reads");
-            case.add(HintKind::ReadOnly, true, confidence(&reads), &reason, reads);
-            return true;
-        }
-        if !reads.is_empty() {
-            let reason = if acts.is_empty() {
-                "one piece of evidence says it only reads: not enough to call it read-only"
-            } else {
-                "the evidence disagrees on whether it only reads"
-            };
-            let both = reads.iter().chain(&acts).copied().collect();
-            case.add(HintKind::ReadOnly, true, Confidence::Low, reason, both);
-        }
-        return false;
+        return reads_though_its_method_writes(case, &reads, &acts);
     }
     let header_like = matches!(
         case.method,
@@ -266,6 +243,46 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
         case.add(HintKind::ReadOnly, false, confidence, reason, both);
     }
     read_only
+}
+
+/// Whether a call whose method may write (a POST, an unknown method) only reads: when all
+/// its evidence agrees, at least two pieces (the method weighs against them).
+fn reads_though_its_method_writes<'c>(
+    case: &mut Case<'c, '_>,
+    reads: &[&'c Evidence],
+    acts: &[&'c Evidence],
+) -> bool {
+    let name = case.name();
+    // A scope names what the caller may do, not what this call does: it weighs against
+    // agreeing verbs, never alone.
+    let scopes_against = acts.iter().filter(|e| e.says == Says::WriteScope).count();
+    let agree = acts.len() == scopes_against && weight(reads) >= 2 + scopes_against;
+    // "Nothing is stored" said in words (a path's `/search` counts as a reading
+    // phrase too, and says nothing of what the description tells).
+    let not_kept = case.evidence.iter().any(|e| {
+        e.says == Says::ReadPhrase && matches!(e.source, Source::Summary | Source::Description)
+    });
+    if agree && !a_sentence_acts(case.facts, not_kept) {
+        let reason = format!("a {name} whose evidence all says it only reads");
+        case.add(
+            HintKind::ReadOnly,
+            true,
+            confidence(reads),
+            &reason,
+            reads.to_vec(),
+        );
+        return true;
+    }
+    if !reads.is_empty() {
+        let reason = if acts.is_empty() {
+            "one piece of evidence says it only reads: not enough to call it read-only"
+        } else {
+            "the evidence disagrees on whether it only reads"
+        };
+        let both = reads.iter().chain(acts).copied().collect();
+        case.add(HintKind::ReadOnly, true, Confidence::Low, reason, both);
+    }
+    false
 }
 
 /// Whether the description says the call acts: a sentence whose subject is the call
