@@ -166,6 +166,8 @@ const REPEAT: &[&str] = &[
     "restart",
     "reboot",
     "start",
+    // "Initiates the process of estimating ...", "Initiates a file upload": another each call.
+    "initiate",
     "exchange",
     "request",
     "dial",
@@ -268,6 +270,8 @@ const SWITCH: &[&str] = &[
 
 const UPDATE: &[&str] = &[
     "update",
+    // HMRC names its updates "Amend ..." (attack 39).
+    "amend",
     "set",
     "replace",
     "put",
@@ -780,6 +784,9 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "decreases the",
     "increments the",
     "decrements the",
+    "is decremented",
+    "are decremented",
+    "will be decremented",
 ];
 
 /// Phrases of a description that say an operation overwrites or destroys.
@@ -857,6 +864,15 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is replaced",
     "are replaced",
     "will be replaced",
+    "cancelled and replaced",
+    "canceled and replaced",
+    // "The existing lease term is ended": what ran is over.
+    "is ended",
+    "are ended",
+    "will be ended",
+    "is terminated",
+    "are terminated",
+    "will be terminated",
     "will be updated",
     "is updated with",
     "are updated with",
@@ -932,6 +948,7 @@ pub const ANALYSES: &[&str] = &[
 /// operation overwrites too: `add-or-update`, `createOrReplace`, "Create or update".
 const OVERWRITE_WORDS: &[&str] = &[
     "update",
+    "amend",
     "upsert",
     "replace",
     "overwrite",
@@ -1068,6 +1085,7 @@ pub const CLAUSE_OPENERS: &[&str] = &[
 pub const SET_TO_VALUE: &[&str] = &[
     "set",
     "update",
+    "amend",
     "modify",
     "edit",
     "change",
@@ -1283,6 +1301,16 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "returned only once",
     "only returned once",
     "returned once per",
+    // A mailbox of new filings (IRS MeF's `GetNewAcks`): what is handed out once is gone.
+    "not been previously retrieved",
+    "not previously retrieved",
+    "not been retrieved yet",
+    "not yet been retrieved",
+    "not returned again",
+    "not be returned again",
+    "not returned by a later",
+    "flagged as retrieved",
+    "marked as retrieved",
     "flagged as delivered",
     "flagged as read",
     "goes up by",
@@ -1510,6 +1538,7 @@ const NOUNS: &[&str] = &[
     "list",
     "log",
     "logs",
+    "media",
     "member",
     "members",
     "message",
@@ -1539,6 +1568,8 @@ const NOUNS: &[&str] = &[
     "price",
     "product",
     "products",
+    "property",
+    "properties",
     "project",
     "projects",
     "query",

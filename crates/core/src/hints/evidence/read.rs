@@ -567,9 +567,7 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if word == "poll" && (0..near.len()).any(|i| work(&rest[i..])) {
         return Verb::Repeat;
     }
-    // On a GET, "new" before a plural names what is recent (`new_releases`); on a method
-    // that writes, it makes them ("New users" posted).
-    if safe && word == "new" && rest.first().is_some_and(|w| is_plural(w)) {
+    if safe && a_get_reads(word, rest) {
         return Verb::Read;
     }
     // On a GET, a verb before what is read names a thing ("Order details", "Login
@@ -637,13 +635,36 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     }
 }
 
+/// Whether, on a GET, `word` says what is read: "new" before a plural names what is recent
+/// (`new_releases`; on a method that writes, it makes them: "New users" posted), and a
+/// feed or a stream is followed with a cursor ("Follow a feed of vehicle stats").
+fn a_get_reads(word: &str, rest: &[String]) -> bool {
+    let new = word == "new" && rest.first().is_some_and(|w| is_plural(w));
+    let feed = |w: &String| {
+        matches!(
+            w.as_str(),
+            "feed" | "feeds" | "stream" | "changes" | "log" | "logs"
+        )
+    };
+    new || (word == "follow" && rest.iter().take(3).any(feed))
+}
+
 /// The second verb of an opening that acts, and where: after "and" or "or" within the
-/// first `near` words, or after "and then" further on.
+/// first `near` words, or further on after "and then" or after "and" before a verb in the
+/// third person and what it acts on ("Validates with the Apple store a receipt ..., and
+/// grants the items to the player").
 fn second_verb(words: &[String], near: usize) -> Option<(usize, Verb)> {
+    let acted_on = |w: Option<&String>| {
+        w.is_some_and(|w| {
+            vocabulary::DETERMINERS.contains(&w.as_str()) || matches!(w.as_str(), "it" | "them")
+        })
+    };
     (0..words.len()).find_map(|i| {
         let then = words.get(i + 1).is_some_and(|w| w == "then");
+        let third_person =
+            || words.get(i + 1).is_some_and(|w| is_plural(w)) && acted_on(words.get(i + 2));
         let joins = match words[i].as_str() {
-            "and" => then || i < near,
+            "and" => then || i < near || third_person(),
             "or" | "then" => i < near,
             _ => false,
         };
@@ -653,9 +674,7 @@ fn second_verb(words: &[String], near: usize) -> Option<(usize, Verb)> {
         let at = i + 1 + usize::from(then);
         // "... and stores it", "and delivers a test message": a word in the third person
         // this reader lacks, before what it acts on, is a verb that acts.
-        let object = words.get(at + 1).is_some_and(|w| {
-            vocabulary::DETERMINERS.contains(&w.as_str()) || matches!(w.as_str(), "it" | "them")
-        });
+        let object = acted_on(words.get(at + 1));
         let unknown_verb = || {
             let word = words.get(at)?;
             let third_person = is_plural(word) && vocabulary::summary_verb(word).is_none();
@@ -1004,6 +1023,14 @@ impl<'r, 'f> Reader<'r, 'f> {
                 &words[i + 1..],
             );
             self.push(Source::Name, Says::Verb(verb), &seen, at);
+            // `findOrCreateLeaderboard`, `get_or_create_session`: what it does when there
+            // is nothing to read acts too.
+            if let (Verb::Read, [or, then, ..]) = (verb, &words[i + 1..]) {
+                let then_verb = vocabulary::verb(then).filter(|v| *v != Verb::Read);
+                if let (true, Some(then_verb)) = (or == "or", then_verb) {
+                    self.push(Source::Name, Says::Verb(then_verb), then, at);
+                }
+            }
             let object = related(Some(&words[i]), &words[i + 1..], facts.path);
             if let Some(object) = object {
                 self.push(Source::Name, Says::Relation, &words[i + 1 + object], at);
@@ -1036,8 +1063,14 @@ impl<'r, 'f> Reader<'r, 'f> {
                 vocabulary::DESTRUCTIVE_NOUNS.contains(&word.as_str()) && !undoes(word, &self.text);
             if destructive || later_overwrite {
                 // `add_or_update`: said as the opening says it, an upsert.
-                let seen = match i.checked_sub(1).map(|j| words[j].as_str()) {
-                    Some("or") if later_overwrite => format!("or {word}"),
+                // `createAmend`: one straight after a first verb that makes is one too.
+                let makes = |j: usize| {
+                    Some(j) == first_verb && vocabulary::verb(&words[j]) == Some(Verb::Create)
+                };
+                let seen = match i.checked_sub(1) {
+                    Some(j) if later_overwrite && (words[j] == "or" || makes(j)) => {
+                        format!("or {word}")
+                    }
                     _ => word.clone(),
                 };
                 self.push(Source::Name, Says::DestructiveNoun, &seen, at);
@@ -1081,7 +1114,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let title = matches!(words[..], [word] if word.ends_with('s')) || self.marks_a_kind(&words);
         if let Some((first, after)) = words.split_first().filter(|_| !title) {
             let near = &after[..after.len().min(4)];
-            self.opening_verb(first, near, &after[..after.len().min(12)], source, at);
+            self.opening_verb(first, near, &after[..after.len().min(20)], source, at);
             // "Add app to a policy" with a PUT at `/policies/{policy}/apps/{app}` puts a
             // member into a set: adding it again adds nothing, and nothing is lost. (A PUT
             // at a URI of its own may replace what is there; a POST may make a new thing.)
@@ -1101,7 +1134,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             let lower: Vec<String> = opening_words(sentence)
                 .iter()
                 .skip(1)
-                .take(12)
+                .take(20)
                 .map(|w| w.to_ascii_lowercase())
                 .collect();
             if let Some((i, then)) = second_verb(&lower, 4) {
@@ -1219,20 +1252,18 @@ impl<'r, 'f> Reader<'r, 'f> {
         safe && imperative && !opener && first.chars().all(char::is_alphabetic)
     }
 
-    /// "or update", "or replace" in a text: an upsert, which overwrites ("Add/Update" too).
+    /// "or update", "or replace" in a text: an upsert, which overwrites ("Add/Update" too,
+    /// and HMRC's "Create and Amend").
     fn or_overwrite(&mut self, text: &str, source: Source, at: &str) {
         let lower = text.to_ascii_lowercase().replace('/', " or ");
         let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
-        let pair = words
-            .windows(2)
-            .find(|w| w[0] == "or" && vocabulary::overwrites(w[1]));
-        if let Some(pair) = pair {
-            self.push(
-                source,
-                Says::DestructiveNoun,
-                &format!("or {}", pair[1]),
-                at,
-            );
+        let creates = |w: &str| vocabulary::verb(w) == Some(Verb::Create);
+        let upsert = words.windows(3).find_map(|w| {
+            let or = w[1] == "or" || (w[1] == "and" && creates(w[0]));
+            (or && vocabulary::overwrites(w[2])).then_some(w[2])
+        });
+        if let Some(word) = upsert {
+            self.push(source, Says::DestructiveNoun, &format!("or {word}"), at);
         }
     }
 
@@ -1678,9 +1709,10 @@ fn names_only_resources(path: &str) -> bool {
     // A format's suffix names no resource (`/campaigns/{id}/opens.json`), and a parameter
     // after a prefix is a parameter (Meta's `/act_{ad_account_id}/insights`, `page-{n}`;
     // not one an RPC method follows, `{name}:cancel`, nor one a word is glued to,
-    // `processed{format}`).
+    // `processed{format}`). So is an OData key, after its entity set (`/Property('{key}')`).
     let path = without_format(path);
     let parameter = |s: &&str| {
+        let odata_key = s.ends_with(')') && (s.contains("('{") || s.contains("({"));
         let prefix = s
             .strip_suffix('}')
             .and_then(|s| s.split_once('{'))
@@ -1688,7 +1720,9 @@ fn names_only_resources(path: &str) -> bool {
         let method = s
             .rsplit_once('}')
             .is_some_and(|(_, after)| after.starts_with(':'));
-        (s.starts_with('{') && !method) || prefix.is_some_and(|p| p.ends_with(['_', '-']))
+        (s.starts_with('{') && !method)
+            || prefix.is_some_and(|p| p.ends_with(['_', '-']))
+            || odata_key
     };
     // A word after a resource's ID that is neither a plural nor a noun this reader knows
     // may be an action (`/coupons/{id}/redeem`), not a part of it (`/orders/{id}/items`).

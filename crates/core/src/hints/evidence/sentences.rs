@@ -41,7 +41,8 @@ fn a_new_one(rest: &[String]) -> bool {
 /// `get_access_token`, "Get a runner registration token", "Get Docker Credentials", "Get a
 /// new session ID"): getting one mints a credential. A token named by what it is for is
 /// issued; one only counted or listed is not ("Retrieve a list of auth tokens", "Get input
-/// token counts", "Retrieve a token"; "Validate an access token" checks one.)
+/// token counts", "Retrieve a token", "Get account by access token"; "Validate an access
+/// token" checks one.)
 fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     let gets = matches!(
         verb,
@@ -55,7 +56,11 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
         let about_it = near.get(i + 2).is_some_and(|w| {
             vocabulary::is_read_thing(w) || matches!(*w, "usage" | "limit" | "metadata")
         });
-        named && !about_it && matches!(pair[1], "token" | "tokens")
+        // "Get account by access token": a token it is looked up by is given, not got.
+        let looked_up_by = near[..i]
+            .iter()
+            .any(|w| matches!(*w, "by" | "for" | "from"));
+        named && !about_it && !looked_up_by && matches!(pair[1], "token" | "tokens")
     });
     // "a new session ID", "new API key": a credential made for this call.
     let new = rest.iter().take(2).position(|w| w == "new");

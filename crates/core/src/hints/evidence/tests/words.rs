@@ -1107,3 +1107,121 @@ fn what_is_recorded_is_kept() {
         .any(|s| s.0 == HintKind::ReadOnly && !s.1));
     assert!(read(&record).iter().any(|e| e.says == Says::ResourcePath));
 }
+
+/// Whether `--read-only` keeps a GET: some evidence says it reads, and none is suggested
+/// to act.
+fn kept_read_only(facts: &Facts<'_>) -> bool {
+    let acts = said(facts)
+        .iter()
+        .any(|s| s.0 == HintKind::ReadOnly && !s.1);
+    says_it_reads(&read(facts)) && !acts
+}
+
+/// From attack 38 (games, real estate, fleets): a token an account is looked up by is no
+/// token got; following a feed reads it; an OData key, `Property('{key}')`, is an ID.
+#[test]
+fn lookups_by_token_feeds_and_odata_keys_read() {
+    let get = Method::Get;
+    let mut by_token = facts(
+        &get,
+        "account-v1.getByAccessToken",
+        "Get account by access token",
+    );
+    by_token.path = Some("/riot/account/v1/accounts/me");
+    assert!(kept_read_only(&by_token));
+    let mut token = facts(&get, "getAccessToken", "Get an access token for the user");
+    token.path = Some("/oauth/token");
+    assert!(says(&token, HintKind::ReadOnly, false));
+    let mut feed = facts(
+        &get,
+        "getVehicleStatsFeed",
+        "Follow a feed of vehicle stats.",
+    );
+    feed.path = Some("/fleet/vehicles/stats/feed");
+    assert!(kept_read_only(&feed));
+    let mut user = facts(&get, "", "Follow a user");
+    user.path = Some("/users/{id}/follow");
+    assert!(!kept_read_only(&user));
+    let mut media = facts(&get, "property_media", "Media for a listing");
+    media.path = Some("/Property('{ListingKey}')/Media");
+    assert!(kept_read_only(&media));
+    let mut listings = facts(&get, "bridge_get_listings", "Listings");
+    listings.path = Some("/api/v2/OData/{dataset}/Property");
+    assert!(kept_read_only(&listings));
+}
+
+/// From attacks 38 and 39: what a call does when there is nothing to read acts
+/// (`FindOrCreateLeaderboard`), so does "and grants the items" however far from the
+/// reading verb, and "Initiates the process of estimating" starts something; none of them
+/// is a POST that reads.
+#[test]
+fn find_or_create_grants_and_initiations_act() {
+    let post = Method::Post;
+    let mut find = facts(&post, "ISteamLeaderboards_FindOrCreateLeaderboard", "");
+    find.path = Some("/ISteamLeaderboards/FindOrCreateLeaderboard/v2/");
+    find.description = Some("Finds a leaderboard by name.".into());
+    assert!(!suggested_read_only(&find));
+    let summary = "Validates with the Apple store a receipt for iOS in-app purchases, and grants \
+                   the items to the player if valid.";
+    let mut receipt = facts(&post, "Client_ValidateIOSReceipt", summary);
+    receipt.path = Some("/Client/ValidateIOSReceipt");
+    assert!(!suggested_read_only(&receipt));
+    let mut estimate = facts(&post, "estimateTransport", "");
+    estimate.path = Some("/fba/inbound/v0/shipments/{shipmentId}/transport/estimate");
+    estimate.description = Some(
+        "Initiates the process of estimating the shipping cost for an inbound shipment.".into(),
+    );
+    assert!(!suggested_read_only(&estimate));
+}
+
+/// From attack 39 (tax filing, seller APIs): "amend" updates, and "Create and Amend"
+/// upserts (HMRC); "it will be cancelled and replaced" overwrites; "the existing lease
+/// term is ended" ends something (attack 38); "will be decremented" repeats.
+#[test]
+fn amendments_replacements_and_ends() {
+    let (put, post) = (Method::Put, Method::Post);
+    let mut amend = facts(&put, "amendLossClaimsOrder", "Amend Loss Claims Order");
+    amend.path = Some("/individuals/losses/{nino}/loss-claims/order/{taxYearClaimedFor}");
+    assert!(!says(&amend, HintKind::Idempotent, false));
+    let summary = "Create and Amend Business for a Test User";
+    for (name, summary) in [("", summary), ("createAmendTestBusiness", "")] {
+        let mut upsert = facts(&post, name, summary);
+        upsert.path = Some("/individuals/self-assessment-test-support/business/{nino}");
+        assert!(!says(&upsert, HintKind::Destructive, false), "{name}");
+        assert!(says(&upsert, HintKind::Idempotent, true), "{name}");
+    }
+    let mut schedule = facts(&post, "createReportSchedule", "");
+    schedule.path = Some("/reports/2021-06-30/schedules");
+    let replaced = "Creates a report schedule. If a report schedule with the same report type \
+                    already exists, it will be cancelled and replaced with this one.";
+    schedule.description = Some(replaced.into());
+    assert!(!says(&schedule, HintKind::Destructive, false));
+    let mut renewal = facts(&post, "createLeaseRenewal", "Create a lease renewal");
+    renewal.path = Some("/v1/leases/renewals");
+    renewal.description = Some("Creates a lease renewal. The existing lease term is ended.".into());
+    assert!(!says(&renewal, HintKind::Destructive, false));
+    let mut unlock = facts(&post, "Client_UnlockContainerItem", "");
+    unlock.path = Some("/Client/UnlockContainerItem");
+    unlock.description = Some(
+        "Unlocks the container and returns its contents. Its RemainingUses will be \
+         decremented."
+            .into(),
+    );
+    assert!(!says(&unlock, HintKind::Idempotent, true));
+}
+
+/// From attack 39 (IRS e-file): a mailbox of new filings hands each out once ("not
+/// returned again", "flagged as retrieved"): no read, by POST or by GET.
+#[test]
+fn a_mailbox_of_new_filings_hands_each_out_once() {
+    let (get, post) = (Method::Get, Method::Post);
+    let mut acks = facts(&post, "GetNewAcks", "Get New Acks");
+    acks.path = Some("/mef/a2a/v1/GetNewAcks");
+    acks.description =
+        Some("Retrieves acknowledgements that have not been previously retrieved.".into());
+    assert!(!suggested_read_only(&acks));
+    let mut status = facts(&get, "getSubmissionsStatus", "Get submissions status");
+    status.path = Some("/submissions/status");
+    status.description = Some("Status records returned are flagged as retrieved.".into());
+    assert!(!kept_read_only(&status));
+}
