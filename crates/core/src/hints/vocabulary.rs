@@ -63,6 +63,8 @@ const READ: &[&str] = &[
     "render",
     "validate",
     "estimate",
+    // "Price an endorsement": what it would cost (Socotra).
+    "price",
     "calculate",
     "compute",
     "classify",
@@ -650,6 +652,9 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "reversal",
     "cleanup",
     "termination",
+    // A card's or a user's state changed by creating one (Marqeta's "Create user
+    // transition"), which may be final.
+    "transition",
     "invalidation",
     "purge",
     "wipe",
@@ -1300,6 +1305,8 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "marked as processed",
     "returned only once",
     "only returned once",
+    "delivered only once",
+    "only delivered once",
     "returned once per",
     // A mailbox of new filings (IRS MeF's `GetNewAcks`): what is handed out once is gone.
     "not been previously retrieved",
@@ -1311,6 +1318,13 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "not returned by a later",
     "flagged as retrieved",
     "marked as retrieved",
+    // A signing view's URL "valid for a single use" (DocuSign), a login session "then
+    // consumed" (npm's web login poll).
+    "single use",
+    "single-use",
+    "one-time use",
+    "is then consumed",
+    "are then consumed",
     "flagged as delivered",
     "flagged as read",
     "goes up by",

@@ -440,7 +440,9 @@ fn destructive(case: &mut Case<'_, '_>) {
 fn switches_that_undo<'c>(case: &Case<'c, '_>) -> Vec<&'c Evidence> {
     // A DELETE of a member (`/factors/{factorId}`, `/accounts/{accountId}`) removes it,
     // whatever off state its words name ("Unenroll a factor", "Deactivate a recipient
-    // account"). (Unfollowing, unblocking, logging out end the caller's own marks.)
+    // account", npm's "Unpublish a package" at `/{package}/-rev/{rev}`). (Unfollowing,
+    // unblocking, logging out end the caller's own marks; a CMS's unpublish is a DELETE of
+    // `.../published`.)
     let member = case.removes() && case.facts.path.is_some_and(|p| p.ends_with('}'));
     let off = [
         "deactivate",
@@ -449,6 +451,7 @@ fn switches_that_undo<'c>(case: &Case<'c, '_>) -> Vec<&'c Evidence> {
         "suspend",
         "unenroll",
         "conclude",
+        "unpublish",
     ];
     // Logging another user out (`/admin/users/{id}/logout`) revokes their sessions and
     // tokens, which nothing here restores; the caller's own logout is a switch.

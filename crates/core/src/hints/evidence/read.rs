@@ -273,9 +273,16 @@ fn action_verb(words: &[String], glued: bool) -> Option<usize> {
     // A trailing verb that changes something (`replace`, `delete`); a read there is more
     // likely the object's name (`run_cluster_lint`).
     let trailing = vocabulary::verb(&words[last]);
-    let trailing_verb = trailing.is_some_and(|v| v != Verb::Read) && !noun_like(&words[last]);
-    // (Leading the name too, before its action: `orderUpdate`, `refund_cancel`.)
+    // (Leading the name too, before its action: `orderUpdate`, `refund_cancel`, and a plain
+    // read: GoDaddy's `recordGet`.)
     let resource_then_action = first == 0 && last == 1;
+    let plain_read = matches!(
+        words[last].as_str(),
+        "get" | "list" | "search" | "find" | "read" | "show" | "retrieve" | "fetch"
+    );
+    let trailing_verb = (trailing.is_some_and(|v| v != Verb::Read)
+        || (resource_then_action && plain_read))
+        && !noun_like(&words[last]);
     if (first > 0 || resource_then_action)
         && last > first
         && noun_like(&words[first])
@@ -557,15 +564,8 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if verb != Verb::Switch && puts_the_named_state(word, facts) {
         return Verb::Update;
     }
-    // A worker polling for a task or a job is handed one, which no other worker then gets.
-    // (Polling a job's status reads it.)
-    let work = |w: &[String]| {
-        matches!(w[0].as_str(), "task" | "tasks" | "job" | "jobs" | "work")
-            && w.get(1).is_none_or(|next| !vocabulary::is_read_thing(next))
-    };
-    let near = &rest[..rest.len().min(4)];
-    if word == "poll" && (0..near.len()).any(|i| work(&rest[i..])) {
-        return Verb::Repeat;
+    if let Some(verb) = a_reading_word_that_acts(word, rest, safe) {
+        return verb;
     }
     if safe && a_get_reads(word, rest) {
         return Verb::Read;
@@ -633,6 +633,29 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     } else {
         verb
     }
+}
+
+/// A reading word that acts: a worker polling for a task or a job is handed one, which no
+/// other worker then gets (polling a job's status reads it); money or goods returned move
+/// back ("Return Received ACH Transaction", "Returns (aka refunds) an amount back to a
+/// card"): an act, not an answer, which may reverse a credit (so nothing is said of adding)
+/// and may be made again (nor of repeating).
+fn a_reading_word_that_acts(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
+    let work = |w: &[String]| {
+        matches!(w[0].as_str(), "task" | "tasks" | "job" | "jobs" | "work")
+            && w.get(1).is_none_or(|next| !vocabulary::is_read_thing(next))
+    };
+    let near = &rest[..rest.len().min(4)];
+    if word == "poll" && (0..near.len()).any(|i| work(&rest[i..])) {
+        return Some(Verb::Repeat);
+    }
+    let sent_back = |w: &String| {
+        matches!(
+            w.as_str(),
+            "back" | "ach" | "funds" | "refund" | "refunds" | "merchandise" | "shipment"
+        )
+    };
+    (!safe && word == "return" && rest.iter().take(6).any(sent_back)).then_some(Verb::Act)
 }
 
 /// Whether, on a GET, `word` says what is read: "new" before a plural names what is recent
@@ -833,8 +856,12 @@ fn acting_participle(lower: &str) -> Option<&str> {
     clauses.into_iter().find_map(|clause| {
         let mut words = clause.split(|c: char| !c.is_alphabetic());
         let word = words.next()?;
-        // "..., starting from the oldest": where the answer starts, not an act.
-        let preposition = matches!(words.next(), Some("from" | "with" | "at"));
+        // "..., starting from the oldest", "starting after the given time": where the
+        // answer starts, not an act.
+        let preposition = matches!(
+            words.next(),
+            Some("from" | "with" | "at" | "after" | "before")
+        );
         let acts = !preposition
             && word.ends_with("ing")
             && vocabulary::summary_verb(word)
@@ -1023,11 +1050,16 @@ impl<'r, 'f> Reader<'r, 'f> {
                 &words[i + 1..],
             );
             self.push(Source::Name, Says::Verb(verb), &seen, at);
-            // `findOrCreateLeaderboard`, `get_or_create_session`: what it does when there
-            // is nothing to read acts too.
-            if let (Verb::Read, [or, then, ..]) = (verb, &words[i + 1..]) {
-                let then_verb = vocabulary::verb(then).filter(|v| *v != Verb::Read);
-                if let (true, Some(then_verb)) = (or == "or", then_verb) {
+            // `findOrCreateLeaderboard`, `readAndClear`: what it does besides reading acts
+            // too; so does a send after a change (`editAndResend`).
+            if let [joint, then, ..] = &words[i + 1..] {
+                let then_verb = vocabulary::verb(then);
+                let joined = match (verb, joint.as_str(), then_verb) {
+                    (Verb::Read, "or" | "and", Some(v)) => v != Verb::Read,
+                    (Verb::Update, "and", Some(v)) => v == Verb::Repeat,
+                    _ => false,
+                };
+                if let (true, Some(then_verb)) = (joined, then_verb) {
                     self.push(Source::Name, Says::Verb(then_verb), then, at);
                 }
             }
@@ -1299,10 +1331,12 @@ impl<'r, 'f> Reader<'r, 'f> {
                 // (What it places is new: "Deletes an import/export job" exports nothing.)
                 let second = second_verb(&clause_lower, rest.len());
                 let anew = |i: usize| clause_lower.iter().skip(i + 1).take(2).any(|w| w == "new");
+                // So does one that sends after one that sets ("Edit and Resend").
                 let places_anew = match (verb, second) {
                     (Verb::Destroy | Verb::Settle, Some((i, Verb::Repeat | Verb::Create))) => {
                         anew(i)
                     }
+                    (Verb::Update, Some((i, Verb::Repeat))) => clause_lower[i - 1] == "and",
                     _ => false,
                 };
                 if let (true, Some((i, then))) = (verb == Verb::Read || places_anew, second) {
@@ -1599,9 +1633,13 @@ impl<'r, 'f> Reader<'r, 'f> {
         let another = self
             .verbs_said()
             .any(|w| vocabulary::verb(w) != vocabulary::verb(&words[at]));
-        let names_a_thing = at + 1 < words.len()
+        // So does one "of" follows, as in an opening (`/account-end-of-day`), unless it
+        // destroys.
+        let of = words.get(at + 1).is_some_and(|w| w == "of");
+        let names_a_thing = (at + 1 < words.len()
             && another
-            && matches!(verb, Verb::Update | Verb::Renew | Verb::Destroy);
+            && matches!(verb, Verb::Update | Verb::Renew | Verb::Destroy))
+            || (of && !matches!(verb, Verb::Read | Verb::Destroy));
         // A segment that is only `search` (`POST /journals/search`) is a search endpoint:
         // it says as much as a phrase. With more words (`/search-and-delete`) it is a verb.
         let says = match words {
@@ -1728,9 +1766,12 @@ fn names_only_resources(path: &str) -> bool {
     // may be an action (`/coupons/{id}/redeem`), not a part of it (`/orders/{id}/items`).
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let action_after_id = match segments[..] {
+        // (A number is no action: X12's `/reports/{id}/835` is the form named by it.)
         [.., id, last] if parameter(&id) && !parameter(&last) => {
             let words = name_words(last, None);
-            words.len() == 1 && !is_plural(&words[0]) && !vocabulary::is_known_noun(&words[0])
+            let number = last.chars().all(|c| c.is_ascii_digit());
+            let noun = |w: &str| is_plural(w) || vocabulary::is_known_noun(w);
+            words.len() == 1 && !number && !noun(&words[0])
         }
         _ => false,
     };

@@ -81,6 +81,22 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     gets && (token || new_credential || one_time || minted || near.contains(&"credentials"))
 }
 
+/// Whether `words` are a title of two to four capitalized words, a noun this reader knows
+/// first and a reading verb last ("Charge Point Read").
+fn resource_then_read(words: &[&str]) -> bool {
+    let capitalized = words
+        .iter()
+        .all(|w| w.starts_with(|c: char| c.is_uppercase()));
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
+        return false;
+    };
+    let reads = vocabulary::summary_verb(last).is_some_and(|(_, verb)| verb == Verb::Read);
+    (2..=4).contains(&words.len())
+        && capitalized
+        && reads
+        && vocabulary::is_known_noun(&first.to_ascii_lowercase())
+}
+
 /// Whether a summary is only a title: its first word is no verb this reader knows, and no
 /// imperative's object follows it ("Flush the cache" is an imperative, "Batch operation
 /// for search" a title).
@@ -189,6 +205,11 @@ pub(super) fn opening_words(text: &str) -> Vec<&str> {
         .split(|c: char| !c.is_alphanumeric() && c != '-')
         .filter(|w| !w.is_empty())
         .collect();
+    // So does a title of a known noun, then more, then a reading verb ("Charge Point Read",
+    // "Order Search": EV charging APIs name reads so): the read opens.
+    if resource_then_read(&words) {
+        words.rotate_right(1);
+    }
     // "Sorry, this function ...": a word a comma ends is no imperative's verb.
     let comma = words.first().is_some_and(|w| {
         let end = w.as_ptr() as usize - text.as_ptr() as usize + w.len();

@@ -1108,13 +1108,14 @@ fn what_is_recorded_is_kept() {
     assert!(read(&record).iter().any(|e| e.says == Says::ResourcePath));
 }
 
-/// Whether `--read-only` keeps a GET: some evidence says it reads, and none is suggested
-/// to act.
+/// Whether `--read-only` keeps a GET: some evidence says it reads, none is suggested to
+/// act, and no sentence says it acts.
 fn kept_read_only(facts: &Facts<'_>) -> bool {
     let acts = said(facts)
         .iter()
         .any(|s| s.0 == HintKind::ReadOnly && !s.1);
-    says_it_reads(&read(facts)) && !acts
+    let evidence = read(facts);
+    says_it_reads(&evidence) && a_sentence_acts(&evidence).is_none() && !acts
 }
 
 /// From attack 38 (games, real estate, fleets): a token an account is looked up by is no
@@ -1224,4 +1225,115 @@ fn a_mailbox_of_new_filings_hands_each_out_once() {
     status.path = Some("/submissions/status");
     status.description = Some("Status records returned are flagged as retrieved.".into());
     assert!(!kept_read_only(&status));
+}
+
+/// From attacks 39 to 41: reads `--read-only` left out. A number after an ID is a form
+/// (X12's `.../835`), pricing computes, "starting after" says where the answer starts, a
+/// two-word name's resource comes before its plain read (`recordGet`), a verb "of" follows
+/// in a path names a thing (`/account-end-of-day`), and a title may name its resource
+/// before its reading verb ("Charge Point Read").
+#[test]
+fn forms_prices_pages_and_resource_first_titles_read() {
+    let get = Method::Get;
+    let reads = [
+        (
+            "Report835",
+            "835 ERA Report",
+            "/2024-04-01/reports/{transactionId}/835",
+        ),
+        (
+            "priceEndorsement",
+            "Price an endorsement",
+            "/endorsements/{locator}/price",
+        ),
+        (
+            "recordGet",
+            "Retrieve DNS Records for the specified Domain",
+            "/v1/domains/{domain}/records",
+        ),
+        (
+            "listAccountEndOfDay",
+            "List Account End-Of-Day",
+            "/account-end-of-day",
+        ),
+        (
+            "",
+            "Charge Point Read",
+            "/public-api/resources/charge-points/v2.0/{chargePoint}",
+        ),
+    ];
+    for (name, summary, path) in reads {
+        let mut read = facts(&get, name, summary);
+        read.path = Some(path);
+        assert!(kept_read_only(&read), "{summary}");
+    }
+    let mut poll = facts(&get, "PollTransactions", "Poll Transactions");
+    poll.path = Some("/2024-04-01/polling/transactions");
+    poll.description = Some(
+        "Lists processed transactions in the order they were processed, starting after the \
+         given startDateTime."
+            .into(),
+    );
+    assert!(kept_read_only(&poll));
+}
+
+/// From attacks 40 and 41: a link "valid for a single use", a login session "then
+/// consumed" and a payload "delivered only once" are handed out once: no read.
+#[test]
+fn single_use_links_and_consumed_sessions_are_no_reads() {
+    let (get, post) = (Method::Get, Method::Post);
+    let mut view = facts(
+        &post,
+        "Views_PostEnvelopeRecipientView",
+        "Returns a URL to the recipient view UI.",
+    );
+    view.path = Some("/v2.1/accounts/{accountId}/envelopes/{envelopeId}/views/recipient");
+    view.description = Some(
+        "Returns a URL that enables you to embed the recipient view. The URL is valid for a \
+         single use."
+            .into(),
+    );
+    assert!(!suggested_read_only(&view));
+    let mut login = facts(&get, "pollWebLogin", "Poll for web login completion");
+    login.path = Some("/-/v1/done");
+    login.description =
+        Some("When complete, it returns the token; the session is then consumed.".into());
+    assert!(!kept_read_only(&login));
+    let mut payload = facts(&post, "oadrPoll", "Poll the VTN");
+    payload.path = Some("/OpenADR2/Simple/2.0b/OadrPoll");
+    payload.description = Some("Each payload is delivered only once.".into());
+    assert!(!suggested_read_only(&payload));
+}
+
+/// From attacks 40 and 41: money "returned" is sent back, no answer and no mere addition;
+/// a transition created may end a user; an edit "and resend" sends again; a package
+/// unpublished by DELETE is gone.
+#[test]
+fn returned_money_transitions_resends_and_unpublished_packages() {
+    let (post, delete) = (Method::Post, Method::Delete);
+    let mut ach = facts(
+        &post,
+        "returnReceivedAch",
+        "Return Received ACH Transaction",
+    );
+    ach.path = Some("/returns/{transactionId}");
+    assert!(!suggested_read_only(&ach));
+    assert!(!says(&ach, HintKind::Destructive, false));
+    let mut transition = facts(&post, "postUsertransitions", "Create user transition");
+    transition.path = Some("/usertransitions");
+    transition.description = Some("Use this endpoint to suspend a user.".into());
+    transition.statuses = vec!["201"];
+    assert!(!says(&transition, HintKind::Destructive, false));
+    let summary = "Edit and Resend Unclaimed Draft";
+    for (name, summary) in [("unclaimedDraftEditAndResend", ""), ("", summary)] {
+        let mut resend = facts(&post, name, summary);
+        resend.path = Some("/v3/unclaimed_draft/{signature_request_id}");
+        assert!(
+            !says(&resend, HintKind::Idempotent, true),
+            "{name}{summary}"
+        );
+    }
+    let mut unpublish = facts(&delete, "unpublishPackage", "Unpublish a package");
+    unpublish.path = Some("/{package}/-rev/{rev}");
+    assert!(!says(&unpublish, HintKind::Destructive, false));
 }
