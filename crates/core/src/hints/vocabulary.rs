@@ -869,6 +869,8 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is replaced",
     "are replaced",
     "will be replaced",
+    "merged with existing",
+    "merged with the existing",
     "cancelled and replaced",
     "canceled and replaced",
     // "The existing lease term is ended": what ran is over.

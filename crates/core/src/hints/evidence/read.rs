@@ -120,11 +120,23 @@ fn resource_and_action(name: &str) -> (Option<&str>, &str) {
 /// `Using` and the method (`cancelOrderUsingGET`, `getPaymentUsingGET_1`), FastAPI's path
 /// and method (`publish_item_items__item_id__publish_get`), drf-spectacular's viewset slot
 /// after an action of more than one word (`orders_cancel_create`; `orders_list` is kept). The tail's last word is the
-/// method, which says nothing of what the call does; the verb is the name's own.
+/// method, which says nothing of what the call does; the verb is the name's own. HubSpot's
+/// put the method and the path first (`get-/crm/v3/imports/{importId}/errors_getErrors`).
 fn function_name<'n>(name: &'n str, method: Option<&Method>, path: Option<&str>) -> Cow<'n, str> {
     let Some(method) = method.map(|m| m.as_str().to_ascii_lowercase()) else {
         return Cow::Borrowed(name);
     };
+    // HubSpot's: the method, the path, then the action
+    // (`get-/crm/v3/imports/{importId}/errors_getErrors`).
+    let prefix = format!("{method}-/");
+    let hubspot = (name.get(..prefix.len())).is_some_and(|p| p.eq_ignore_ascii_case(&prefix));
+    let action = name.rsplit_once('_').map(|(_, action)| action);
+    if let (true, Some(action)) = (
+        hubspot,
+        action.filter(|a| !a.is_empty() && !a.contains('/')),
+    ) {
+        return Cow::Borrowed(action);
+    }
     let numbered = name.trim_end_matches(|c: char| c.is_ascii_digit());
     let unnumbered = numbered.strip_suffix('_').unwrap_or(name);
     let lower = unnumbered.to_ascii_lowercase();
@@ -638,8 +650,9 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
 /// A reading word that acts: a worker polling for a task or a job is handed one, which no
 /// other worker then gets (polling a job's status reads it); money or goods returned move
 /// back ("Return Received ACH Transaction", "Returns (aka refunds) an amount back to a
-/// card"): an act, not an answer, which may reverse a credit (so nothing is said of adding)
-/// and may be made again (nor of repeating).
+/// card"), and so does a drone told to "Return home": an act, not an answer, which may
+/// reverse a credit (so nothing is said of adding) and may be made again (nor of
+/// repeating).
 fn a_reading_word_that_acts(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     let work = |w: &[String]| {
         matches!(w[0].as_str(), "task" | "tasks" | "job" | "jobs" | "work")
@@ -652,7 +665,17 @@ fn a_reading_word_that_acts(word: &str, rest: &[String], safe: bool) -> Option<V
     let sent_back = |w: &String| {
         matches!(
             w.as_str(),
-            "back" | "ach" | "funds" | "refund" | "refunds" | "merchandise" | "shipment"
+            "back"
+                | "ach"
+                | "funds"
+                | "refund"
+                | "refunds"
+                | "merchandise"
+                | "shipment"
+                | "home"
+                | "dock"
+                | "launch"
+                | "charger"
         )
     };
     (!safe && word == "return" && rest.iter().take(6).any(sent_back)).then_some(Verb::Act)
@@ -1285,7 +1308,7 @@ impl<'r, 'f> Reader<'r, 'f> {
     }
 
     /// "or update", "or replace" in a text: an upsert, which overwrites ("Add/Update" too,
-    /// and HMRC's "Create and Amend").
+    /// HMRC's "Create and Amend", and "upserts" said so).
     fn or_overwrite(&mut self, text: &str, source: Source, at: &str) {
         let lower = text.to_ascii_lowercase().replace('/', " or ");
         let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).collect();
@@ -1296,6 +1319,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         });
         if let Some(word) = upsert {
             self.push(source, Says::DestructiveNoun, &format!("or {word}"), at);
+        } else if let Some(word) = words.iter().find(|w| w.starts_with("upsert")) {
+            // "Upserts a lead" beside "Push Lead to Marketo": it may overwrite one.
+            self.push(source, Says::DestructiveNoun, word, at);
         }
     }
 
@@ -1610,10 +1636,18 @@ impl<'r, 'f> Reader<'r, 'f> {
     fn path_verb(&mut self, words: &[String]) {
         let facts = self.facts;
         // A segment that is only `read`, `unread` or `seen`, written to
-        // (`POST /messages/{id}/read`), marks what it names so: a switch. (In an API of
-        // POSTs only, `read` may be a method that reads.)
+        // (`POST /messages/{id}/read`, `/notifications/read`), marks what it names so: a
+        // switch. (In an API of POSTs only, `read` may be a method that reads; so may one
+        // after a word naming no things, HubSpot's `/batch/read`, OPC UA's `/history/read`.)
         let written = !facts.method.is_none_or(Method::is_safe) && !facts.only_posts;
-        if let ([only], true) = (words, written) {
+        let mut segments = facts
+            .path
+            .unwrap_or_default()
+            .trim_end_matches('/')
+            .rsplit('/');
+        let before = segments.nth(1).unwrap_or_default();
+        let names_things = before.starts_with('{') || before.ends_with('s');
+        if let ([only], true, true) = (words, written, names_things) {
             if matches!(only.as_str(), "read" | "unread" | "seen") {
                 let at = &facts.places.operation;
                 self.push(Source::Path, Says::Verb(Verb::Switch), only, at);

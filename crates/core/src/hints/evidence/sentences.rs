@@ -50,8 +50,22 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     );
     let near: Vec<&str> = rest.iter().take(4).map(String::as_str).collect();
     let token = near.windows(2).enumerate().any(|(i, pair)| {
+        // A cursor is no credential: "Get Paging Token" (Marketo), a sync or continuation
+        // token.
+        let cursor = matches!(
+            pair[0],
+            "paging"
+                | "page"
+                | "pagination"
+                | "continuation"
+                | "sync"
+                | "delta"
+                | "cursor"
+                | "next"
+        );
         let named = !vocabulary::DETERMINERS.contains(&pair[0])
-            && !matches!(pair[0], "of" | "list" | "all" | "existing" | "current");
+            && !matches!(pair[0], "of" | "list" | "all" | "existing" | "current")
+            && !cursor;
         // What is read of a token ("token counts", "token status") is no token got.
         let about_it = near.get(i + 2).is_some_and(|w| {
             vocabulary::is_read_thing(w) || matches!(*w, "usage" | "limit" | "metadata")

@@ -1337,3 +1337,51 @@ fn returned_money_transitions_resends_and_unpublished_packages() {
     unpublish.path = Some("/{package}/-rev/{rev}");
     assert!(!says(&unpublish, HintKind::Destructive, false));
 }
+
+/// From attacks 42 and 43: a paging token is a cursor, no credential; HubSpot's names put
+/// the method and the path before the action; `/read` after a word naming no things
+/// (`/batch/read`, `/history/read`) reads; a drone told to "Return home" acts.
+#[test]
+fn cursors_generated_paths_batch_reads_and_homecomings() {
+    let (get, post) = (Method::Get, Method::Post);
+    let mut paging = facts(&get, "getActivitiesPagingTokenUsingGET", "Get Paging Token");
+    paging.path = Some("/rest/v1/activities/pagingtoken.json");
+    assert!(kept_read_only(&paging));
+    let errors = facts_at(
+        &get,
+        "get-/crm/v3/imports/{importId}/errors_getErrors",
+        "/crm/v3/imports/{importId}/errors",
+    );
+    assert!(kept_read_only(&errors));
+    for path in ["/crm/v3/objects/contacts/batch/read", "/opcua/history/read"] {
+        let mut batch = facts(&post, "", "Read a batch of contacts by internal ID");
+        batch.path = Some(path);
+        batch.description = Some("Read a list of contacts given a collection of IDs.".into());
+        assert!(suggested_read_only(&batch), "{path}");
+    }
+    let mut marked = facts(&post, "", "Mark a message read");
+    marked.path = Some("/messages/{id}/read");
+    assert!(!suggested_read_only(&marked));
+    let mut home = facts(&post, "returnHome", "Return home");
+    home.path = Some("/control/api/v1/devices/{device_sn}/jobs/return-home");
+    assert!(!suggested_read_only(&home));
+}
+
+/// From attacks 42 and 43: "Upserts a lead" beside a summary that adds, and answers "merged
+/// with existing answers", may overwrite: no "it adds".
+#[test]
+fn upserts_and_merges_said_in_a_description_overwrite() {
+    let post = Method::Post;
+    let mut push = facts(&post, "pushToMarketoUsingPOST", "Push Lead to Marketo");
+    push.path = Some("/rest/v1/leads/push.json");
+    push.description = Some("Upserts a lead and generates a Push Lead to Marketo activity.".into());
+    assert!(!says(&push, HintKind::Destructive, false));
+    let mut submit = facts(&post, "SubmitContactEvaluation", "");
+    submit.path = Some("/contact-evaluations/{InstanceId}/{EvaluationId}/submit");
+    submit.description = Some(
+        "Submits a contact evaluation. Answers included in the request are merged with \
+         existing answers for the given evaluation."
+            .into(),
+    );
+    assert!(!says(&submit, HintKind::Destructive, false));
+}
