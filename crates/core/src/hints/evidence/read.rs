@@ -662,6 +662,31 @@ fn a_reading_word_that_acts(word: &str, rest: &[String], safe: bool) -> Option<V
     if word == "poll" && (0..near.len()).any(|i| work(&rest[i..])) {
         return Some(Verb::Repeat);
     }
+    // A draft, content, a template, a policy or a site published replaces the live one
+    // (Mandrill's "Publish the content for the template": the draft replaces what is used;
+    // Fireblocks' policy): nothing is said of adding another. (A message, a version or a
+    // package published adds one.)
+    let replaced = |w: &String| {
+        let singular = w.strip_suffix('s').unwrap_or(w);
+        matches!(
+            singular,
+            "draft"
+                | "content"
+                | "template"
+                | "change"
+                | "policy"
+                | "policie"
+                | "rule"
+                | "site"
+                | "project"
+                | "config"
+                | "configuration"
+                | "workflow"
+        )
+    };
+    if word == "publish" && !safe && rest.iter().take(4).any(replaced) {
+        return Some(Verb::Act);
+    }
     let sent_back = |w: &String| {
         matches!(
             w.as_str(),

@@ -1385,3 +1385,19 @@ fn upserts_and_merges_said_in_a_description_overwrite() {
     );
     assert!(!says(&submit, HintKind::Destructive, false));
 }
+
+/// Publishing a template's draft, a project or a policy may replace what is live: nothing
+/// is said of adding (Mandrill's "Publish the content for the template", on the tuning
+/// half; Fireblocks' policy in attack 41); publishing a message or a version adds one.
+#[test]
+fn what_is_published_besides_a_message_may_replace() {
+    let post = Method::Post;
+    let mut template = facts(&post, "", "");
+    template.path = Some("/templates/publish.json");
+    template.description = Some("Publish the content for the template".into());
+    assert!(!says(&template, HintKind::Destructive, false));
+    let mut version = facts(&post, "PublishVersion", "");
+    version.path = Some("/2015-03-31/functions/{FunctionName}/versions");
+    version.description = Some("Publishes a version of your function.".into());
+    assert!(says(&version, HintKind::Destructive, false));
+}
