@@ -316,6 +316,8 @@ const RENEW: &[&str] = &[
     "recycle",
     "rollback",
     "revert",
+    // A claim or a payment reversed is undone (attack 44).
+    "reverse",
     "refresh",
     "renew",
     "reissue",
@@ -627,6 +629,8 @@ pub const DETACH: &[&str] = &[
 pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "eviction",
     "rollback",
+    // A deployment replaces what runs in its environment (AppVeyor's "Start deployment").
+    "deployment",
     "restore",
     "merge",
     "transfer",
@@ -808,6 +812,11 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "cannot be reactivated",
     "can not be reactivated",
     "cannot be reopened",
+    // A chart note locked, a recording stopped (attack 44).
+    "cannot be edited",
+    "cannot be resumed",
+    "cannot be restarted",
+    "can no longer be",
     "cannot be unblocked",
     "cannot be unlocked",
     "cannot be turned off",

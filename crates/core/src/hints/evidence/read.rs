@@ -703,12 +703,15 @@ fn a_reading_word_that_acts(word: &str, rest: &[String], safe: bool) -> Option<V
                 | "charger"
         )
     };
-    (!safe && word == "return" && rest.iter().take(6).any(sent_back)).then_some(Verb::Act)
+    // ("Return to stock", "Return to sender": whatever follows "to".)
+    let to = rest.first().is_some_and(|w| w == "to");
+    (!safe && word == "return" && (to || rest.iter().take(6).any(sent_back))).then_some(Verb::Act)
 }
 
 /// Whether, on a GET, `word` says what is read: "new" before a plural names what is recent
 /// (`new_releases`; on a method that writes, it makes them: "New users" posted), and a
-/// feed or a stream is followed with a cursor ("Follow a feed of vehicle stats").
+/// feed or a stream is followed with a cursor ("Follow a feed of vehicle stats"), and
+/// "reverse" is an adjective ("Reverse geocode").
 fn a_get_reads(word: &str, rest: &[String]) -> bool {
     let new = word == "new" && rest.first().is_some_and(|w| is_plural(w));
     let feed = |w: &String| {
@@ -717,7 +720,8 @@ fn a_get_reads(word: &str, rest: &[String]) -> bool {
             "feed" | "feeds" | "stream" | "changes" | "log" | "logs"
         )
     };
-    new || (word == "follow" && rest.iter().take(3).any(feed))
+    // ("Reverse geocode", "reverse lookup": an adjective, where a payment reversed is undone.)
+    new || (word == "follow" && rest.iter().take(3).any(feed)) || word == "reverse"
 }
 
 /// The second verb of an opening that acts, and where: after "and" or "or" within the

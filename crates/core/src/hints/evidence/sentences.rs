@@ -215,14 +215,22 @@ pub(super) fn opening_words(text: &str) -> Vec<&str> {
         }
         _ => text,
     };
+    // (A possessive's "s" is no word: "Get a meeting's join token".)
     let mut words: Vec<&str> = text
         .split(|c: char| !c.is_alphanumeric() && c != '-')
-        .filter(|w| !w.is_empty())
+        .filter(|w| !w.is_empty() && *w != "s")
         .collect();
     // So does a title of a known noun, then more, then a reading verb ("Charge Point Read",
     // "Order Search": EV charging APIs name reads so): the read opens.
     if resource_then_read(&words) {
         words.rotate_right(1);
+    }
+    // Microsoft Graph's "Invoke action getSchedule": the action's name says what it does.
+    // (An OData function invoked, "Invoke function delta", is read as such.)
+    if let [invoke, "action", _, ..] = words[..] {
+        if invoke.eq_ignore_ascii_case("invoke") {
+            words.drain(..2);
+        }
     }
     // "Sorry, this function ...": a word a comma ends is no imperative's verb.
     let comma = words.first().is_some_and(|w| {

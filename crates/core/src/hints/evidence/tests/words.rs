@@ -1401,3 +1401,54 @@ fn what_is_published_besides_a_message_may_replace() {
     version.description = Some("Publishes a version of your function.".into());
     assert!(says(&version, HintKind::Destructive, false));
 }
+
+/// A deployment started replaces what runs in its environment: no "it adds" (AppVeyor's
+/// "Start deployment", on the tuning half).
+#[test]
+fn a_deployment_replaces_what_runs() {
+    let post = Method::Post;
+    let mut deploy = facts(&post, "startDeployment", "Start deployment");
+    deploy.path = Some("/deployments");
+    deploy.statuses = vec!["201"];
+    assert!(!says(&deploy, HintKind::Destructive, false));
+}
+
+/// From attacks 44 and 45: "Return to stock" sends back and a claim reversed is undone (no
+/// read, no "it adds"), where "Reverse geocode" by GET reads; "cannot be resumed" makes a
+/// stop final; "can no longer be" said of a GET keeps it out; a possessive's "s" is no word
+/// ("Get a meeting's join token" mints one); Graph's "Invoke action getSchedule" says its
+/// action's verb.
+#[test]
+fn returns_reversals_final_stops_tokens_and_graph_actions() {
+    let (get, post) = (Method::Get, Method::Post);
+    let mut stock = facts(&post, "returnToStock", "Return to stock");
+    stock.path = Some("/v1/fills/{fillId}/return-to-stock");
+    assert!(!suggested_read_only(&stock));
+    let mut reverse = facts(&post, "reverseClaim", "Reverse claim");
+    reverse.path = Some("/v1/fills/{fillId}/reverse");
+    reverse.description = Some("Sends a B2 reversal for the paid claim.".into());
+    assert!(!says(&reverse, HintKind::Destructive, false));
+    assert!(kept_read_only(&facts_at(
+        &get,
+        "reverseGeocode",
+        "/geocode/reverse"
+    )));
+    let mut stop = facts(&post, "stopRecording", "Stop the recording");
+    stop.path = Some("/calls/{callId}/recording/stop");
+    stop.description = Some("Stops the recording. A stopped recording cannot be resumed.".into());
+    assert!(!says(&stop, HintKind::Destructive, false));
+    let mut print = facts(&get, "PrintPrescription", "Print prescription");
+    print.path = Some("/api/prescriptions/{prescriptionId}/print");
+    print.description = Some(
+        "Returns a PDF of the prescription. It can no longer be transmitted electronically.".into(),
+    );
+    assert!(!kept_read_only(&print));
+    let summary = "Get a meeting's join token for live streaming";
+    let mut join = facts(&get, "meetingLiveStreamingJoinToken", summary);
+    join.path = Some("/meetings/{meetingId}/jointoken/live_streaming");
+    assert!(!kept_read_only(&join));
+    let mut schedule = facts(&post, "", "Invoke action getSchedule");
+    schedule.path = Some("/me/calendar/microsoft.graph.getSchedule");
+    schedule.description = Some("Get the free/busy availability information.".into());
+    assert!(suggested_read_only(&schedule));
+}
