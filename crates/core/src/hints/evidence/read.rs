@@ -576,7 +576,7 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if verb != Verb::Switch && puts_the_named_state(word, facts) {
         return Verb::Update;
     }
-    if let Some(verb) = a_reading_word_that_acts(word, rest, safe) {
+    if let Some(verb) = acts_by_its_object(word, rest, safe) {
         return verb;
     }
     if safe && a_get_reads(word, rest) {
@@ -647,13 +647,13 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     }
 }
 
-/// A reading word that acts: a worker polling for a task or a job is handed one, which no
-/// other worker then gets (polling a job's status reads it); money or goods returned move
-/// back ("Return Received ACH Transaction", "Returns (aka refunds) an amount back to a
-/// card"), and so does a drone told to "Return home": an act, not an answer, which may
-/// reverse a credit (so nothing is said of adding) and may be made again (nor of
-/// repeating).
-fn a_reading_word_that_acts(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
+/// What a verb does by what it acts on: a worker polling for a task or a job is handed one,
+/// which no other worker then gets (polling a job's status reads it); a draft or a template
+/// published replaces the live one; money or goods returned move back ("Return Received
+/// ACH Transaction", "Returns (aka refunds) an amount back to a card"), and so does a drone
+/// told to "Return home": an act, not an answer, which may reverse a credit (so nothing is
+/// said of adding) and may be made again (nor of repeating).
+fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     let work = |w: &[String]| {
         matches!(w[0].as_str(), "task" | "tasks" | "job" | "jobs" | "work")
             && w.get(1).is_none_or(|next| !vocabulary::is_read_thing(next))
@@ -667,16 +667,17 @@ fn a_reading_word_that_acts(word: &str, rest: &[String], safe: bool) -> Option<V
     // Fireblocks' policy): nothing is said of adding another. (A message, a version or a
     // package published adds one.)
     let replaced = |w: &String| {
-        let singular = w.strip_suffix('s').unwrap_or(w);
         matches!(
-            singular,
+            w.as_str(),
             "draft"
+                | "drafts"
                 | "content"
                 | "template"
-                | "change"
+                | "templates"
+                | "changes"
                 | "policy"
-                | "policie"
-                | "rule"
+                | "policies"
+                | "rules"
                 | "site"
                 | "project"
                 | "config"

@@ -41,8 +41,8 @@ fn a_new_one(rest: &[String]) -> bool {
 /// `get_access_token`, "Get a runner registration token", "Get Docker Credentials", "Get a
 /// new session ID"): getting one mints a credential. A token named by what it is for is
 /// issued; one only counted or listed is not ("Retrieve a list of auth tokens", "Get input
-/// token counts", "Retrieve a token", "Get account by access token"; "Validate an access
-/// token" checks one.)
+/// token counts", "Retrieve a token", "Get account by access token", "Get Paging Token";
+/// "Validate an access token" checks one.)
 fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     let gets = matches!(
         verb,
