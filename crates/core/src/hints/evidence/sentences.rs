@@ -204,8 +204,11 @@ fn gerund(word: &str) -> bool {
 /// searches", "It lists") dropped.
 pub(super) fn opening_words(text: &str) -> Vec<&str> {
     // A request named for its resource, then its action ("Order - Get", "Refund - Create",
-    // as Postman collections name them): the action opens.
-    let text = match text.split_once(" - ") {
+    // as Postman collections name them; Qualys's "Tag: Create"): the action opens.
+    let joint = [" - ", ": "]
+        .iter()
+        .find_map(|joint| text.split_once(joint));
+    let text = match joint {
         Some((resource, action))
             if resource.split_whitespace().count() <= 3
                 && (action.split_whitespace().next())

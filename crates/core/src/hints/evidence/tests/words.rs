@@ -1452,3 +1452,20 @@ fn returns_reversals_final_stops_tokens_and_graph_actions() {
     schedule.description = Some("Get the free/busy availability information.".into());
     assert!(suggested_read_only(&schedule));
 }
+
+/// From attacks 46 and 47: a title of a resource, a colon and an action opens with the
+/// action (Qualys's "Tag: Delete" deletes, no switch of a tag); tickets listed "for resale"
+/// are put up for sale, no list read.
+#[test]
+fn colon_titles_and_listings_for_sale() {
+    let (post, get) = (Method::Post, Method::Get);
+    let mut delete = facts(&post, "", "Tag: Delete");
+    delete.path = Some("/qps/rest/2.0/delete/am/tag/{id}");
+    assert!(!says(&delete, HintKind::Destructive, false));
+    let mut list = facts(&get, "", "VM Scan: List");
+    list.path = Some("/api/2.0/fo/scan/");
+    assert!(kept_read_only(&list));
+    let mut resale = facts(&post, "listForResale", "List tickets for resale");
+    resale.path = Some("/partners/v1/orders/{order_id}/resale-listings");
+    assert!(!suggested_read_only(&resale));
+}
