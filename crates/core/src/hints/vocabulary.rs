@@ -878,6 +878,7 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is replaced",
     "are replaced",
     "will be replaced",
+    "to be overwritten",
     "merged with existing",
     "merged with the existing",
     "cancelled and replaced",

@@ -649,7 +649,8 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
 
 /// What a verb does by what it acts on: a worker polling for a task or a job is handed one,
 /// which no other worker then gets (polling a job's status reads it); a draft or a template
-/// published replaces the live one; a thing listed for sale is put up; money or goods
+/// published replaces the live one; records produced to a topic are sent; a thing listed
+/// for sale is put up; money or goods
 /// returned move back ("Return Received
 /// ACH Transaction", "Returns (aka refunds) an amount back to a card"), and so does a drone
 /// told to "Return home": an act, not an answer, which may reverse a credit (so nothing is
@@ -688,6 +689,17 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     };
     if word == "publish" && !safe && rest.iter().take(4).any(replaced) {
         return Some(Verb::Act);
+    }
+    // Records or messages produced to a topic are sent (Kafka's "Produce Records"), where
+    // a report produced is an answer.
+    let sent = |w: &String| {
+        matches!(
+            w.as_str(),
+            "record" | "records" | "message" | "messages" | "event" | "events" | "to"
+        )
+    };
+    if word == "produce" && !safe && rest.iter().take(3).any(sent) {
+        return Some(Verb::Repeat);
     }
     // Tickets listed "for resale", a house "for rent": a listing made, no list read.
     let for_sale = rest.windows(2).take(4).any(|pair| {

@@ -1469,3 +1469,22 @@ fn colon_titles_and_listings_for_sale() {
     resale.path = Some("/partners/v1/orders/{order_id}/resale-listings");
     assert!(!suggested_read_only(&resale));
 }
+
+/// From attack 49: records produced to a topic are sent (no read); what is caused "to be
+/// overwritten" is lost (no "it adds").
+#[test]
+fn produced_records_and_objects_caused_to_be_overwritten() {
+    let post = Method::Post;
+    let mut produce = facts(&post, "produceRecord", "Produce Records");
+    produce.path = Some("/v3/clusters/{cluster_id}/topics/{topic_name}/records");
+    produce.description =
+        Some("Produce records to the given topic, returning delivery reports.".into());
+    assert!(!suggested_read_only(&produce));
+    let mut upload = facts(&post, "uploadDefinitions", "Upload definitions");
+    upload.path = Some("/api/definitions");
+    upload.description = Some(
+        "Uploads definitions. A conflict will cause the object in the broker to be overwritten."
+            .into(),
+    );
+    assert!(!says(&upload, HintKind::Destructive, false));
+}
