@@ -701,11 +701,12 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     if word == "produce" && !safe && rest.iter().take(3).any(sent) {
         return Some(Verb::Repeat);
     }
-    // Tickets listed "for resale", a house "for rent": a listing made, no list read.
+    // Tickets listed "for resale", a house "for rent" by a method that writes: a listing
+    // made, no list read ("List homes for sale" by GET reads them).
     let for_sale = rest.windows(2).take(4).any(|pair| {
         pair[0] == "for" && matches!(pair[1].as_str(), "sale" | "resale" | "rent" | "auction")
     });
-    if word == "list" && for_sale {
+    if word == "list" && for_sale && !safe {
         return Some(Verb::Create);
     }
     let sent_back = |w: &String| {

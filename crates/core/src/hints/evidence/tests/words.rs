@@ -1468,6 +1468,9 @@ fn colon_titles_and_listings_for_sale() {
     let mut resale = facts(&post, "listForResale", "List tickets for resale");
     resale.path = Some("/partners/v1/orders/{order_id}/resale-listings");
     assert!(!suggested_read_only(&resale));
+    let mut homes = facts(&get, "listHomesForSale", "List homes for sale");
+    homes.path = Some("/homes");
+    assert!(kept_read_only(&homes));
 }
 
 /// From attack 49: records produced to a topic are sent (no read); what is caused "to be
