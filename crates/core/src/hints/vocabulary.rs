@@ -404,7 +404,34 @@ const SETTLE: &[&str] = &[
     "ship",
 ];
 
+/// Statuses that nothing takes back: an invoice marked paid, failed or uncollectible, a
+/// deal marked lost, a stay marked processed (checked out). (Marked read, seen, done or
+/// spam, a thing is marked again the other way.)
+pub const FINAL_STATES: &[&str] = &[
+    "paid",
+    "failed",
+    "successful",
+    "uncollectible",
+    "lost",
+    "won",
+    "fraudulent",
+    "void",
+    "voided",
+    "delivered",
+    "processed",
+    "shipped",
+    "fulfilled",
+    "settled",
+    "refunded",
+    "cancelled",
+    "canceled",
+    "abandoned",
+];
+
 const ACT: &[&str] = &[
+    // Google Ads' `MutateLabels`: "Creates, updates, or removes labels" in one batch; what
+    // it creates is new each call, whatever "Creates or updates" says.
+    "mutate",
     "verify",
     "sync",
     "connect",
@@ -629,6 +656,10 @@ pub const DETACH: &[&str] = &[
 pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "eviction",
     "rollback",
+    // A recovery code's regeneration removes the old one (Auth0).
+    "regeneration",
+    // An inventory adjustment changes the on-hand count in place.
+    "adjustment",
     // A deployment replaces what runs in its environment (AppVeyor's "Start deployment").
     "deployment",
     "restore",
@@ -737,6 +768,15 @@ pub const READ_PHRASES: &[&str] = &[
     "read-only query",
     "read-only request",
     "are rejected",
+    // A billing estimate: "similar to the Update a subscription API but the subscription
+    // will not be updated".
+    "will not be updated",
+    "will not be created",
+    "will not be changed",
+    "will not be modified",
+    "will not be saved",
+    "will not be stored",
+    "will not be persisted",
 ];
 
 /// Phrases of a description that say every call has an effect of its own.
@@ -796,6 +836,15 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "is decremented",
     "are decremented",
     "will be decremented",
+    // An inventory moved "by a certain amount (relative adjustment)".
+    "relative adjustment",
+    "by a certain amount",
+    "by the given amount",
+    "by the specified amount",
+    "by the given quantity",
+    "by the specified quantity",
+    // "The first call deactivates the user and the second call deletes it" (Okta).
+    "the second call",
 ];
 
 /// Phrases of a description that say an operation overwrites or destroys.
@@ -855,6 +904,10 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "are discarded",
     "will be discarded",
     "wiped",
+    // "All objects attached to the clock are cleared" (a single "is cleared" is often a
+    // field: "the `conclusion` is cleared").
+    "are cleared",
+    "will be cleared",
     "are erased",
     "is erased",
     "will be erased",
@@ -1330,6 +1383,11 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "not returned by a later",
     "flagged as retrieved",
     "marked as retrieved",
+    // A bound eSIM profile package (GSMA ES9+ `getBoundProfilePackage`).
+    "cannot be fetched again",
+    "can not be fetched again",
+    "cannot be retrieved again",
+    "cannot be downloaded again",
     // A signing view's URL "valid for a single use" (DocuSign), a login session "then
     // consumed" (npm's web login poll).
     "single use",
@@ -1376,6 +1434,9 @@ pub const WRITE_PHRASES: &[&str] = &[
     "changes the state",
     "modify the state",
     "modifies the state",
+    // "The Profile state changes to Downloaded".
+    "state changes to",
+    "status changes to",
     "be deleted",
     "be removed",
     "be modified",

@@ -68,6 +68,13 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
     words
 }
 
+/// Whether `word` is an API version: `v1`, `v2beta1`.
+fn is_version(word: &str) -> bool {
+    let digits = word.strip_prefix('v').unwrap_or_default();
+    digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
 /// A `Resource_Action` or `Resource.action` name split into the resource and the part that
 /// says the action (`VirtualMachines_Start`, `ScaleSets_ListAll`, `Place.pairing`,
 /// `Account.changePassword`): there the resource comes first and its words are nouns,
@@ -103,8 +110,9 @@ fn resource_and_action(name: &str) -> (Option<&str>, &str) {
         (Some((resource, action)), _) if pascal(resource) && pascal(action) => {
             (Some(resource), action)
         }
+        // (gRPC's `Service.Method`: `LabelService.MutateLabels`.)
         (_, Some((resources, action)))
-            if camel(action)
+            if (camel(action) || pascal(action))
                 && (resources.split('.')).all(|part| pascal(part) || part == "prototype") =>
         {
             (Some(resources), action)
@@ -230,8 +238,14 @@ pub(super) fn generated(name: &str, method: Option<&Method>, path: &str) -> bool
     // (Before the method at the end, Swashbuckle's `By` before a parameter's name:
     // `ApiCardsByIdBlockGet`; `getPetById` is a person's name.)
     let method_last = method_at > 0;
+    // A method before the path's API version is a generator's, whichever method it names
+    // (Gusto's stale `post-v1-companies-...` on a PUT).
+    let any_method = |w: &str| matches!(w, "get" | "post" | "put" | "patch" | "delete");
+    let versioned = !method_last
+        && words.get(1).is_some_and(|w| is_version(w))
+        && words.first().is_some_and(|w| any_method(w));
     words.len() > 2
-        && words[method_at].eq_ignore_ascii_case(method.as_str())
+        && (versioned || words[method_at].eq_ignore_ascii_case(method.as_str()))
         && (words[from_path].iter())
             .filter(|w| !(method_last && *w == "by"))
             .all(|w| path_words.any(|p| p == *w))
@@ -639,12 +653,27 @@ fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Ve
     if word == "start" && rest.iter().take(3).any(a_run) {
         return Verb::Repeat;
     }
+    // Starting afresh or over clears what was there (Chargebee's time machine).
+    if word == "start" && rest.first().is_some_and(|w| w == "afresh" || w == "over") {
+        return Verb::Renew;
+    }
+    if word == "mark" && marks_a_final_state(rest) {
+        return Verb::Settle;
+    }
     let starts_itself = word == "start" && acts_on_its_resource(path, word);
     if sets_a_mark || starts_itself || undoes(word, text) {
         Verb::Switch
     } else {
         verb
     }
+}
+
+/// Whether "mark" puts its object in a status nothing takes back: "Mark an open invoice as
+/// failed", `mark_uncollectible`.
+fn marks_a_final_state(rest: &[String]) -> bool {
+    let is_final = |w: &String| vocabulary::FINAL_STATES.contains(&w.as_str());
+    let after_as = rest.iter().take(6).position(|w| w == "as").map(|i| i + 1);
+    rest.get(after_as.unwrap_or(0)).is_some_and(is_final)
 }
 
 /// What a verb does by what it acts on: a worker polling for a task or a job is handed one,
@@ -727,7 +756,15 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     };
     // ("Return to stock", "Return to sender": whatever follows "to".)
     let to = rest.first().is_some_and(|w| w == "to");
-    (!safe && word == "return" && (to || rest.iter().take(6).any(sent_back))).then_some(Verb::Act)
+    // ("Return Delivery", "Return a parcel": goods straight after the verb; "Returns the
+    // bound profile package" answers.)
+    let object = rest
+        .iter()
+        .find(|w| !vocabulary::DETERMINERS.contains(&w.as_str()));
+    let goods =
+        object.is_some_and(|w| matches!(w.as_str(), "delivery" | "package" | "parcel" | "goods"));
+    let sent = to || goods || rest.iter().take(6).any(sent_back);
+    (!safe && word == "return" && sent).then_some(Verb::Act)
 }
 
 /// Whether, on a GET, `word` says what is read: "new" before a plural names what is recent
@@ -859,6 +896,11 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
     .iter()
     .any(|stem| word.starts_with(stem));
     let creates = verb == Some("create") && !person;
+    // A batch of creates, updates and removes (Google Ads' `MutateLabels`) makes and deletes
+    // the labels themselves.
+    if verb == Some("mutate") {
+        return false;
+    }
     (vocabulary::MARKS.contains(&word) && !makes_or_ends)
         || (vocabulary::RELATIONS.contains(&word) && !deletes && !creates)
 }
@@ -1480,9 +1522,10 @@ impl<'r, 'f> Reader<'r, 'f> {
             let consumes = self.facts.method.is_some_and(Method::is_safe);
             // What a DELETE sends or adds ("Registrants are notified") is not sent again:
             // what it deleted is gone. (Unless it says a repeat does more: "it is
-            // deactivated first; call this again to delete it".)
+            // deactivated first; call this again to delete it", "the first call deactivates
+            // the user and the second call deletes it".)
             let mut phrases = vocabulary::phrases_in(&lower);
-            let again = phrases[1].is_some_and(|p| p.contains("again"));
+            let again = phrases[1].is_some_and(|p| p.contains("again") || p.contains("second"));
             let repeats = self.facts.method != Some(&Method::Delete) || again;
             let kinds = [
                 (Says::ReadPhrase, true),

@@ -19,7 +19,7 @@ pub(super) fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
             .any(|w| vocabulary::ANALYSES.contains(&w.as_str()));
     if (verb == Verb::Create && computes) || runs_a_query {
         Verb::Read
-    } else if verb == Verb::Read && (mints_a_token(word, rest) || a_new_one(rest)) {
+    } else if verb == Verb::Read && (mints_a_token(word, rest) || a_new_one(word, rest)) {
         Verb::Create
     } else {
         verb
@@ -27,8 +27,15 @@ pub(super) fn computed(word: &str, verb: Verb, rest: &[String]) -> Verb {
 }
 
 /// Whether what is read is "a new" one ("Returns a new Bitcoin address", `getNewAddress`):
-/// one made for the call. ("New" before a plural, `getNewReleases`, names what is recent.)
-fn a_new_one(rest: &[String]) -> bool {
+/// one made for the call. ("New" before a plural, `getNewReleases`, names what is recent;
+/// a new one previewed or estimated is only foreseen: "Preview a new purchase".)
+fn a_new_one(word: &str, rest: &[String]) -> bool {
+    if matches!(
+        word,
+        "preview" | "estimate" | "simulate" | "forecast" | "quote"
+    ) {
+        return false;
+    }
     let after_new = match rest {
         [a, new, next, ..] if matches!(a.as_str(), "a" | "an") && new == "new" => next,
         [new, next, ..] if new == "new" => next,

@@ -1491,3 +1491,143 @@ fn produced_records_and_objects_caused_to_be_overwritten() {
     );
     assert!(!says(&upload, HintKind::Destructive, false));
 }
+
+/// From attacks 50 and 51 (hotels, delivery; billing): items returned to the pickup are
+/// sent back; an invoice marked failed or paid is settled, not switched (a message marked
+/// read still is); a time machine started afresh, or a clock whose objects "are cleared",
+/// loses them; a relative adjustment takes effect again; a purchase previewed is foreseen,
+/// no new one made; "will not be updated" says a billing estimate reads.
+#[test]
+fn returns_final_marks_fresh_starts_adjustments_and_previews() {
+    let (post, put) = (Method::Post, Method::Put);
+    let mut delivery = facts(&post, "returnDelivery", "Return Delivery");
+    delivery.path = Some("/v1/customers/{customer_id}/deliveries/{delivery_id}/return");
+    assert!(!suggested_read_only(&delivery));
+    let mut failed = facts(
+        &put,
+        "mark_invoice_failed",
+        "Mark an open invoice as failed",
+    );
+    failed.path = Some("/invoices/{invoice_id}/mark_failed");
+    assert!(!says(&failed, HintKind::Destructive, false));
+    let mut uncollectible = facts_at(&post, "", "/v1/invoices/{invoice}/mark_uncollectible");
+    uncollectible.summary = Some("Mark an invoice as uncollectible".into());
+    assert!(!says(&uncollectible, HintKind::Destructive, false));
+    let mut read = facts(&post, "markMessageAsRead", "Mark a message as read");
+    read.path = Some("/messages/{id}/mark_read");
+    assert!(says(&read, HintKind::Destructive, false));
+    let mut afresh = facts(&post, "start_afresh", "Start afresh");
+    afresh.path = Some("/api/v2/time_machines/{time_machine_name}/start_afresh");
+    assert!(!says(&afresh, HintKind::Destructive, false));
+    let mut restart = facts(&post, "", "Restart a test clock");
+    restart.path = Some("/v1/test_clocks/{clock}/restart");
+    restart.description = Some(
+        "All objects attached to the clock are cleared and the clock is set to its start time."
+            .into(),
+    );
+    assert!(!says(&restart, HintKind::Destructive, false));
+    let mut availability = facts(
+        &post,
+        "updateServiceAvailability",
+        "Update service availability",
+    );
+    availability.path = Some("/api/connector/v1/services/updateAvailability");
+    availability.description = Some(
+        "Updates the number of available resources in resource category by a certain amount \
+         (relative adjustment)."
+            .into(),
+    );
+    assert!(!says(&availability, HintKind::Idempotent, true));
+    let mut preview = facts(&post, "preview_purchase", "Preview a new purchase");
+    preview.path = Some("/purchases/preview");
+    assert!(suggested_read_only(&preview));
+    assert!(!says(&preview, HintKind::Destructive, false));
+    let mut estimate = facts(&post, "", "Estimate for creating a subscription");
+    estimate.path = Some("/api/v2/estimates/create_subscription_for_items");
+    estimate.description = Some(
+        "Generates an estimate for the 'create subscription for items' operation. This is \
+         similar to the Create a subscription for items API but the subscription will not be \
+         created."
+            .into(),
+    );
+    assert!(suggested_read_only(&estimate));
+}
+
+/// From attacks 52 and 53 (identity, warehouses, eSIM; payroll, ad tech): a package that
+/// "cannot be fetched again" is handed out once; a DELETE whose second call does more is
+/// no idempotent one; a regeneration or an inventory adjustment adds nothing; Google Ads'
+/// `Service.MutateLabels` mutates labels, no set member; a generator's method before the
+/// API version names no verb, whichever method it names.
+#[test]
+fn one_time_packages_second_calls_adjustments_mutations_and_stale_ids() {
+    let (post, put, delete) = (Method::Post, Method::Put, Method::Delete);
+    for then in [
+        "The Profile state changes to Downloaded.",
+        "The package cannot be fetched again.",
+    ] {
+        let mut package = facts(
+            &post,
+            "getBoundProfilePackage",
+            "ES9+.GetBoundProfilePackage",
+        );
+        package.path = Some("/gsma/rsp2/es9plus/getBoundProfilePackage");
+        package.only_posts = true;
+        package.description = Some(
+            format!("Returns the Bound Profile Package, encrypted for this eUICC. {then}").into(),
+        );
+        assert!(!suggested_read_only(&package), "{then}");
+    }
+    let mut user = facts(&delete, "deleteUser", "Delete a User");
+    user.path = Some("/api/v1/users/{id}");
+    user.description = Some(
+        "Deletes a user permanently. If the user is not deactivated, the first call \
+         deactivates the user and the second call deletes it."
+            .into(),
+    );
+    assert!(!says(&user, HintKind::Idempotent, true));
+    let mut codes = facts(
+        &post,
+        "post_recovery_code_regeneration",
+        "Generate New Multi-factor Authentication Recovery Code",
+    );
+    codes.path = Some("/api/v2/users/{id}/recovery-code-regeneration");
+    assert!(!says(&codes, HintKind::Destructive, false));
+    let mut adjust = facts(&post, "adjustInventory", "Adjust inventory");
+    adjust.path = Some("/wms/api/v1/inventory/adjustments");
+    adjust.statuses = vec!["201"];
+    assert!(!says(&adjust, HintKind::Destructive, false));
+    let mut labels = facts(
+        &post,
+        "LabelService.MutateLabels",
+        "Creates, updates, or removes labels.",
+    );
+    labels.path = Some("/v17/customers/{customerId}/labels:mutate");
+    assert!(!says(&labels, HintKind::Idempotent, true));
+    let mut actions = facts(
+        &post,
+        "RemarketingActionService.MutateRemarketingActions",
+        "Creates or updates remarketing actions. Operation statuses are returned.",
+    );
+    actions.path = Some("/v17/customers/{customerId}/remarketingActions:mutate");
+    assert!(!says(&actions, HintKind::Idempotent, true));
+    for (name, path) in [
+        (
+            "SharedSetService.MutateSharedSets",
+            "/v17/customers/{customerId}/sharedSets:mutate",
+        ),
+        (
+            "ExperimentArmService.MutateExperimentArms",
+            "/v17/customers/{customerId}/experimentArms:mutate",
+        ),
+    ] {
+        let mutate = facts_at(&post, name, path);
+        assert!(said(&mutate).is_empty(), "{name}");
+    }
+    let mut assign = facts(
+        &put,
+        "post-v1-companies-company_id-pay_schedules-assign",
+        "",
+    );
+    assign.path = Some("/v1/companies/{company_id}/pay_schedules/assign");
+    assert!(!says(&assign, HintKind::Idempotent, false));
+}
