@@ -935,6 +935,11 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "merged with existing",
     "merged with the existing",
     "cancelled and replaced",
+    // "This will remove the task from other sections": a move.
+    "will remove",
+    // "Submitting a change merges it into the target branch".
+    "merges it into",
+    "merges them into",
     "canceled and replaced",
     // "The existing lease term is ended": what ran is over.
     "is ended",

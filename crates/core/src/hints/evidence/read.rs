@@ -738,6 +738,19 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     if word == "list" && for_sale && !safe {
         return Some(Verb::Create);
     }
+    // Statement lines matched to ledger entries, a payment to an invoice, or matched
+    // "automatically": links written, no search (a reconciliation's "Match automatically").
+    let links = rest.first().is_some_and(|w| w == "automatically")
+        || rest.iter().take(6).any(|w| w == "to");
+    if word == "match" && links && !safe {
+        return Some(Verb::Act);
+    }
+    // A signal sent to a machine or a process may stop it (Fly's `SIGKILL`): no message
+    // added.
+    let signal = |w: &String| w == "signal" || w == "signals";
+    if word == "send" && rest.iter().take(3).any(signal) {
+        return Some(Verb::Act);
+    }
     let sent_back = |w: &String| {
         matches!(
             w.as_str(),
@@ -779,8 +792,10 @@ fn a_get_reads(word: &str, rest: &[String]) -> bool {
             "feed" | "feeds" | "stream" | "changes" | "log" | "logs"
         )
     };
-    // ("Reverse geocode", "reverse lookup": an adjective, where a payment reversed is undone.)
-    new || (word == "follow" && rest.iter().take(3).any(feed)) || word == "reverse"
+    // ("Reverse geocode", "reverse lookup": an adjective, where a payment reversed is undone;
+    // "Change data capture": the objects changed since a time.)
+    let change_data = word == "change" && rest.first().is_some_and(|w| w == "data");
+    new || (word == "follow" && rest.iter().take(3).any(feed)) || word == "reverse" || change_data
 }
 
 /// The second verb of an opening that acts, and where: after "and" or "or" within the

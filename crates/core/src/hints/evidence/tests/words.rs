@@ -1631,3 +1631,47 @@ fn one_time_packages_second_calls_adjustments_mutations_and_stale_ids() {
     assign.path = Some("/v1/companies/{company_id}/pay_schedules/assign");
     assert!(!says(&assign, HintKind::Idempotent, false));
 }
+
+/// From attacks 54 and 55 (accounting, issue tracking, code review; developer
+/// infrastructure, payments, maps): bank lines matched "automatically" or "to" entries are
+/// linked, no search; a signal sent to a machine may stop it; a GET of "change data
+/// capture" reads; a task added to a section that "will remove" it from the others moves
+/// it; a submit that "merges it into" a branch overwrites.
+#[test]
+fn reconciliations_signals_change_data_moves_and_merges() {
+    let (get, post) = (Method::Get, Method::Post);
+    for summary in [
+        "Match automatically",
+        "Match bank statement lines to ledger entries",
+    ] {
+        let mut matched = facts(&post, "postActionBankRecMatch", summary);
+        matched.path = Some("/bankAccountReconciliations({id})/Microsoft.NAV.matchAutomatically");
+        matched.description = Some("Existing matches are kept.".into());
+        assert!(!suggested_read_only(&matched), "{summary}");
+    }
+    let mut signal = facts(
+        &post,
+        "Machines_signal",
+        "Send a signal to a specific Machine",
+    );
+    signal.path = Some("/apps/{app_name}/machines/{machine_id}/signal");
+    assert!(!says(&signal, HintKind::Destructive, false));
+    let mut cdc = facts(&get, "changeDataCapture", "Change data capture");
+    cdc.path = Some("/v3/company/{realmId}/cdc");
+    cdc.description =
+        Some("Returns a list of objects that have changed since a specified time.".into());
+    assert!(kept_read_only(&cdc));
+    let mut section = facts(&post, "addTaskForSection", "Add task to section");
+    section.path = Some("/sections/{section_gid}/addTask");
+    section.description = Some(
+        "Add a task to a specific, existing section. This will remove the task from other \
+         sections of the project."
+            .into(),
+    );
+    assert!(!says(&section, HintKind::Destructive, false));
+    let mut submit = facts(&post, "", "Submit Change");
+    submit.path = Some("/changes/{change-id}/submit");
+    submit.description =
+        Some("Submits a change. Submitting a change merges it into the target branch.".into());
+    assert!(!says(&submit, HintKind::Destructive, false));
+}
