@@ -23,13 +23,16 @@ use super::vocabulary::{self, Verb};
 use super::Hints;
 
 mod judge;
+mod names;
 mod read;
 mod sentences;
 #[cfg(test)]
 mod tests;
+mod verbs;
 
 pub use judge::judge;
-pub use read::{name_words, read};
+pub use names::name_words;
+pub use read::read;
 
 /// What the reader reads of one operation, from a spec or a manifest alike.
 #[derive(Debug, Clone, Default)]
@@ -638,7 +641,7 @@ fn dispatches(name: &str, schema: Option<&Value>, description: Option<&str>) -> 
 /// mostly nouns name what is read (`mode=queue`, `history`).
 fn value_writes(value: &str) -> bool {
     let action = value.rsplit('.').next().unwrap_or(value);
-    let words = read::name_words(action, None);
+    let words = names::name_words(action, None);
     words.first().is_some_and(|word| {
         const NOUNS: [&str; 10] = [
             "queue", "order", "post", "comment", "request", "test", "export", "schedule", "review",
@@ -726,7 +729,7 @@ fn is_flag(schema: Option<&Value>) -> bool {
 /// field that says when (`delete_after_fetch`): a field of one word describes what is sent
 /// (an app's `archive`).
 fn asks_to_act(name: &str, parameter: bool) -> bool {
-    let mut words = read::name_words(name, None);
+    let mut words = names::name_words(name, None);
     let keeps = (words.iter()).any(|w| matches!(w.as_str(), "store" | "save" | "persist"));
     let several = words.len() > 1;
     if words.first().is_some_and(|w| w == "auto") {

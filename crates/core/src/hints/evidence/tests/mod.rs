@@ -1,4 +1,5 @@
-use super::read::{generated, scope_reads};
+use super::names::generated;
+use super::read::scope_reads;
 use super::*;
 
 mod arguments;

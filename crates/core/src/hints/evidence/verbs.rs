@@ -1,0 +1,398 @@
+//! What a verb says in use: the words after it (its object, a phrase it makes), the
+//! method and the path decide whether "Return Delivery" sends back or "List tickets for
+//! resale" puts up.
+
+use crate::hints::vocabulary::{self, Verb};
+use crate::http::Method;
+
+use super::names::name_words;
+use super::sentences::{computed, is_plural};
+use super::Facts;
+
+/// What `word` says in a phrase its next words make, where that differs from its class:
+/// "Open orders" on a GET, "Subscribe IPO", "Subscribe to Webhook", a GET's "Call a stored
+/// function", "Get the tunnel token", "Confirm funds", "follow a property reference", a
+/// GET's "Ping", "Verify credentials", a server's "Download a remote subtitle".
+fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> Option<Verb> {
+    // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
+    if safe && word == "open" && rest.first().is_some_and(|w| is_plural(w)) {
+        return Some(Verb::Read);
+    }
+    // Subscribing to a financial product buys into it again on each call ("Subscribe
+    // Flexible Product", "Subscribe IPO", "Subscribe to fund"), where subscribing to a
+    // topic is a switch.
+    let product = |w: &String| {
+        matches!(
+            w.as_str(),
+            "product"
+                | "products"
+                | "fund"
+                | "funds"
+                | "ipo"
+                | "shares"
+                | "bond"
+                | "bonds"
+                | "staking"
+        )
+    };
+    if word == "subscribe" && rest.iter().take(3).any(product) {
+        return Some(Verb::Repeat);
+    }
+    // Subscribing to a webhook makes one (Zapier's REST Hooks, `POST /hooks/subscribe`,
+    // "Subscribe to Webhook": a new ID each call); unsubscribing deletes it.
+    let hook = |w: &str| w.starts_with("webhook") || w.starts_with("hook");
+    let of_hooks = rest.iter().take(3).any(|w| hook(w))
+        || path.is_some_and(|p| p.split('/').any(|s| hook(&s.to_ascii_lowercase())));
+    match word {
+        "subscribe" if of_hooks => return Some(Verb::Create),
+        "unsubscribe" if of_hooks => return Some(Verb::Destroy),
+        _ => {}
+    }
+    // A GET of a resource's one token (`/tunnels/{tunnel_id}/token`, "Get the tunnel
+    // token") reads it: no token is made.
+    let its_token = path.is_some_and(|p| p.trim_end_matches('/').ends_with("}/token"));
+    if safe && its_token && vocabulary::verb(word) == Some(Verb::Read) {
+        return Some(Verb::Read);
+    }
+    // On a GET, "Invoke function ...", "Call a stored function": an OData function or a
+    // database function declared stable, which has no side effects (an action may; a
+    // volatile function is called by POST).
+    let function = rest.iter().take(3).any(|w| w == "function");
+    if safe && matches!(word, "invoke" | "call") && function {
+        return Some(Verb::Read);
+    }
+    // Confirming whether there are funds checks them (open banking's confirmation of funds:
+    // "Confirm funds", "Confirm whether there are enough funds"), as confirming an order
+    // does not.
+    let what = rest.first().map(String::as_str);
+    let checks = matches!(what, Some("whether" | "if" | "availability"))
+        || (what == Some("funds") && rest.get(1).is_none_or(|w| w == "availability"));
+    if word == "confirm" && checks {
+        return Some(Verb::Read);
+    }
+    // Following a property reference reads the resource it links to (Spring Data REST's
+    // `followPropertyReference`, a HAL term).
+    if word == "follow" && rest.first().is_some_and(|w| w == "property") {
+        return Some(Verb::Read);
+    }
+    // A GET's ping checks that the server answers ("Ping", `/_ping`); verifying the caller's
+    // own credentials or token reads them (Mastodon's `verify_credentials`). (A ping sent by
+    // a method that writes is delivered: "Ping a webhook"; so is a heartbeat's or a check's,
+    // `/heartbeats/{name}/ping`, Healthchecks' `/ping/{uuid}`: a cron job's check-in.)
+    let own_credentials = rest
+        .iter()
+        .take(3)
+        .any(|w| matches!(w.as_str(), "credentials" | "token" | "auth"));
+    // (Pinging a machine, `/pods/{podId}/ping`, checks that it answers.)
+    let checks_in = rest.iter().take(2).any(|w| w.starts_with("heartbeat"))
+        || path.is_some_and(|p| p.contains("/ping/{") || p.contains("heartbeat"));
+    if safe && ((word == "ping" && !checks_in) || (word == "verify" && own_credentials)) {
+        return Some(Verb::Read);
+    }
+    // Downloading what is remote, or from somewhere, by a method that writes: the server
+    // fetches it and keeps it ("Downloads a remote subtitle", "Download a model from the
+    // library"); a GET's download is the caller's.
+    let from_afar = rest.iter().take(6).any(|w| w == "remote" || w == "from");
+    if word == "download" && !safe && from_afar {
+        return Some(Verb::Act);
+    }
+    None
+}
+
+/// Whether a PUT goes to the state its path names by the verb's participle (Contentful's
+/// `PUT .../entries/{id}/published`, which a DELETE there undoes): it sets that state. (A
+/// switch, `PUT .../suspended`, stays one.)
+fn puts_the_named_state(word: &str, facts: &Facts<'_>) -> bool {
+    let last = (facts.path).and_then(|p| p.trim_end_matches('/').rsplit('/').next());
+    let participle = |last: &str| {
+        last.strip_prefix(word)
+            .is_some_and(|e| e == "ed" || e == "d")
+    };
+    facts.method == Some(&Method::Put) && last.is_some_and(participle)
+}
+
+/// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
+/// started is the resource itself, a state its opposite undoes, not something new.
+fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
+    let Some(path) = path else {
+        return false;
+    };
+    let mut segments = path.trim_end_matches('/').rsplit('/');
+    let last = segments.next().unwrap_or_default();
+    let before = segments.next().unwrap_or_default();
+    before.starts_with('{') && last.eq_ignore_ascii_case(verb)
+}
+
+/// Whether `path`'s last literal segment, after a parameter, opens with `verb`
+/// (`/leads/{id}/convert`, `/quotes/{id}/convert-to-invoice`): it acts on the resource.
+fn converts_what_it_names(path: &str, verb: &str) -> bool {
+    let mut segments = path.trim_end_matches('/').rsplit('/');
+    let last = segments.next().unwrap_or_default();
+    let before = segments.next().unwrap_or_default();
+    let first_word = name_words(last, None).into_iter().next();
+    before.starts_with('{') && first_word.is_some_and(|w| w == verb)
+}
+
+/// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a
+/// file to the trash", "Restore a file from the trash", restore what was deleted. `text` is
+/// the operation's words, lower case.
+pub(super) fn undoes(verb: &str, text: &str) -> bool {
+    let trash = text.contains("trash");
+    match verb {
+        "trash" | "untrash" => true,
+        "move" => trash,
+        "restore" => trash || vocabulary::has_phrase(text, "deleted"),
+        _ => false,
+    }
+}
+
+/// The words to show for a verb: with the words after it when they turned reading into
+/// acting or back (`get access token` makes one, `run a query` reads), else the verb alone.
+pub(super) fn in_use(word: &str, alone: Option<Verb>, verb: Verb, rest: &[String]) -> String {
+    if (alone == Some(Verb::Read)) == (verb == Verb::Read) {
+        return word.to_string();
+    }
+    std::iter::once(word)
+        .chain(rest.iter().take(3).map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether the description's first word is a verb that reads ("Returns the status").
+fn description_opens_reading(facts: &Facts<'_>) -> bool {
+    let description = facts.description.as_deref().unwrap_or("");
+    let first = description
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty());
+    first
+        .and_then(vocabulary::summary_verb)
+        .is_some_and(|(_, verb)| verb == Verb::Read)
+}
+
+/// What a verb says in use, given the words after it: a create of something only computed
+/// reads, setting a person's own mark (a subscription), moving to the trash or starting a
+/// resource (`/vms/{vm}/start`) is a switch.
+pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts<'_>) -> Verb {
+    let path = facts.path;
+    let verb = computed(word, vocabulary::verb(word).unwrap_or(Verb::Act), rest);
+    // Converting or rendering what a GET is given computes an answer: nothing is kept. (A
+    // stored thing its path names, converted, becomes another: `/leads/{id}/convert`.)
+    let safe = facts.method.is_some_and(Method::is_safe);
+    let stored = path.is_some_and(|p| converts_what_it_names(p, word));
+    if safe && vocabulary::CALCULATIONS.contains(&word) && !stored {
+        return Verb::Read;
+    }
+    // Written to, it may make another (a file, an invoice): no values set.
+    if !safe && word == "convert" && stored {
+        return Verb::Act;
+    }
+    if verb != Verb::Switch && puts_the_named_state(word, facts) {
+        return Verb::Update;
+    }
+    if let Some(verb) = acts_by_its_object(word, rest, safe) {
+        return verb;
+    }
+    if safe && a_get_reads(word, rest) {
+        return Verb::Read;
+    }
+    // On a GET, a verb before what is read names a thing ("Order details", "Login
+    // history", `importStatus`), unless it changes or removes ("Delete requests") and the
+    // description does not open by reading ("Transfer status": "Returns the current
+    // status of a transfer").
+    // Before what an act may be done to ("Pause queue", "Sync settings"), only a reading
+    // description says it is named.
+    let harmful = matches!(verb, Verb::Update | Verb::Destroy | Verb::Renew);
+    // (Or a noun, then one: "Upload session details", "Run step logs".)
+    let thing = |things: &[&str]| {
+        let is_thing = |w: &String| things.contains(&w.as_str());
+        let a_noun = |w: &String| {
+            !vocabulary::DETERMINERS.contains(&w.as_str()) && vocabulary::verb(w).is_none()
+        };
+        match rest {
+            [first, ..] if is_thing(first) => true,
+            [first, second, ..] => a_noun(first) && is_thing(second),
+            _ => false,
+        }
+    };
+    let read_thing = thing(vocabulary::READ_THINGS);
+    let acted_on = thing(vocabulary::ACTED_ON_THINGS);
+    let described = || description_opens_reading(facts);
+    if safe && ((read_thing && !harmful) || ((read_thing || acted_on) && described())) {
+        return Verb::Read;
+    }
+    // So does, before a plural, a verb that is mostly a noun ("Order items", "Post
+    // comments", "Merge requests", "Login attempts"): a GET that sent or ran would say so
+    // with another verb.
+    let plural = rest.first().is_some_and(|w| is_plural(w));
+    if safe && plural && vocabulary::names_what_a_get_reads(word) {
+        return Verb::Read;
+    }
+    // "Check out the cart", "Check in a guest": a phrasal verb that acts.
+    if word == "check" && rest.first().is_some_and(|w| w == "out" || w == "in") {
+        return Verb::Act;
+    }
+    // Watching by a method that writes subscribes ("Watch a repository"); a GET's watch
+    // streams what changes.
+    if word == "watch" && !safe {
+        return Verb::Switch;
+    }
+    if let Some(verb) = in_a_phrase(word, rest, safe, path) {
+        return verb;
+    }
+    // Making an invitation sends one ("Create fleet invitation"), however often it is had.
+    let invitation = |w: &String| matches!(w.as_str(), "invitation" | "invitations");
+    if verb == Verb::Create && rest.iter().take(3).any(invitation) {
+        return Verb::Repeat;
+    }
+    let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
+    // Starting a workflow, a job or a build makes a run of it each time; starting a
+    // machine or a server is a state its opposite undoes.
+    // So does starting "a new" anything ("Starts a new run of the test").
+    let a_run = |w: &String| vocabulary::RUNS.contains(&w.as_str()) || w == "new";
+    if word == "start" && rest.iter().take(3).any(a_run) {
+        return Verb::Repeat;
+    }
+    // Starting afresh or over clears what was there (Chargebee's time machine).
+    if word == "start" && rest.first().is_some_and(|w| w == "afresh" || w == "over") {
+        return Verb::Renew;
+    }
+    if word == "mark" && marks_a_final_state(rest) {
+        return Verb::Settle;
+    }
+    let starts_itself = word == "start" && acts_on_its_resource(path, word);
+    if sets_a_mark || starts_itself || undoes(word, text) {
+        Verb::Switch
+    } else {
+        verb
+    }
+}
+
+/// Whether "mark" puts its object in a status nothing takes back: "Mark an open invoice as
+/// failed", `mark_uncollectible`.
+fn marks_a_final_state(rest: &[String]) -> bool {
+    let is_final = |w: &String| vocabulary::FINAL_STATES.contains(&w.as_str());
+    let after_as = rest.iter().take(6).position(|w| w == "as").map(|i| i + 1);
+    rest.get(after_as.unwrap_or(0)).is_some_and(is_final)
+}
+
+/// What a verb does by what it acts on: a worker polling for a task or a job is handed one,
+/// which no other worker then gets (polling a job's status reads it); a draft or a template
+/// published replaces the live one; records produced to a topic are sent; a thing listed
+/// for sale is put up; money or goods
+/// returned move back ("Return Received
+/// ACH Transaction", "Returns (aka refunds) an amount back to a card"), and so does a drone
+/// told to "Return home": an act, not an answer, which may reverse a credit (so nothing is
+/// said of adding) and may be made again (nor of repeating).
+fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
+    let work = |w: &[String]| {
+        matches!(w[0].as_str(), "task" | "tasks" | "job" | "jobs" | "work")
+            && w.get(1).is_none_or(|next| !vocabulary::is_read_thing(next))
+    };
+    let near = &rest[..rest.len().min(4)];
+    if word == "poll" && (0..near.len()).any(|i| work(&rest[i..])) {
+        return Some(Verb::Repeat);
+    }
+    // A draft, content, a template, a policy or a site published replaces the live one
+    // (Mandrill's "Publish the content for the template": the draft replaces what is used;
+    // Fireblocks' policy): nothing is said of adding another. (A message, a version or a
+    // package published adds one.)
+    let replaced = |w: &String| {
+        matches!(
+            w.as_str(),
+            "draft"
+                | "drafts"
+                | "content"
+                | "template"
+                | "templates"
+                | "changes"
+                | "policy"
+                | "policies"
+                | "rules"
+                | "site"
+                | "project"
+                | "config"
+                | "configuration"
+                | "workflow"
+        )
+    };
+    if word == "publish" && !safe && rest.iter().take(4).any(replaced) {
+        return Some(Verb::Act);
+    }
+    // Records or messages produced to a topic are sent (Kafka's "Produce Records"), where
+    // a report produced is an answer.
+    let sent = |w: &String| {
+        matches!(
+            w.as_str(),
+            "record" | "records" | "message" | "messages" | "event" | "events" | "to"
+        )
+    };
+    if word == "produce" && !safe && rest.iter().take(3).any(sent) {
+        return Some(Verb::Repeat);
+    }
+    // Tickets listed "for resale", a house "for rent" by a method that writes: a listing
+    // made, no list read ("List homes for sale" by GET reads them).
+    let for_sale = rest.windows(2).take(4).any(|pair| {
+        pair[0] == "for" && matches!(pair[1].as_str(), "sale" | "resale" | "rent" | "auction")
+    });
+    if word == "list" && for_sale && !safe {
+        return Some(Verb::Create);
+    }
+    // Statement lines matched to ledger entries, a payment to an invoice, or matched
+    // "automatically": links written, no search (a reconciliation's "Match automatically").
+    let links = rest.first().is_some_and(|w| w == "automatically")
+        || rest.iter().take(6).any(|w| w == "to");
+    if word == "match" && links && !safe {
+        return Some(Verb::Act);
+    }
+    // A signal sent to a machine or a process may stop it (Fly's `SIGKILL`): no message
+    // added.
+    let signal = |w: &String| w == "signal" || w == "signals";
+    if word == "send" && rest.iter().take(3).any(signal) {
+        return Some(Verb::Act);
+    }
+    let sent_back = |w: &String| {
+        matches!(
+            w.as_str(),
+            "back"
+                | "ach"
+                | "funds"
+                | "refund"
+                | "refunds"
+                | "merchandise"
+                | "shipment"
+                | "home"
+                | "dock"
+                | "launch"
+                | "charger"
+        )
+    };
+    // ("Return to stock", "Return to sender": whatever follows "to".)
+    let to = rest.first().is_some_and(|w| w == "to");
+    // ("Return Delivery", "Return a parcel": goods straight after the verb; "Returns the
+    // bound profile package" answers.)
+    let object = rest
+        .iter()
+        .find(|w| !vocabulary::DETERMINERS.contains(&w.as_str()));
+    let goods =
+        object.is_some_and(|w| matches!(w.as_str(), "delivery" | "package" | "parcel" | "goods"));
+    let sent = to || goods || rest.iter().take(6).any(sent_back);
+    (!safe && word == "return" && sent).then_some(Verb::Act)
+}
+
+/// Whether, on a GET, `word` says what is read: "new" before a plural names what is recent
+/// (`new_releases`; on a method that writes, it makes them: "New users" posted), and a
+/// feed or a stream is followed with a cursor ("Follow a feed of vehicle stats"), and
+/// "reverse" is an adjective ("Reverse geocode").
+fn a_get_reads(word: &str, rest: &[String]) -> bool {
+    let new = word == "new" && rest.first().is_some_and(|w| is_plural(w));
+    let feed = |w: &String| {
+        matches!(
+            w.as_str(),
+            "feed" | "feeds" | "stream" | "changes" | "log" | "logs"
+        )
+    };
+    // ("Reverse geocode", "reverse lookup": an adjective, where a payment reversed is undone;
+    // "Change data capture": the objects changed since a time.)
+    let change_data = word == "change" && rest.first().is_some_and(|w| w == "data");
+    new || (word == "follow" && rest.iter().take(3).any(feed)) || word == "reverse" || change_data
+}
