@@ -1132,6 +1132,8 @@ pub const ADVERBS: &[&str] = &[
     "subsequently",
     "additionally",
     "finally",
+    "async",
+    "asynchronously",
 ];
 
 /// Words before a verb in its base form that carry the subject to it: "It will delete".

@@ -16,6 +16,17 @@ use super::sentences::{caused_verb, is_plural, is_title, opening_words, sentence
 use super::verbs::{in_use, undoes, verb_in_use};
 use super::{Evidence, Facts, Says, Source};
 
+/// Whether `phrase` (of changing nothing) is said of what already exists in `text`:
+/// "does not change any existing restrictions", "does not modify the existing labels".
+fn spares_what_exists(text: &str, phrase: &str) -> bool {
+    text.match_indices(phrase).any(|(at, _)| {
+        let after = text[at + phrase.len()..].split_whitespace().take(3);
+        after
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .any(|w| matches!(w, "existing" | "current" | "other"))
+    })
+}
+
 /// Whether a sentence of `text` (lower case) says writes are rejected: "are rejected" with
 /// a word of writing ("Statements that would modify data are rejected").
 fn rejects_writes(text: &str) -> bool {
@@ -158,9 +169,12 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
         matches!(class, Some(Verb::Destroy)) && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
     // A subscription created or saved is a thing of its own ("Create a subscription"
     // bills, `saveSubscription` makes one with its own ID; "Create a reaction" makes the
-    // mark), one cancelled is ended for good ("Cancel a subscription").
+    // mark), one cancelled is ended for good ("Cancel a subscription"); so is a favorite
+    // created (Olo's saved basket, `CreateFavorite`: a new ID each call).
     let subscription = word.starts_with("subscription");
-    let makes_or_ends = subscription && matches!(verb, Some("create" | "save" | "cancel"));
+    let favorite = word.starts_with("favorite") || word.starts_with("favourite");
+    let makes_or_ends = (subscription && matches!(verb, Some("create" | "save" | "cancel")))
+        || (favorite && verb == Some("create"));
     // One adds a label to an issue; "Create a mail label" makes a new label. (Who is
     // "created" a collaborator or a member is a person added to a set.)
     let person = [
@@ -446,7 +460,10 @@ impl<'r, 'f> Reader<'r, 'f> {
             self.push(Source::Name, Says::Verb(verb), &seen, at);
             // `findOrCreateLeaderboard`, `readAndClear`: what it does besides reading acts
             // too; so does a send after a change (`editAndResend`).
-            if let [joint, then, ..] = &words[i + 1..] {
+            // (Past an adverb: `getAndAsyncConvertMacroBody` converts.)
+            let adverb = |w: &String| vocabulary::ADVERBS.contains(&w.as_str());
+            let after: Vec<&String> = words[i + 1..].iter().filter(|w| !adverb(w)).collect();
+            if let [joint, then, ..] = after[..] {
                 let then_verb = vocabulary::verb(then);
                 let joined = match (verb, joint.as_str(), then_verb) {
                     (Verb::Read, "or" | "and", Some(v)) => v != Verb::Read,
@@ -816,6 +833,11 @@ impl<'r, 'f> Reader<'r, 'f> {
             // new topic": what happens on a repeat is no read of every call.
             if phrases[0].is_some() {
                 phrases[0] = vocabulary::phrases_in(&unconditional(&lower))[0];
+            }
+            // "Add labels ... Does not modify the existing labels": it spares what is
+            // there, and adds.
+            if phrases[0].is_some_and(|phrase| spares_what_exists(&lower, phrase)) {
+                phrases[0] = None;
             }
             // What is rejected must be a write ("Statements that would modify data are
             // rejected"): "Invalid payloads are rejected" says nothing of the call.

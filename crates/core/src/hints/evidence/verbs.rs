@@ -252,6 +252,15 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
     if word == "start" && rest.iter().take(3).any(a_run) {
         return Verb::Repeat;
     }
+    // Stopping one ends it for good, as cancelling does: the next start makes another
+    // ("Stop a parking session", Harbor's `stopReplication`, Argo's `StopWorkflow`). (A
+    // broadcast is a campaign, stopped and started again: CallFire's.)
+    let a_run_to_end = |w: &String| {
+        (a_run(w) && w != "broadcast") || w == "replication" || w.starts_with("execution")
+    };
+    if word == "stop" && rest.iter().take(3).any(a_run_to_end) {
+        return Verb::Settle;
+    }
     // Starting afresh or over clears what was there (Chargebee's time machine).
     if word == "start" && rest.first().is_some_and(|w| w == "afresh" || w == "over") {
         return Verb::Renew;

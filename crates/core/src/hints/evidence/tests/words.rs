@@ -1675,3 +1675,50 @@ fn reconciliations_signals_change_data_moves_and_merges() {
         Some("Submits a change. Submitting a change merges it into the target branch.".into());
     assert!(!says(&submit, HintKind::Destructive, false));
 }
+
+/// From attacks 56 and 57 (travel, restaurants, parking; wikis, Argo, support desks):
+/// stopping a run or a session ends it, no switch (a broadcast, a campaign, is one); a
+/// favorite created is a thing of its own, made anew each call; "does not modify the
+/// existing labels" on an add spares them and says nothing of reading.
+#[test]
+fn stopped_runs_created_favorites_and_spared_existing_things() {
+    let post = Method::Post;
+    for (name, summary, path) in [
+        (
+            "stopSession",
+            "Stop a parking session",
+            "/v2/parking/sessions/{id}/stop",
+        ),
+        (
+            "stopReplication",
+            "Stop replication execution",
+            "/replication/executions/{id}",
+        ),
+        (
+            "WorkflowService_StopWorkflow",
+            "",
+            "/api/v1/workflows/{namespace}/{name}/stop",
+        ),
+    ] {
+        let mut stop = facts(&post, name, summary);
+        stop.path = Some(path);
+        assert!(!says(&stop, HintKind::Destructive, false), "{name}");
+    }
+    let mut broadcast = facts(&post, "stopBroadcast", "Stop a voice broadcast");
+    broadcast.path = Some("/calls/broadcasts/{id}/stop");
+    assert!(says(&broadcast, HintKind::Destructive, false));
+    let mut favorite = facts(&post, "CreateFavorite", "Create a favorite");
+    favorite.path = Some("/users/{authtoken}/faves");
+    assert!(!says(&favorite, HintKind::Idempotent, true));
+    let mut labels = facts(&post, "addLabelsToContent", "Add labels to content");
+    labels.path = Some("/wiki/rest/api/content/{id}/label");
+    labels.description =
+        Some("Adds labels to a piece of content. Does not modify the existing labels.".into());
+    assert!(!suggested_read_only(&labels));
+    let convert = facts_at(
+        &Method::Get,
+        "getAndAsyncConvertMacroBodyByMacroId",
+        "/wiki/rest/api/content/{id}/history/{version}/macro/id/{macroId}/convert/async/{to}",
+    );
+    assert!(!kept_read_only(&convert));
+}
