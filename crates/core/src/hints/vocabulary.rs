@@ -868,6 +868,11 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "can no longer be",
     "cannot be unblocked",
     "cannot be unlocked",
+    "cannot be unfrozen",
+    // "Leaving the program forfeits any unpaid rewards".
+    "forfeits",
+    "is forfeited",
+    "are forfeited",
     "cannot be turned off",
     "cannot be disabled",
     "cannot be reenabled",
@@ -1405,6 +1410,9 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "flagged as delivered",
     "flagged as read",
     "goes up by",
+    // A filter polled for what "occurred since last poll" (`eth_getFilterChanges`).
+    "since last poll",
+    "since the last poll",
     "cursor advances",
     "are held for",
     "is held for",

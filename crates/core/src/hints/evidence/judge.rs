@@ -295,6 +295,12 @@ fn reads_though_its_method_writes<'c>(
 /// made and "not saved". Read only where a method that is not safe would be called
 /// read-only.
 fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
+    // (What reading consumes may be said in a summary too: "Polling method for a filter,
+    // which returns an array of logs which occurred since last poll".)
+    let summary = facts.summary.as_deref().unwrap_or_default();
+    if vocabulary::phrases_in(&summary.to_ascii_lowercase())[3].is_some() {
+        return true;
+    }
     let Some(description) = facts.description.as_deref() else {
         return false;
     };

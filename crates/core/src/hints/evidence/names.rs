@@ -304,7 +304,9 @@ pub(super) fn action_verb(words: &[String], glued: bool) -> Option<usize> {
     let trailing = vocabulary::verb(&words[last]);
     // (Leading the name too, before its action: `orderUpdate`, `refund_cancel`, and a plain
     // read: GoDaddy's `recordGet`.)
-    let resource_then_action = first == 0 && last == 1;
+    // (`orderTableTransfer`: nouns between the resource and its action.)
+    let nouns_between = |w: &[String]| w.iter().all(|w| vocabulary::verb(w).is_none());
+    let resource_then_action = first == 0 && last >= 1 && nouns_between(&words[1..last]);
     let plain_read = matches!(
         words[last].as_str(),
         "get" | "list" | "search" | "find" | "read" | "show" | "retrieve" | "fetch"

@@ -1722,3 +1722,38 @@ fn stopped_runs_created_favorites_and_spared_existing_things() {
     );
     assert!(!kept_read_only(&convert));
 }
+
+/// From attacks 58 and 59 (utilities, PBX, video; model registries, database clouds,
+/// chains): a filter polled for what occurred "since last poll" is used up, said in a
+/// summary too; rewards forfeited and a wallet that "cannot be unfrozen" are lost;
+/// `order...` leads a name as its resource, before nouns and the action
+/// (`orderTableTransfer`).
+#[test]
+fn polled_filters_forfeits_replacements_and_leading_resources() {
+    let (post, put, delete) = (Method::Post, Method::Put, Method::Delete);
+    let mut filter = facts(
+        &post,
+        "eth_getFilterChanges",
+        "Polling method for a filter, which returns an array of logs which occurred since last \
+         poll.",
+    );
+    filter.path = Some("/eth/eth_getFilterChanges");
+    filter.only_posts = true;
+    assert!(!suggested_read_only(&filter));
+    let mut leave = facts(&delete, "unenrollFromProgram", "Leave a program");
+    leave.path = Some("/dr-programs/{id}/enrollment");
+    leave.description = Some("Leaving the program forfeits any unpaid rewards.".into());
+    assert!(!says(&leave, HintKind::Destructive, false));
+    let mut freeze = facts(&post, "freezeWallet", "Freeze a wallet");
+    freeze.path = Some("/wallets/{id}/freeze");
+    freeze.description =
+        Some("A frozen wallet cannot be unfrozen before the duration expires.".into());
+    assert!(!says(&freeze, HintKind::Destructive, false));
+    let mut table = facts(
+        &put,
+        "orderTableTransfer",
+        "Transfer an order to another table",
+    );
+    table.path = Some("/orders/v2/orders/{orderGuid}/table");
+    assert!(!says(&table, HintKind::Idempotent, false));
+}
