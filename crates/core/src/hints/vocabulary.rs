@@ -99,6 +99,8 @@ const READ: &[&str] = &[
     "geocode",
     "locate",
     "produce",
+    // Ably's "Enumerate all active channels".
+    "enumerate",
 ];
 
 const CREATE: &[&str] = &[

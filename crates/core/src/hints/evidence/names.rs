@@ -120,7 +120,7 @@ pub(super) fn resource_and_action(name: &str) -> (Option<&str>, &str) {
 }
 
 /// The name a generator built the operationId from, without the tail it added: Springfox's
-/// `Using` and the method (`cancelOrderUsingGET`, `getPaymentUsingGET_1`), FastAPI's path
+/// `Using` (or a `Via`) and the method (`cancelOrderUsingGET`, `getPaymentUsingGET_1`), FastAPI's path
 /// and method (`publish_item_items__item_id__publish_get`), drf-spectacular's viewset slot
 /// after an action of more than one word (`orders_cancel_create`; `orders_list` is kept). The tail's last word is the
 /// method, which says nothing of what the call does; the verb is the name's own. HubSpot's
@@ -147,7 +147,13 @@ pub(super) fn function_name<'n>(
     let numbered = name.trim_end_matches(|c: char| c.is_ascii_digit());
     let unnumbered = numbered.strip_suffix('_').unwrap_or(name);
     let lower = unnumbered.to_ascii_lowercase();
-    for tail in [format!("using{method}"), format!("_using_{method}")] {
+    // (And a method after "via": PubNub's `publishViaGET`.)
+    let tails = [
+        format!("using{method}"),
+        format!("_using_{method}"),
+        format!("via{method}"),
+    ];
+    for tail in tails {
         let function = lower
             .strip_suffix(&tail)
             .map(|f| unnumbered[..f.len()].trim_end_matches('_'));

@@ -353,6 +353,21 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     if word == "match" && links && !safe {
         return Some(Verb::Act);
     }
+    // A customer data platform's bare "Identify", or one of a user, records who the user is
+    // and their traits (Segment's `POST /v1/identify`); a document's language identified
+    // is an answer ("Identifies the language of the document").
+    let a_person = |w: &String| {
+        matches!(
+            w.as_str(),
+            "user" | "users" | "visitor" | "visitors" | "customer" | "customers" | "traits"
+        )
+    };
+    let of_a_person = rest
+        .iter()
+        .find(|w| !vocabulary::DETERMINERS.contains(&w.as_str()));
+    if word == "identify" && !safe && of_a_person.is_none_or(a_person) {
+        return Some(Verb::Act);
+    }
     // A signal sent to a machine or a process may stop it (Fly's `SIGKILL`): no message
     // added.
     let signal = |w: &String| w == "signal" || w == "signals";

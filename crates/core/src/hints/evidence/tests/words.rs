@@ -1757,3 +1757,23 @@ fn polled_filters_forfeits_replacements_and_leading_resources() {
     table.path = Some("/orders/v2/orders/{orderGuid}/table");
     assert!(!says(&table, HintKind::Idempotent, false));
 }
+
+/// From attacks 60 and 61 (libraries, LIMS, realtime messaging; KYC, app releases, customer
+/// data platforms): "Enumerate" reads; a method after "via" is a generator's tail
+/// (`publishViaGET` publishes); a bare "Identify" or one of a user records who the user is.
+#[test]
+fn enumerations_via_tails_and_identified_users() {
+    let (get, post) = (Method::Get, Method::Post);
+    let mut channels = facts(&get, "", "Enumerate all active channels");
+    channels.path = Some("/channels");
+    assert!(kept_read_only(&channels));
+    let mut publish = facts(&get, "publishViaGET", "");
+    publish.path = Some("/publish/{pub_key}/{sub_key}/0/{channel}/0/{payload}");
+    assert!(says(&publish, HintKind::ReadOnly, false));
+    assert!(!kept_read_only(&publish));
+    let mut identify = facts(&post, "identify", "Identify");
+    identify.path = Some("/v1/identify");
+    identify.description =
+        Some("Identify lets you tie a user to their actions and record traits about them.".into());
+    assert!(!suggested_read_only(&identify));
+}
