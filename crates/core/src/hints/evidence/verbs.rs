@@ -245,25 +245,8 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
         return Verb::Repeat;
     }
     let sets_a_mark = word == "set" && rest.iter().any(|w| vocabulary::MARKS.contains(&w.as_str()));
-    // Starting a workflow, a job or a build makes a run of it each time; starting a
-    // machine or a server is a state its opposite undoes.
-    // So does starting "a new" anything ("Starts a new run of the test").
-    let a_run = |w: &String| vocabulary::RUNS.contains(&w.as_str()) || w == "new";
-    if word == "start" && rest.iter().take(3).any(a_run) {
-        return Verb::Repeat;
-    }
-    // Stopping one ends it for good, as cancelling does: the next start makes another
-    // ("Stop a parking session", Harbor's `stopReplication`, Argo's `StopWorkflow`). (A
-    // broadcast is a campaign, stopped and started again: CallFire's.)
-    let a_run_to_end = |w: &String| {
-        (a_run(w) && w != "broadcast") || w == "replication" || w.starts_with("execution")
-    };
-    if word == "stop" && rest.iter().take(3).any(a_run_to_end) {
-        return Verb::Settle;
-    }
-    // Starting afresh or over clears what was there (Chargebee's time machine).
-    if word == "start" && rest.first().is_some_and(|w| w == "afresh" || w == "over") {
-        return Verb::Renew;
+    if let Some(verb) = starts_or_stops_a_run(word, rest) {
+        return verb;
     }
     if word == "mark" && marks_a_final_state(rest) {
         return Verb::Settle;
@@ -274,6 +257,28 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
     } else {
         verb
     }
+}
+
+/// What starting or stopping a run does: starting a workflow, a job or a build makes a run
+/// of it each time (starting a machine or a server is a state its opposite undoes), and so
+/// does starting "a new" anything ("Starts a new run of the test"); stopping one ends it
+/// for good, as cancelling does; starting afresh or over clears what was there.
+fn starts_or_stops_a_run(word: &str, rest: &[String]) -> Option<Verb> {
+    let a_run = |w: &String| vocabulary::RUNS.contains(&w.as_str()) || w == "new";
+    if word == "start" && rest.iter().take(3).any(a_run) {
+        return Some(Verb::Repeat);
+    }
+    // ("Stop a parking session", Harbor's `stopReplication`, Argo's `StopWorkflow`; a
+    // broadcast is a campaign, stopped and started again: CallFire's.)
+    let a_run_to_end = |w: &String| {
+        (a_run(w) && w != "broadcast") || w == "replication" || w.starts_with("execution")
+    };
+    if word == "stop" && rest.iter().take(3).any(a_run_to_end) {
+        return Some(Verb::Settle);
+    }
+    // (Chargebee's time machine "Start afresh".)
+    let afresh = rest.first().is_some_and(|w| w == "afresh" || w == "over");
+    (word == "start" && afresh).then_some(Verb::Renew)
 }
 
 /// Whether "mark" puts its object in a status nothing takes back: "Mark an open invoice as
@@ -374,6 +379,12 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     if word == "send" && rest.iter().take(3).any(signal) {
         return Some(Verb::Act);
     }
+    (!safe && word == "return" && sends_back(rest)).then_some(Verb::Act)
+}
+
+/// Whether "return" sends what follows back: money (an ACH transaction, funds, a refund),
+/// goods, a drone home, or anything "to" somewhere.
+fn sends_back(rest: &[String]) -> bool {
     let sent_back = |w: &String| {
         matches!(
             w.as_str(),
@@ -399,8 +410,7 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
         .find(|w| !vocabulary::DETERMINERS.contains(&w.as_str()));
     let goods =
         object.is_some_and(|w| matches!(w.as_str(), "delivery" | "package" | "parcel" | "goods"));
-    let sent = to || goods || rest.iter().take(6).any(sent_back);
-    (!safe && word == "return" && sent).then_some(Verb::Act)
+    to || goods || rest.iter().take(6).any(sent_back)
 }
 
 /// Whether, on a GET, `word` says what is read: "new" before a plural names what is recent
