@@ -164,6 +164,11 @@ fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
 /// (a label, an assignee), or a person's mark (a reaction, a subscription) set or unset; a
 /// member that is deleted (not removed) is gone for everyone.
 fn relation(verb: Option<&str>, word: &str) -> bool {
+    // A batch of creates, updates and removes (Google Ads' `MutateLabels`) makes and deletes
+    // the labels themselves.
+    if verb == Some("mutate") {
+        return false;
+    }
     let class = vocabulary::verb(verb.unwrap_or(""));
     let deletes =
         matches!(class, Some(Verb::Destroy)) && !vocabulary::DETACH.contains(&verb.unwrap_or(""));
@@ -188,11 +193,6 @@ fn relation(verb: Option<&str>, word: &str) -> bool {
     .iter()
     .any(|stem| word.starts_with(stem));
     let creates = verb == Some("create") && !person;
-    // A batch of creates, updates and removes (Google Ads' `MutateLabels`) makes and deletes
-    // the labels themselves.
-    if verb == Some("mutate") {
-        return false;
-    }
     (vocabulary::MARKS.contains(&word) && !makes_or_ends)
         || (vocabulary::RELATIONS.contains(&word) && !deletes && !creates)
 }
@@ -462,8 +462,8 @@ impl<'r, 'f> Reader<'r, 'f> {
             // too; so does a send after a change (`editAndResend`).
             // (Past an adverb: `getAndAsyncConvertMacroBody` converts.)
             let adverb = |w: &String| vocabulary::ADVERBS.contains(&w.as_str());
-            let after: Vec<&String> = words[i + 1..].iter().filter(|w| !adverb(w)).collect();
-            if let [joint, then, ..] = after[..] {
+            let mut after = words[i + 1..].iter().filter(|w| !adverb(w));
+            if let (Some(joint), Some(then)) = (after.next(), after.next()) {
                 let then_verb = vocabulary::verb(then);
                 let joined = match (verb, joint.as_str(), then_verb) {
                     (Verb::Read, "or" | "and", Some(v)) => v != Verb::Read,

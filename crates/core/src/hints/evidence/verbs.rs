@@ -367,10 +367,7 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
             "user" | "users" | "visitor" | "visitors" | "customer" | "customers" | "traits"
         )
     };
-    let of_a_person = rest
-        .iter()
-        .find(|w| !vocabulary::DETERMINERS.contains(&w.as_str()));
-    if word == "identify" && !safe && of_a_person.is_none_or(a_person) {
+    if word == "identify" && !safe && object(rest).is_none_or(a_person) {
         return Some(Verb::Act);
     }
     // A signal sent to a machine or a process may stop it (Fly's `SIGKILL`): no message
@@ -405,12 +402,15 @@ fn sends_back(rest: &[String]) -> bool {
     let to = rest.first().is_some_and(|w| w == "to");
     // ("Return Delivery", "Return a parcel": goods straight after the verb; "Returns the
     // bound profile package" answers.)
-    let object = rest
-        .iter()
-        .find(|w| !vocabulary::DETERMINERS.contains(&w.as_str()));
-    let goods =
-        object.is_some_and(|w| matches!(w.as_str(), "delivery" | "package" | "parcel" | "goods"));
+    let goods = object(rest)
+        .is_some_and(|w| matches!(w.as_str(), "delivery" | "package" | "parcel" | "goods"));
     to || goods || rest.iter().take(6).any(sent_back)
+}
+
+/// What a verb acts on: the first of the words after it that is no determiner.
+fn object(rest: &[String]) -> Option<&String> {
+    rest.iter()
+        .find(|w| !vocabulary::DETERMINERS.contains(&w.as_str()))
 }
 
 /// Whether, on a GET, `word` says what is read: "new" before a plural names what is recent
