@@ -46,15 +46,24 @@ struct Task {
     operations: Vec<String>,
 }
 
-fn labelled() -> Vec<Labelled> {
-    let folder = crate::common::repo_path("tests/search");
+/// The `.tsv` files of a folder of the repository, sorted; at least one.
+fn tsv_files(folder: &str) -> Vec<std::path::PathBuf> {
+    let folder = crate::common::repo_path(folder);
     let mut files: Vec<_> = std::fs::read_dir(&folder)
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|e| e == "tsv"))
         .collect();
     files.sort();
-    files.iter().map(|path| read(path)).collect()
+    assert!(!files.is_empty(), "no .tsv files in {}", folder.display());
+    files
+}
+
+fn labelled() -> Vec<Labelled> {
+    tsv_files("tests/search")
+        .iter()
+        .map(|path| read(path))
+        .collect()
 }
 
 fn read(path: &Path) -> Labelled {
@@ -358,15 +367,7 @@ fn provider_of(spec: &str) -> &str {
 /// The tasks the search's word model is trained on (`scripts/search-model/tasks/*.tsv`):
 /// each file's path, the spec its first line names, and its task lines.
 fn training_tasks() -> Vec<(std::path::PathBuf, String, String)> {
-    let folder = crate::common::repo_path("scripts/search-model/tasks");
-    let mut files: Vec<_> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "tsv"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no tasks in {}", folder.display());
-    files
+    tsv_files("scripts/search-model/tasks")
         .into_iter()
         .map(|file| {
             let text = std::fs::read_to_string(&file).unwrap();
@@ -374,7 +375,7 @@ fn training_tasks() -> Vec<(std::path::PathBuf, String, String)> {
             let spec = header
                 .strip_prefix("# spec: ")
                 .unwrap_or_else(|| panic!("{}: no '# spec:' first line", file.display()));
-            (file.clone(), spec.to_string(), tasks.to_string())
+            (file, spec.to_string(), tasks.to_string())
         })
         .collect()
 }
