@@ -585,6 +585,9 @@ impl<'r, 'f> Reader<'r, 'f> {
                 self.push(source, Says::Verb(then), &seen, at);
             }
         }
+        if let (Source::Summary, Some((sentence, source, at))) = (source, sentence) {
+            self.description_repeats(sentence, source, at);
+        }
         // "Create or update a secret": it overwrites too, said in the summary or in the
         // description's first sentence ("Add a secret": "Adds or updates a secret").
         if let Some((summary, source, at)) = summary {
@@ -592,6 +595,39 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
         if let Some((first, source, at)) = sentence {
             self.or_overwrite(first, source, at);
+        }
+    }
+
+    /// Under a summary that names the act ("Upload File"), on a PUT or a DELETE, the
+    /// description's first sentence may say that each call adds an effect ("Initiates a file
+    /// upload and returns the URL ..."): a retry does it again. ("Request to update ..." is
+    /// a request of the verb after it.)
+    fn description_repeats(&mut self, sentence: &str, source: Source, at: &str) {
+        let facts = self.facts;
+        if !facts
+            .method
+            .is_some_and(|m| m.is_idempotent() && !m.is_safe())
+        {
+            return;
+        }
+        let words = opening_words(sentence);
+        let Some((first, after)) = words.split_first() else {
+            return;
+        };
+        let rest: Vec<String> = after
+            .iter()
+            .take(4)
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
+        let verb =
+            opening_verb_class(first, &rest).filter(|_| rest.first().is_none_or(|w| w != "to"));
+        if let Some((word, _)) = verb {
+            // (Not "Records the reviewer's decision" at `/reviews/{id}/decision`: what a PUT
+            // records, logs or tracks, it stores at its URI.)
+            let repeats = !matches!(word.as_str(), "record" | "log" | "track");
+            if repeats && verb_in_use(&word, &rest, &self.text, facts) == Verb::Repeat {
+                self.push(source, Says::Verb(Verb::Repeat), first, at);
+            }
         }
     }
 

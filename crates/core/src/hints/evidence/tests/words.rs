@@ -1777,3 +1777,37 @@ fn enumerations_via_tails_and_identified_users() {
         Some("Identify lets you tie a user to their actions and record traits about them.".into());
     assert!(!suggested_read_only(&identify));
 }
+
+/// Under a summary that names the act, a PUT's description may open by saying each call
+/// adds an effect (Wealthport's "Upload File": "Initiates a file upload and returns the
+/// URL ..."): not idempotent. "Request to update ..." asks for the update after it,
+/// "Records the decision" sets it, and "Performs calculations" computes.
+#[test]
+fn a_description_that_opens_with_a_repeat_is_read_under_a_summary() {
+    let put = Method::Put;
+    let mut upload = facts(&put, "getUploadUrl", "Upload File");
+    upload.path = Some("/sources/upload");
+    assert!(!says(&upload, HintKind::Idempotent, false));
+    upload.description =
+        Some("Initiates a file upload and returns the URL where to upload the file to.".into());
+    assert!(says(&upload, HintKind::Idempotent, false));
+    let mut rename = facts(
+        &put,
+        "updateTrainingNameDescription",
+        "Update Training Name",
+    );
+    rename.path = Some("/trainings/{trainingKey}/nameDescription");
+    rename.description = Some("Request to update a scheduled training name.".into());
+    assert!(!says(&rename, HintKind::Idempotent, false));
+    // A PUT's record sets what it names (attack 46's permit review decision).
+    let mut decide = facts(&put, "", "Review decision");
+    decide.path = Some("/api/v2/applications/{applicationId}/reviews/{reviewId}/decision");
+    decide.description = Some("Records the reviewer's decision (approved or denied).".into());
+    assert!(!says(&decide, HintKind::Idempotent, false));
+    // Performing calculations computes them (Gusto's "Calculate a payroll", attack 31).
+    let mut calculate = facts(&put, "", "Calculate a payroll");
+    calculate.path = Some("/v1/companies/{company_id}/payrolls/{payroll_id}/calculate");
+    calculate.description =
+        Some("Performs calculations for taxes, benefits, and deductions for a payroll.".into());
+    assert!(!says(&calculate, HintKind::Idempotent, false));
+}
