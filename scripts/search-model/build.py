@@ -19,8 +19,10 @@ What it does, from named sources only:
    operations, about 44 of each API (drafted by helper sessions, two thirds of them
    paraphrases); they teach the student how people ask, which the teacher cannot: they are
    training data, not a measure. None is, word for word, a task of tests/search (a test
-   checks). The operation's text is its gist (below), with the words of the tool name the
-   search embeds (generated from the method and path where there is no operationId).
+   checks). The operation's text is its gist (below), with the words of its tool name
+   (generated from the method and path where there is no operationId; NBA's 44 tasks reach
+   the training so, but 87 of its 91 operations then share one known word, "get", and
+   teach next to nothing).
 4. The student: one vector per word and a weight, initialised from the teacher's vector of
    the word alone (reduced by PCA to 256 dimensions), trained so that the weighted sum of a
    text's word vectors points where the teacher's embedding of the text does (cosine), and
@@ -109,7 +111,8 @@ def operations(spec, path):
 def name_words(key):
     """The words of an operation's tool name: its operationId's, or, without one, those of
     the name crates/core/src/convert/naming.rs makes of the method and path (`GET
-    /pets/{petId}` -> get pets by pet id)."""
+    /pets/{petId}` -> get pets by pet id). (The search also splits glued words with a word
+    list, which this does not.)"""
     method, _, path = key.partition(" ")
     if not path.startswith("/") or method not in ("GET", "POST", "PUT", "PATCH", "DELETE"):
         return " ".join(words(key))

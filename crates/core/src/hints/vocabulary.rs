@@ -1024,9 +1024,6 @@ pub const ANALYSES: &[&str] = &[
     "classification",
     "extraction",
     "lemmatization",
-    // "Performs calculations for taxes ... a preview of the actual values" (Gusto's payroll).
-    "calculation",
-    "calculations",
 ];
 
 /// Words that, standing after a name's first verb or after "or" in a summary, say the

@@ -582,7 +582,8 @@ fn idempotent(case: &mut Case<'_, '_>) {
     // "Create or update": what it creates, a repeat updates.
     repeats.retain(|e| !(upsert && e.says == Says::Verb(Verb::Create)));
     // What a proxy passes on may add on every call: its server decides.
-    repeats.extend(case.saying(&[Says::RepeatPhrase, Says::Proxy]));
+    let each_call_adds = case.saying(&[Says::RepeatPhrase, Says::Proxy, Says::DescribedRepeat]);
+    repeats.extend(&each_call_adds);
     let mints = |e: &&Evidence| e.verb_in(vocabulary::MINTS);
     if case.method.is_some_and(Method::is_idempotent) {
         repeats.extend(case.verbs(&[Verb::Renew]).into_iter().filter(mints));
@@ -595,7 +596,7 @@ fn idempotent(case: &mut Case<'_, '_>) {
     // ("Resend the invitation. If it was already accepted, no action is performed": what
     // is sent again is sent on each call that finds it unaccepted; "If the insight has
     // already been requested" says what a repeat of the request does.)
-    let each_call = !case.saying(&[Says::RepeatPhrase, Says::Proxy]).is_empty()
+    let each_call = !each_call_adds.is_empty()
         || case
             .verbs(&[Verb::Repeat])
             .iter()

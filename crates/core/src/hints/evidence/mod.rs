@@ -382,6 +382,11 @@ pub enum Says {
     /// A phrase that says a repeat changes nothing, of what is already there ("If a pool
     /// already exists with this name, no action will be performed"): idempotent.
     NoOpPhrase,
+    /// Under a summary, the description's first sentence opens with a verb that adds an
+    /// effect on every call ("Initiates a file upload"): not idempotent. Read for that
+    /// alone: it may only say again what the summary names, so it is no second piece of
+    /// evidence for the other hints.
+    DescribedRepeat,
 }
 
 /// One piece of evidence: what it says, what was seen, and where.
@@ -421,6 +426,7 @@ impl Evidence {
         ) || matches!(
             self.says,
             Says::RepeatPhrase
+                | Says::DescribedRepeat
                 | Says::DestroyPhrase
                 | Says::WriteScope
                 | Says::Created

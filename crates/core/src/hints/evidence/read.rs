@@ -125,6 +125,9 @@ fn is_heading(sentence: &str) -> bool {
     sentence.trim_start().starts_with('#')
 }
 
+/// Verbs that, before an article, name an event recorded ("Record a view").
+const RECORDS: &[&str] = &["record", "log", "track"];
+
 /// The opening's first word as a verb, with its class. A word "of" follows names a thing
 /// ("End of day prices", "Transfer of ownership") unless it destroys ("Purge of the cache"
 /// is taken as said): it says nothing of acting (a reading one, "List of pets", still says
@@ -143,10 +146,7 @@ fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
     }
     // "Record a view", "Log a read", "Track a download": a noun before an article is an
     // imperative that adds an event on each call.
-    let records = matches!(
-        first.to_ascii_lowercase().as_str(),
-        "record" | "log" | "track"
-    );
+    let records = RECORDS.contains(&first.to_ascii_lowercase().as_str());
     let article = rest
         .first()
         .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "the"));
@@ -598,10 +598,11 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
     }
 
-    /// Under a summary that names the act ("Upload File"), on a PUT or a DELETE, the
-    /// description's first sentence may say that each call adds an effect ("Initiates a file
-    /// upload and returns the URL ..."): a retry does it again. ("Request to update ..." is
-    /// a request of the verb after it.)
+    /// Under a summary, on a PUT or a DELETE, the description's first sentence may say that
+    /// each call adds an effect ("Upload File": "Initiates a file upload and returns the URL
+    /// ..."): a retry does it again. (A request is of the verb after it, "Request to update
+    /// ..."; what a runner runs decides, "Performs calculations"; what a PUT records, logs
+    /// or tracks it stores at its URI, "Records the reviewer's decision".)
     fn description_repeats(&mut self, sentence: &str, source: Source, at: &str) {
         let facts = self.facts;
         if !facts
@@ -619,15 +620,14 @@ impl<'r, 'f> Reader<'r, 'f> {
             .take(4)
             .map(|w| w.to_ascii_lowercase())
             .collect();
-        let verb =
-            opening_verb_class(first, &rest).filter(|_| rest.first().is_none_or(|w| w != "to"));
-        if let Some((word, _)) = verb {
-            // (Not "Records the reviewer's decision" at `/reviews/{id}/decision`: what a PUT
-            // records, logs or tracks, it stores at its URI.)
-            let repeats = !matches!(word.as_str(), "record" | "log" | "track");
-            if repeats && verb_in_use(&word, &rest, &self.text, facts) == Verb::Repeat {
-                self.push(source, Says::Verb(Verb::Repeat), first, at);
-            }
+        let Some((word, _)) = opening_verb_class(first, &rest) else {
+            return;
+        };
+        let word = word.as_str();
+        let passed_on =
+            word == "request" || vocabulary::RUNNERS.contains(&word) || RECORDS.contains(&word);
+        if !passed_on && verb_in_use(word, &rest, &self.text, facts) == Verb::Repeat {
+            self.push(source, Says::DescribedRepeat, first, at);
         }
     }
 

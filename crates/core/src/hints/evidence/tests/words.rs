@@ -1778,10 +1778,12 @@ fn enumerations_via_tails_and_identified_users() {
     assert!(!suggested_read_only(&identify));
 }
 
-/// Under a summary that names the act, a PUT's description may open by saying each call
-/// adds an effect (Wealthport's "Upload File": "Initiates a file upload and returns the
-/// URL ..."): not idempotent. "Request to update ..." asks for the update after it,
-/// "Records the decision" sets it, and "Performs calculations" computes.
+/// Under a summary, a PUT's description may open by saying each call adds an effect
+/// (Wealthport's "Upload File": "Initiates a file upload and returns the URL ..."): not
+/// idempotent, and nothing more: saying again what the summary says ("Submit order":
+/// "Submits the order") is no second piece for `destructiveHint`. "Request to update ..."
+/// asks for the update after it, "Records the decision" sets it, and what "Performs
+/// calculations" does, the calculations decide.
 #[test]
 fn a_description_that_opens_with_a_repeat_is_read_under_a_summary() {
     let put = Method::Put;
@@ -1804,7 +1806,18 @@ fn a_description_that_opens_with_a_repeat_is_read_under_a_summary() {
     decide.path = Some("/api/v2/applications/{applicationId}/reviews/{reviewId}/decision");
     decide.description = Some("Records the reviewer's decision (approved or denied).".into());
     assert!(!says(&decide, HintKind::Idempotent, false));
-    // Performing calculations computes them (Gusto's "Calculate a payroll", attack 31).
+    let mut submit = facts(&put, "", "Submit order");
+    submit.path = Some("/orders/{id}");
+    let hints = |facts: &Facts<'_>| -> Vec<(HintKind, bool)> {
+        said(facts)
+            .into_iter()
+            .map(|(hint, value, _)| (hint, value))
+            .collect()
+    };
+    assert_eq!(hints(&submit), [(HintKind::Idempotent, false)]);
+    submit.description = Some("Submits the order.".into());
+    assert_eq!(hints(&submit), [(HintKind::Idempotent, false)]);
+    // Performing calculations (Gusto's "Calculate a payroll", attack 31).
     let mut calculate = facts(&put, "", "Calculate a payroll");
     calculate.path = Some("/v1/companies/{company_id}/payrolls/{payroll_id}/calculate");
     calculate.description =
