@@ -89,6 +89,12 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
     if safe && ((word == "ping" && !checks_in) || (word == "verify" && own_credentials)) {
         return Some(Verb::Read);
     }
+    // Checking a one-time code by a method that writes spends an attempt ("Check a
+    // verification code": "after 3 wrong attempts the request is cancelled"; attack 62).
+    let a_code = |w: &String| matches!(w.as_str(), "code" | "codes" | "otp" | "pin" | "passcode");
+    if !safe && matches!(word, "check" | "verify" | "validate") && rest.iter().take(3).any(a_code) {
+        return Some(Verb::Act);
+    }
     // Downloading what is remote, or from somewhere, by a method that writes: the server
     // fetches it and keeps it ("Downloads a remote subtitle", "Download a model from the
     // library"); a GET's download is the caller's.

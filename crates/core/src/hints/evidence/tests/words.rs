@@ -1824,3 +1824,22 @@ fn a_description_that_opens_with_a_repeat_is_read_under_a_summary() {
         Some("Performs calculations for taxes, benefits, and deductions for a payroll.".into());
     assert!(!says(&calculate, HintKind::Idempotent, false));
 }
+
+/// Checking a one-time code by a method that writes spends an attempt (attack 62's
+/// Vonage-like `checkCode`, suggested read-only before); a GET's check reads.
+#[test]
+fn checking_a_one_time_code_by_post_acts() {
+    let post = Method::Post;
+    let mut check = facts(&post, "checkCode", "Check a verification code");
+    check.path = Some("/v2/verify/{request_id}");
+    check.description = Some(
+        "Verifies that the code the user supplied matches the one sent. Each incorrect code \
+         counts as an attempt."
+            .into(),
+    );
+    assert!(!suggested_read_only(&check));
+    let get = Method::Get;
+    let mut status = facts(&get, "checkStatus", "Check the status of a request");
+    status.path = Some("/v2/verify/{request_id}");
+    assert!(!says(&status, HintKind::ReadOnly, false));
+}
