@@ -125,6 +125,15 @@ fn is_heading(sentence: &str) -> bool {
     sentence.trim_start().starts_with('#')
 }
 
+/// An opening's first word as written and the next four in lower case: where its verb and
+/// what the verb acts on stand.
+fn first_and_near(opening: &str) -> Option<(String, Vec<String>)> {
+    let words = opening_words(opening);
+    let (first, after) = words.split_first()?;
+    let near = after.iter().take(4).map(|w| w.to_ascii_lowercase());
+    Some((first.to_string(), near.collect()))
+}
+
 /// Verbs that, before an article, name an event recorded ("Record a view").
 const RECORDS: &[&str] = &["record", "log", "track"];
 
@@ -611,23 +620,17 @@ impl<'r, 'f> Reader<'r, 'f> {
         {
             return;
         }
-        let words = opening_words(sentence);
-        let Some((first, after)) = words.split_first() else {
+        let Some((first, rest)) = first_and_near(sentence) else {
             return;
         };
-        let rest: Vec<String> = after
-            .iter()
-            .take(4)
-            .map(|w| w.to_ascii_lowercase())
-            .collect();
-        let Some((word, _)) = opening_verb_class(first, &rest) else {
+        let Some((word, _)) = opening_verb_class(&first, &rest) else {
             return;
         };
         let word = word.as_str();
         let passed_on =
             word == "request" || vocabulary::RUNNERS.contains(&word) || RECORDS.contains(&word);
         if !passed_on && verb_in_use(word, &rest, &self.text, facts) == Verb::Repeat {
-            self.push(source, Says::DescribedRepeat, first, at);
+            self.push(source, Says::DescribedRepeat, &first, at);
         }
     }
 
@@ -691,18 +694,12 @@ impl<'r, 'f> Reader<'r, 'f> {
 
     /// Whether an opening's verb says the operation acts, as the reader would take it.
     fn acts(&self, opening: &str) -> bool {
-        let words = opening_words(opening);
-        let Some((first, after)) = words.split_first() else {
+        let Some((first, rest)) = first_and_near(opening) else {
             return false;
         };
-        let rest: Vec<String> = after
-            .iter()
-            .take(4)
-            .map(|w| w.to_ascii_lowercase())
-            .collect();
-        match opening_verb_class(first, &rest) {
+        match opening_verb_class(&first, &rest) {
             Some((word, _)) => verb_in_use(&word, &rest, &self.text, self.facts) != Verb::Read,
-            None => self.unknown_imperative(first, &rest),
+            None => self.unknown_imperative(&first, &rest),
         }
     }
 

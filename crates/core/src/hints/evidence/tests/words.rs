@@ -1826,7 +1826,7 @@ fn a_description_that_opens_with_a_repeat_is_read_under_a_summary() {
 }
 
 /// Checking a one-time code by a method that writes spends an attempt (attack 62's
-/// Vonage-like `checkCode`, suggested read-only before); a GET's check reads.
+/// Vonage-like `checkCode`, suggested read-only before); a GET's check is not said to act.
 #[test]
 fn checking_a_one_time_code_by_post_acts() {
     let post = Method::Post;
@@ -1839,7 +1839,7 @@ fn checking_a_one_time_code_by_post_acts() {
     );
     assert!(!suggested_read_only(&check));
     let get = Method::Get;
-    let mut status = facts(&get, "checkStatus", "Check the status of a request");
+    let mut status = facts(&get, "checkCode", "Check a verification code");
     status.path = Some("/v2/verify/{request_id}");
     assert!(!says(&status, HintKind::ReadOnly, false));
 }
