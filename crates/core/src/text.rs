@@ -108,7 +108,43 @@ pub(crate) fn for_reading(text: &str) -> Cow<'_, str> {
         true => Cow::Owned(text.replace(" & ", " and ")),
         false => text,
     };
-    without_contractions(text)
+    without_contractions(soft_breaks_joined(text))
+}
+
+/// A paragraph's lines joined by spaces, as Markdown renders a soft line break: a phrase
+/// wrapped in a YAML block ("is\nincremented", "used only\nonce") reads as one. A blank
+/// line, a heading, a list item, a quote, a table row or a code fence starts a block of its
+/// own, and a line of one is not joined to the next.
+fn soft_breaks_joined(text: Cow<'_, str>) -> Cow<'_, str> {
+    let starts_a_block = |line: &str| {
+        let marker = line.starts_with(['-', '*', '+', '#', '>', '|', '`']);
+        let digits = line.trim_start_matches(|c: char| c.is_ascii_digit());
+        marker || (digits.len() < line.len() && digits.starts_with(['.', ')']))
+    };
+    let lines: Vec<&str> = text.split('\n').collect();
+    let joins = |i: usize| {
+        let (before, line) = (lines[i - 1].trim(), lines[i].trim());
+        !before.is_empty() && !line.is_empty() && !starts_a_block(before) && !starts_a_block(line)
+    };
+    if !(1..lines.len()).any(joins) {
+        return text;
+    }
+    let mut joined = String::with_capacity(text.len());
+    for (i, line) in lines.iter().enumerate() {
+        match i {
+            0 => joined.push_str(line),
+            _ if joins(i) => {
+                joined.truncate(joined.trim_end().len());
+                joined.push(' ');
+                joined.push_str(line.trim_start());
+            }
+            _ => {
+                joined.push('\n');
+                joined.push_str(line);
+            }
+        }
+    }
+    Cow::Owned(joined)
 }
 
 /// "can't" as "cannot", "doesn't" as "does not" (and with a typographic apostrophe): the
@@ -191,6 +227,20 @@ fn without_intraword_underscore_escapes(markdown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A paragraph wrapped over lines reads as one ("is\nincremented"); a blank line, a
+    /// heading, a list item or a table row keeps its own line.
+    #[test]
+    fn soft_line_breaks_are_spaces_to_the_reader() {
+        let read = |text: &str| for_reading(text).into_owned();
+        assert_eq!(
+            read("The version number is\n  incremented on each restore."),
+            "The version number is incremented on each restore."
+        );
+        let blocks = "Links can be used only\n\n## Once issued\n- used\n- once\n1. first\n| a |";
+        assert_eq!(read(blocks), blocks);
+        assert!(matches!(for_reading("One line."), Cow::Borrowed(_)));
+    }
 
     #[test]
     fn thousands_are_marked() {

@@ -840,6 +840,10 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "will be decremented",
     // An inventory moved "by a certain amount (relative adjustment)".
     "relative adjustment",
+    // A versioned store keeps each write as one more version (a secret's, a document's).
+    "creates a new version",
+    "a new version is created",
+    "adds a new version",
     "by a certain amount",
     "by the given amount",
     "by the specified amount",
@@ -1339,6 +1343,19 @@ pub const ACTED_ON_THINGS: &[&str] = &[
     "candidates",
 ];
 
+/// Of [`CONSUME_PHRASES`], those that say what is read is gone once read (a secret
+/// destroyed once viewed, a code used once): reading it destroys it.
+pub const CONSUMED_FOR_GOOD: &[&str] = &[
+    "is destroyed",
+    "are destroyed",
+    "is burned",
+    "are burned",
+    "used just once",
+    "used only once",
+    "only be used once",
+    "only be viewed once",
+];
+
 /// Phrases of a description that say what is read is changed by reading it (a queue's
 /// message handed out, a notification marked read, a code that works once): said of a
 /// GET, each call has an effect of its own. (Said of a POST, "are marked as read" is a
@@ -1395,6 +1412,16 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "not returned again",
     "not be returned again",
     "not returned by a later",
+    // A feed that hands out each record once ("records in a batch are not included in any
+    // later batch").
+    "not included in any later",
+    "not be included in any later",
+    // A link or code good for one use ("Each token works once").
+    "works only once",
+    "only works once",
+    "token works once",
+    "link works once",
+    "code works once",
     "flagged as retrieved",
     "marked as retrieved",
     // A bound eSIM profile package (GSMA ES9+ `getBoundProfilePackage`).
@@ -1537,7 +1564,7 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 5] {
 
 /// Whether `word`, before a plural on a GET, is the noun naming what is read ("Order
 /// items", "Post comments", "Merge requests", "Login attempts"): a verb that is nearly
-/// always the noun in a path, or login or merge; not one that runs, copies or holds
+/// always the noun in a path, or login, signup or merge ("Signup forms"); not one that runs, copies or holds
 /// something ("Run jobs", "Export contacts", "Lock files").
 pub fn names_what_a_get_reads(word: &str) -> bool {
     let acts_on_a_plural = [
@@ -1545,7 +1572,7 @@ pub fn names_what_a_get_reads(word: &str) -> bool {
         "lock",
     ];
     (PATH_NOUNS.contains(&word) && !acts_on_a_plural.contains(&word))
-        || matches!(word, "login" | "merge")
+        || matches!(word, "login" | "signup" | "signin" | "merge")
 }
 
 /// Verbs that, as a path segment, are nearly always the noun (`/store/order/{id}`).

@@ -363,6 +363,14 @@ fn destructive(case: &mut Case<'_, '_>) {
             Says::DestructiveNoun | Says::DestroyPhrase | Says::Actions
         ) || (e.says == Says::Verb(Verb::Destroy) && !relation)
             || (e.says == Says::ActingFlag && vocabulary::overwriting_flag(&e.seen))
+            // What reading destroys ("view-once links are destroyed after the first
+            // retrieval") is gone, whatever the opening's verb adds.
+            || (e.says == Says::RepeatPhrase
+                && vocabulary::CONSUMED_FOR_GOOD.contains(&e.seen.as_str()))
+            // So is what a GET's sentence says it removes ("and expires any link issued
+            // before it").
+            || (e.says == Says::SentenceActs
+                && vocabulary::summary_verb(&e.seen).is_some_and(|(_, v)| v == Verb::Destroy))
             // A swap overwrites both sides ("Swaps all content and metadata between two
             // tables", a SIM swap): each call swaps again, nothing is only added.
             || e.verb_in(&["swap"])

@@ -63,6 +63,10 @@ pub struct Facts<'a> {
     pub acting_flag: Option<&'a str>,
     /// Response status codes as written.
     pub statuses: Vec<&'a str>,
+    /// A property of a successful JSON answer of a method that writes that names a job the
+    /// call started (`job_id`, a pool preview's `preview_id`): its result is kept, to be
+    /// fetched later, whatever the call's verb says.
+    pub started_job: Option<String>,
     /// The body is a list of changes (a JSON array, or a JSON Patch media type): its `add`
     /// and `move` apply again on every call.
     pub change_list: bool,
@@ -109,6 +113,9 @@ impl<'a> Facts<'a> {
                 .collect(),
             idempotency_key: idempotency_key(operation),
             statuses: statuses(&operation.responses),
+            started_job: (!operation.method.is_safe())
+                .then(|| started_job(&operation.responses))
+                .flatten(),
             change_list: operation.body.as_ref().is_some_and(|body| {
                 let array = body.schema.as_ref().and_then(|s| s.value.get("type"));
                 is_json_patch(body.media_type) || array == Some(&Value::from("array"))
@@ -223,6 +230,32 @@ impl<'a> Facts<'a> {
             ..Facts::default()
         }
     }
+}
+
+/// The property of a successful JSON answer that names a job started: an identifier of a
+/// job, task, run, preview, scan or export (`job_id`, `previewId`). (A search's or a
+/// query's identifier may only page what was read.)
+fn started_job(responses: &[crate::model::Response<'_>]) -> Option<String> {
+    const JOBS: [&str; 9] = [
+        "job",
+        "task",
+        "run",
+        "execution",
+        "preview",
+        "scan",
+        "analysis",
+        "export",
+        "simulation",
+    ];
+    (responses.iter())
+        .filter(|r| r.status.starts_with('2'))
+        .filter_map(|r| r.json_schema.as_ref()?.value.get("properties")?.as_object())
+        .flat_map(|properties| properties.keys())
+        .find(|key| match &names::name_words(key, None)[..] {
+            [job, id] => id == "id" && JOBS.contains(&job.as_str()),
+            _ => false,
+        })
+        .cloned()
 }
 
 /// The response status codes that say something: all but a generator's default `201`.
@@ -344,7 +377,8 @@ pub enum Says {
     /// A 201 Created response, or a create verb whose object is new ("Create a new
     /// product").
     Created,
-    /// A 202 Accepted response: work started.
+    /// A 202 Accepted response, or an answer that names a job started (`job_id`): work
+    /// started.
     Accepted,
     /// A POST to a collection (`/customers`): by REST convention, it adds a member.
     Collection,
@@ -377,7 +411,8 @@ pub enum Says {
     /// A sentence whose subject is the call says it acts, past the opening ("Looks up the
     /// record and then deletes it", "it now removes the D", "Creates a B if none exists"
     /// after the summary "Get B"). Neither reads nor acts in the judgement (later
-    /// sentences also tell what else may happen); it keeps `--read-only` from keeping a GET.
+    /// sentences also tell what else may happen); it keeps `--read-only` from keeping a GET,
+    /// and one whose verb removes says nothing is only added.
     SentenceActs,
     /// A phrase that says a repeat changes nothing, of what is already there ("If a pool
     /// already exists with this name, no action will be performed"): idempotent.
@@ -728,9 +763,10 @@ fn is_flag(schema: Option<&Value>) -> bool {
 
 /// Whether a flag's name asks the server to keep what it is sent: a word of it is `store`,
 /// `save` or `persist` (`storePicture`, `autoSave`, `X-Save-Result`, `persist`); or to act
-/// besides answering: its first word is a verb that removes, marks, renews or notifies
-/// (`delete`, `mark_as_read`, `regenerate`, `notifyOwner`; `deleted` and `include_removed`
-/// only filter, consenting, `acknowledgeAbuse`, is no act, and what is sent may be the
+/// besides answering: its first word is a verb that removes, marks, renews, notifies or
+/// runs work again (`delete`, `mark_as_read`, `regenerate`, `notifyOwner`, a certificate's
+/// `retry`, a domain's `recheck`; a cache's `forceRefresh` only reads, `deleted` and
+/// `include_removed` only filter, consenting, `acknowledgeAbuse`, is no act, and what is sent may be the
 /// answer: `sendInitialEvents`; `auto_commit` commits), said by a parameter or by a body's
 /// field that says when (`delete_after_fetch`): a field of one word describes what is sent
 /// (an app's `archive`).
@@ -770,6 +806,14 @@ fn asks_to_act(name: &str, parameter: bool) -> bool {
                 | "trigger"
                 | "expunge"
                 | "commit"
+                | "retry"
+                | "rerun"
+                | "recheck"
+                | "reverify"
+                | "rescan"
+                | "resync"
+                | "reprocess"
+                | "retrigger"
         ) || vocabulary::overwriting_flag(name)
     });
     // A flag to overwrite says so in one word (`Overwrite`, `Force`), in a body too.

@@ -364,12 +364,12 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     reader.phrases();
     // What they find keeps only a GET (or another safe method) from the read-only subset:
     // a claim of read-only on any other method is refused unless a person reviewed it. A
-    // POST that repeats its GET's words is read as that GET would be.
+    // POST that repeats its GET's words is read as that GET would be. What else a call
+    // removes as it acts is read of every method.
     if facts.method.is_none_or(Method::is_safe) || facts.repeats_its_get.is_some() {
         reader.sentences();
-    } else {
-        reader.cascade();
     }
+    reader.cascade();
     if let Some(path) = facts.path {
         reader.path(path);
     }
@@ -938,9 +938,11 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
     }
 
-    /// A sentence of the description after its first whose verb removes ("Also deletes
-    /// their forks", "It deletes the label from every card"): what the call takes with it,
-    /// which adding back the relation or turning the switch on again does not restore.
+    /// A sentence of the description after its first, or a clause after the first verb,
+    /// whose verb removes ("Also deletes their forks", "It deletes the label from every
+    /// card", "Generates a new link and expires any link issued before it"): what the call
+    /// takes with it, which adding back the relation or turning the switch on again does
+    /// not restore.
     fn cascade(&mut self) {
         let facts = self.facts;
         let Some(description) = facts.description.as_deref() else {
@@ -950,22 +952,36 @@ impl<'r, 'f> Reader<'r, 'f> {
         // Not the opening's verb said again ("Removes the label from the issue").
         let said: Vec<&String> = self.verbs_said().collect();
         let opening = usize::from(facts.summary.is_none());
+        // Each verb that acts, in turn: "Generates a new link and expires any link issued
+        // before it" removes with its second.
         let removes = (description.unicode_sentences().skip(opening)).find_map(|sentence| {
-            let word = sentence_verb_that_acts(sentence, &in_use)?;
-            // A sentence the verb opens says what the call is ("Removes the suspension");
-            // one it follows, what it does besides ("also deletes", "It deletes").
-            let opens = sentence.trim_start().starts_with(word);
-            let (stem, verb) = vocabulary::summary_verb(word)?;
-            let another = !said.contains(&&stem) && stem != "remove";
-            (verb == Verb::Destroy && another && !opens).then_some(word)
+            let mut rest = sentence;
+            while let Some(word) = sentence_verb_that_acts(rest, &in_use) {
+                rest = &rest[word.as_ptr() as usize - rest.as_ptr() as usize + word.len()..];
+                // A sentence the verb opens says what the call is ("Removes the
+                // suspension"); one it follows, what it does besides ("also deletes", "It
+                // deletes").
+                let opens = sentence.trim_start().starts_with(word);
+                let Some((stem, verb)) = vocabulary::summary_verb(word) else {
+                    continue;
+                };
+                let another = !said.contains(&&stem) && stem != "remove";
+                if verb == Verb::Destroy && another && !opens {
+                    return Some(word);
+                }
+            }
+            None
         });
+        // Of a call read as its sentences say (a GET), a later sentence is not weighed as
+        // acting (it may tell what else happens); it still says nothing is only added.
+        let read_as_sentences =
+            facts.method.is_none_or(Method::is_safe) || facts.repeats_its_get.is_some();
+        let says = match read_as_sentences {
+            true => Says::SentenceActs,
+            false => Says::DestroyPhrase,
+        };
         if let Some(word) = removes {
-            self.push(
-                Source::Description,
-                Says::DestroyPhrase,
-                word,
-                &facts.places.description,
-            );
+            self.push(Source::Description, says, word, &facts.places.description);
         }
     }
 
@@ -996,7 +1012,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         // A format suffix is no word of the action (`/tags/delete.json` deletes).
         let action = without_format(segment);
         let words = name_words(action, None);
-        if !names_things(facts.name, path, segment, action, &words) {
+        if !names_things(facts.name, path, segment, action, &words) && !self.summary_names(&words) {
             self.path_verb(&words);
         }
         for word in &words {
@@ -1056,6 +1072,25 @@ impl<'r, 'f> Reader<'r, 'f> {
             self.push(Source::Path, Says::NounMethod, segment, at);
         } else if post && bare.ends_with('s') && no_verb && last {
             self.push(Source::Path, Says::Collection, segment, at);
+        }
+    }
+
+    /// Whether the summary names a segment of two or more words as what its own, other, verb
+    /// acts on ("Replace retry schedule" at `/retry_schedule`): the segment names a thing.
+    fn summary_names(&self, words: &[String]) -> bool {
+        let Some(summary) = self.facts.summary.as_deref() else {
+            return false;
+        };
+        let said: Vec<String> = (summary.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect();
+        match &said[..] {
+            [verb, object @ ..] if words.len() > 1 && *verb != words[0] => {
+                vocabulary::summary_verb(verb).is_some()
+                    && object.windows(words.len()).any(|run| run == words)
+            }
+            _ => false,
         }
     }
 
@@ -1125,7 +1160,7 @@ impl<'r, 'f> Reader<'r, 'f> {
     }
 
     /// A method override, a token grant, a request to keep what is sent, an idempotency key, a body of changes, and the responses that say
-    /// something is made (201) or started (202).
+    /// something is made (201) or started (202, or an answer naming a job).
     fn arguments(&mut self) {
         let facts = self.facts;
         let at = &facts.places.operation;
@@ -1151,6 +1186,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
         if facts.carries_requests {
             self.push(Source::Body, Says::Actions, "a batch of requests", at);
+        }
+        if let Some(job) = &facts.started_job {
+            self.push(Source::Response, Says::Accepted, job, at);
         }
         for status in &facts.statuses {
             match *status {

@@ -48,8 +48,8 @@ fn a_new_one(word: &str, rest: &[String]) -> bool {
 /// `get_access_token`, "Get a runner registration token", "Get Docker Credentials", "Get a
 /// new session ID"): getting one mints a credential. A token named by what it is for is
 /// issued; one only counted or listed is not ("Retrieve a list of auth tokens", "Get input
-/// token counts", "Retrieve a token", "Get account by access token", "Get Paging Token";
-/// "Validate an access token" checks one.)
+/// token counts", "Retrieve a token", "Get account by access token", "Get Paging Token",
+/// "Get static credentials" (stored ones); "Validate an access token" checks one.)
 fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     let gets = matches!(
         verb,
@@ -71,7 +71,10 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
                 | "next"
         );
         let named = !vocabulary::DETERMINERS.contains(&pair[0])
-            && !matches!(pair[0], "of" | "list" | "all" | "existing" | "current")
+            && !matches!(
+                pair[0],
+                "of" | "list" | "all" | "existing" | "current" | "static"
+            )
             && !cursor;
         // What is read of a token ("token counts", "token status") is no token got.
         let about_it = near.get(i + 2).is_some_and(|w| {
@@ -99,7 +102,12 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
             && matches!(pair[1], "password" | "passcode" | "code" | "pin")
     });
     let minted = near.iter().any(|w| matches!(*w, "otp" | "nonce" | "totp"));
-    gets && (token || new_credential || one_time || minted || near.contains(&"credentials"))
+    // Credentials said to be stored ones ("Get static credentials") are read.
+    let credentials = near.iter().enumerate().any(|(i, w)| {
+        let stored = i > 0 && matches!(near[i - 1], "static" | "current" | "existing" | "stored");
+        *w == "credentials" && !stored
+    });
+    gets && (token || new_credential || one_time || minted || credentials)
 }
 
 /// Whether `words` are a title of two to four capitalized words, a noun this reader knows

@@ -4,9 +4,10 @@
 
 use crate::hints::vocabulary::{self, Verb};
 use crate::http::Method;
+use unicode_segmentation::UnicodeSegmentation;
 
 use super::names::name_words;
-use super::sentences::{computed, is_plural};
+use super::sentences::{computed, is_plural, sentence_verb_that_acts};
 use super::Facts;
 
 /// What `word` says in a phrase its next words make, where that differs from its class:
@@ -164,15 +165,25 @@ pub(super) fn in_use(word: &str, alone: Option<Verb>, verb: Verb, rest: &[String
         .join(" ")
 }
 
-/// Whether the description's first word is a verb that reads ("Returns the status").
+/// Whether the description's first word is a verb that reads ("Returns the status"), or
+/// its first sentence names a thing and says of it no act ("The smart retry schedule used
+/// for failed payments.").
 fn description_opens_reading(facts: &Facts<'_>) -> bool {
     let description = facts.description.as_deref().unwrap_or("");
     let first = description
         .split(|c: char| !c.is_alphanumeric())
         .find(|w| !w.is_empty());
-    first
-        .and_then(vocabulary::summary_verb)
-        .is_some_and(|(_, verb)| verb == Verb::Read)
+    let names_a_thing = || {
+        let sentence = description.unicode_sentences().next().unwrap_or_default();
+        let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
+        sentence_verb_that_acts(sentence, &class).is_none()
+    };
+    match first.map(str::to_ascii_lowercase).as_deref() {
+        Some("the" | "a" | "an") => names_a_thing(),
+        _ => first
+            .and_then(vocabulary::summary_verb)
+            .is_some_and(|(_, verb)| verb == Verb::Read),
+    }
 }
 
 /// What a verb says in use, given the words after it: a create of something only computed

@@ -353,3 +353,54 @@ fn a_batch_of_requests_may_remove() {
     let operations = r##"{"operations": {"type": "array", "items": {"$ref": "#/components/schemas/Operation"}}}"##;
     assert!(!start(operations));
 }
+
+/// A GET's flag that runs work again (a certificate's `retry`, "Immediately retry SSL
+/// Verification"; a domain's `recheck`) acts; one that only refreshes a cache reads.
+#[test]
+fn a_flag_that_runs_work_again_acts() {
+    let flag = |name: &str| {
+        format!(r#"{{"name": "{name}", "in": "query", "schema": {{"type": "boolean"}}}}"#)
+    };
+    for name in ["retry", "recheck", "resync"] {
+        let spec = spec(
+            "get",
+            "/zones/{id}/verification",
+            "Verification details",
+            &flag(name),
+            "",
+        );
+        assert!(says(&spec, HintKind::ReadOnly, false), "{name}");
+    }
+    let spec = spec(
+        "get",
+        "/tables/{id}/security",
+        "Get security",
+        &flag("forceRefresh"),
+        "",
+    );
+    assert!(!says(&spec, HintKind::ReadOnly, false));
+}
+
+/// A POST whose answer names a job it started (a pool preview's `preview_id`, "to retrieve
+/// the results") keeps that job's result, whatever its verb: no read. The same preview
+/// answering with the result itself reads.
+#[test]
+fn an_answer_that_names_a_job_started_is_no_read() {
+    let preview = |property: &str| {
+        let spec = spec("post", "/pools/{id}/preview", "Preview pool", "", "");
+        let answer = format!(
+            r#""200": {{"description": "ok", "content": {{"application/json": {{"schema":
+              {{"type": "object", "properties": {{"{property}": {{"type": "string"}}}}}}}}}}}}"#
+        );
+        spec.replacen(r#""200": {"description": "ok"}"#, &answer, 1)
+    };
+    assert!(says(&preview("healthy"), HintKind::ReadOnly, true));
+    for property in ["preview_id", "jobId"] {
+        assert!(
+            !says(&preview(property), HintKind::ReadOnly, true),
+            "{property}"
+        );
+    }
+    // A search's own identifier may only page what was read.
+    assert!(says(&preview("search_id"), HintKind::ReadOnly, true));
+}

@@ -1843,3 +1843,86 @@ fn checking_a_one_time_code_by_post_acts() {
     status.path = Some("/v2/verify/{request_id}");
     assert!(!says(&status, HintKind::ReadOnly, false));
 }
+
+/// From attack 63 (email marketing, secrets vaults, CDN and DNS): what reading destroys (a
+/// view-once link "destroyed after the first successful retrieval") is not only added to,
+/// whatever the opening's verb ("Open"); a write that "creates a new version" adds one on every call; "Signup
+/// forms" are read; static credentials are stored ones, not minted.
+#[test]
+fn view_once_links_versions_signup_forms_and_static_credentials() {
+    let (get, post) = (Method::Get, Method::Post);
+    let mut link = facts(&get, "openShareLink", "Open shared item");
+    link.path = Some("/sharing/links/{link_id}");
+    link.description = Some(
+        "Returns the item. Links created with `view_once` are destroyed after the first \
+         successful retrieval."
+            .into(),
+    );
+    assert!(says(&link, HintKind::ReadOnly, false));
+    assert!(!says(&link, HintKind::Destructive, false));
+    let mut secret = facts(&post, "kv-v2-write", "Create/Update secret");
+    secret.path = Some("/secret/data/{path}");
+    assert!(suggests(&secret, HintKind::Idempotent, true));
+    secret.description = Some("Creates a new version of the secret at the path.".into());
+    assert!(!says(&secret, HintKind::Idempotent, true));
+    let mut forms = facts(&get, "getListSignupForms", "Signup forms");
+    forms.path = Some("/lists/{list_id}/signup-forms");
+    assert!(!says(&forms, HintKind::ReadOnly, false));
+    let mut credentials = facts(
+        &get,
+        "database-get-static-credentials",
+        "Get static credentials",
+    );
+    credentials.path = Some("/database/static-creds/{name}");
+    assert!(!says(&credentials, HintKind::ReadOnly, false));
+    let mut minted = facts(&get, "database-generate-credentials", "Get credentials");
+    minted.path = Some("/database/creds/{name}");
+    assert!(says(&minted, HintKind::ReadOnly, false));
+}
+
+/// From attack 64 (recruiting, subscription billing, feature flags): a feed that hands each
+/// record out once ("not included in any later batch") and a link good for one use ("Each
+/// token works once") act when read; a removal after a first verb ("Generates a new link
+/// and expires any link issued before it") says nothing is only added; a GET titled by a
+/// verb before a thing its description names ("Retry schedule": "The smart retry schedule
+/// used for ...") reads, and a segment the summary names as its object ("Replace retry
+/// schedule" at `/retry_schedule`) is no verb.
+#[test]
+fn one_time_feeds_expired_links_and_named_schedules() {
+    let (get, put) = (Method::Get, Method::Put);
+    let mut feed = facts(&get, "", "Next usage export batch");
+    feed.path = Some("/v1/usage_exports/next");
+    feed.description = Some(
+        "Returns up to 1,000 usage records not exported yet: records in a batch are not \
+         included in any later batch."
+            .into(),
+    );
+    assert!(says(&feed, HintKind::ReadOnly, false));
+    let mut action = facts(&get, "", "Email action link");
+    action.path = Some("/v1/email_actions/{token}");
+    action.description = Some("The target of the buttons in emails. Each token works once.".into());
+    assert!(says(&action, HintKind::ReadOnly, false));
+    let mut link = facts(&get, "", "Invoice payment link");
+    link.path = Some("/v1/invoices/{invoice}/payment_link");
+    link.description = Some("Generates a new hosted payment link for the invoice.".into());
+    assert!(says(&link, HintKind::Destructive, false));
+    link.description = Some(
+        "Generates a new hosted payment link for the invoice and expires any link issued \
+         before it."
+            .into(),
+    );
+    assert!(says(&link, HintKind::ReadOnly, false));
+    assert!(!says(&link, HintKind::Destructive, false));
+    let mut schedule = facts(&get, "", "Retry schedule");
+    schedule.path = Some("/v1/dunning/retry_schedule");
+    schedule.description = Some("The smart retry schedule used for failed payments.".into());
+    assert!(!says(&schedule, HintKind::ReadOnly, false));
+    schedule.description = Some("The retry schedule runs again, as it retries payments.".into());
+    assert!(says(&schedule, HintKind::ReadOnly, false));
+    let mut replace = facts(&put, "", "Replace retry schedule");
+    replace.path = Some("/v1/dunning/retry_schedule");
+    assert!(!says(&replace, HintKind::Idempotent, false));
+    replace.summary = Some("Retry the schedule".into());
+    replace.path = Some("/v1/dunning/schedule/retry");
+    assert!(says(&replace, HintKind::Idempotent, false));
+}
