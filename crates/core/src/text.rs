@@ -80,8 +80,9 @@ pub(crate) fn markdown_from_html(text: &str) -> Cow<'_, str> {
 /// comments, styles) made Markdown, each tag leaving a space and each link its text, so
 /// that its words read as the text's own (`<b>deletes</b>` is the verb "deletes"), then the
 /// text as written after it: a `<` that opens no tag (`a<b`, `` `<script>` ``) swallows
-/// what follows in the first, never in the second. "&" between words is "and". Text with
-/// neither stays as it is.
+/// what follows in the first, never in the second. "&" between words is "and". A line
+/// that goes on with a lower-case word is joined to the one before. Text with none of these
+/// stays as it is.
 pub(crate) fn for_reading(text: &str) -> Cow<'_, str> {
     static READER: LazyLock<htmd::HtmlToMarkdown> = LazyLock::new(|| {
         htmd::HtmlToMarkdown::builder()
@@ -111,37 +112,37 @@ pub(crate) fn for_reading(text: &str) -> Cow<'_, str> {
     without_contractions(soft_breaks_joined(text))
 }
 
-/// A paragraph's lines joined by spaces, as Markdown renders a soft line break: a phrase
-/// wrapped in a YAML block ("is\nincremented", "used only\nonce") reads as one. A blank
-/// line, a heading, a list item, a quote, a table row or a code fence starts a block of its
-/// own, and a line of one is not joined to the next.
+/// A paragraph's lines joined by spaces where a line goes on with a lower-case word, as a
+/// wrapped sentence does: a phrase wrapped in a YAML block ("is\nincremented", "used
+/// only\nonce") reads as one. A line that starts otherwise (a capital, a list item, a
+/// heading, a table row) keeps its own, so a line without a full stop still ends its
+/// sentence; so does every line of a fenced code block.
 fn soft_breaks_joined(text: Cow<'_, str>) -> Cow<'_, str> {
-    let starts_a_block = |line: &str| {
-        let marker = line.starts_with(['-', '*', '+', '#', '>', '|', '`']);
-        let digits = line.trim_start_matches(|c: char| c.is_ascii_digit());
-        marker || (digits.len() < line.len() && digits.starts_with(['.', ')']))
-    };
     let lines: Vec<&str> = text.split('\n').collect();
-    let joins = |i: usize| {
-        let (before, line) = (lines[i - 1].trim(), lines[i].trim());
-        !before.is_empty() && !line.is_empty() && !starts_a_block(before) && !starts_a_block(line)
-    };
-    if !(1..lines.len()).any(joins) {
+    let mut fenced = false;
+    let joins: Vec<bool> = (lines.iter().enumerate())
+        .map(|(i, line)| {
+            let fence = line.trim_start().starts_with("```");
+            fenced ^= fence;
+            let goes_on = line.trim_start().starts_with(|c: char| c.is_lowercase());
+            let before = i.checked_sub(1).map(|j| lines[j].trim());
+            !fenced && !fence && goes_on && before.is_some_and(|b| !b.is_empty())
+        })
+        .collect();
+    if !joins.contains(&true) {
         return text;
     }
     let mut joined = String::with_capacity(text.len());
-    for (i, line) in lines.iter().enumerate() {
-        match i {
-            0 => joined.push_str(line),
-            _ if joins(i) => {
-                joined.truncate(joined.trim_end().len());
-                joined.push(' ');
-                joined.push_str(line.trim_start());
-            }
-            _ => {
+    for (i, (line, joins)) in lines.iter().zip(joins).enumerate() {
+        if joins {
+            joined.truncate(joined.trim_end().len());
+            joined.push(' ');
+            joined.push_str(line.trim_start());
+        } else {
+            if i > 0 {
                 joined.push('\n');
-                joined.push_str(line);
             }
+            joined.push_str(line);
         }
     }
     Cow::Owned(joined)
@@ -239,6 +240,9 @@ mod tests {
         );
         let blocks = "Links can be used only\n\n## Once issued\n- used\n- once\n1. first\n| a |";
         assert_eq!(read(blocks), blocks);
+        // A line without a full stop still ends its sentence; code keeps its lines.
+        let lines = "Returns the next message\nDeletes it from the queue.\n```\nx = 1\ny = 2\n```";
+        assert_eq!(read(lines), lines);
         assert!(matches!(for_reading("One line."), Cow::Borrowed(_)));
     }
 

@@ -1505,6 +1505,10 @@ pub const WRITE_PHRASES: &[&str] = &[
     "are held",
     "is charged",
     "are charged",
+    "is bought",
+    "are bought",
+    "is purchased",
+    "are purchased",
     "is debited",
     "are debited",
 ];
@@ -1564,8 +1568,8 @@ pub fn phrases_in(text: &str) -> [Option<&'static str>; 5] {
 
 /// Whether `word`, before a plural on a GET, is the noun naming what is read ("Order
 /// items", "Post comments", "Merge requests", "Login attempts"): a verb that is nearly
-/// always the noun in a path, or login, signup or merge ("Signup forms"); not one that runs, copies or holds
-/// something ("Run jobs", "Export contacts", "Lock files").
+/// always the noun in a path, or login, signup, signin or merge ("Signup forms"); not one
+/// that runs, copies or holds something ("Run jobs", "Export contacts", "Lock files").
 pub fn names_what_a_get_reads(word: &str) -> bool {
     let acts_on_a_plural = [
         "run", "test", "book", "export", "import", "check", "copy", "stream", "schedule", "queue",

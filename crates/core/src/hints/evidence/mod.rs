@@ -208,8 +208,19 @@ impl<'a> Facts<'a> {
                         dispatches(name, schema, description.and_then(Value::as_str))
                     })
                     .map(|(name, _)| name);
+                let given = (b.params.iter())
+                    .filter(|(_, p)| !matches!(p.location, ToolIn::Body | ToolIn::Path))
+                    .find(|(argument, _)| {
+                        let schema = properties.get(argument.as_str());
+                        let description = schema.and_then(|s| s.get("description"));
+                        description
+                            .and_then(Value::as_str)
+                            .is_some_and(acts_when_given)
+                    })
+                    .and_then(|(_, p)| p.name.as_deref());
                 let mut schemas = properties.as_object()?.values();
                 flag.or(dispatcher)
+                    .or(given)
                     .or_else(|| schemas.find_map(overwriting_value))
             }),
             only_posts,
@@ -634,11 +645,38 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
         .filter(|p| p.location != In::Path)
         .find(|p| p.required && dispatches(p.name, schema(p), p.description))
         .map(|p| p.name);
+    let given = (operation.parameters.iter())
+        .filter(|p| p.location != In::Path)
+        .find(|p| p.description.is_some_and(acts_when_given))
+        .map(|p| p.name);
     parameter
         .or_else(|| body.into_iter().find(|name| asks_to_act(name, false)))
         .or_else(|| commands.map(|p| p.name))
         .or(dispatcher)
+        .or(given)
         .or(overwriting)
+}
+
+/// Whether a parameter's description says the call does more when it is given: "If set,
+/// the report is also emailed to this address", "When true, the pick list is also sent to
+/// each zone's label printer". (A filter says what is read: "Only messages sent to ...".)
+fn acts_when_given(description: &str) -> bool {
+    let lower = description.to_ascii_lowercase().replace(" also ", " ");
+    let given = [
+        "if set",
+        "when set",
+        "if true",
+        "when true",
+        "if provided",
+        "when provided",
+        "if specified",
+        "when specified",
+        "if given",
+        "when given",
+    ];
+    given.iter().any(|when| lower.contains(when))
+        && (read::passive_write(&lower, false).is_some()
+            || vocabulary::phrases_in(&lower)[1].is_some())
 }
 
 /// Whether a required parameter named for what the call does (`mode`, `cmd`, `action`,

@@ -104,7 +104,7 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
     let minted = near.iter().any(|w| matches!(*w, "otp" | "nonce" | "totp"));
     // Credentials said to be stored ones ("Get static credentials") are read.
     let credentials = near.iter().enumerate().any(|(i, w)| {
-        let stored = i > 0 && matches!(near[i - 1], "static" | "current" | "existing" | "stored");
+        let stored = i > 0 && matches!(near[i - 1], "static" | "stored");
         *w == "credentials" && !stored
     });
     gets && (token || new_credential || one_time || minted || credentials)

@@ -166,24 +166,39 @@ pub(super) fn in_use(word: &str, alone: Option<Verb>, verb: Verb, rest: &[String
 }
 
 /// Whether the description's first word is a verb that reads ("Returns the status"), or
-/// its first sentence names a thing and says of it no act ("The smart retry schedule used
-/// for failed payments.").
-fn description_opens_reading(facts: &Facts<'_>) -> bool {
+/// its first sentence restates the summary as a thing (an article, then the summary's
+/// words among the next few) and says of it no act: "Retry schedule", "The smart retry
+/// schedule used for failed payments." (not of a verb that changes or removes: "Reset
+/// statistics", "The counters ...").
+fn description_opens_reading(facts: &Facts<'_>, harmful: bool) -> bool {
     let description = facts.description.as_deref().unwrap_or("");
     let first = description
         .split(|c: char| !c.is_alphanumeric())
         .find(|w| !w.is_empty());
-    let names_a_thing = || {
-        let sentence = description.unicode_sentences().next().unwrap_or_default();
-        let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
-        sentence_verb_that_acts(sentence, &class).is_none()
-    };
     match first.map(str::to_ascii_lowercase).as_deref() {
-        Some("the" | "a" | "an") => names_a_thing(),
+        Some("the" | "a" | "an") => !harmful && restates_the_summary(facts, description),
         _ => first
             .and_then(vocabulary::summary_verb)
             .is_some_and(|(_, verb)| verb == Verb::Read),
     }
+}
+
+fn restates_the_summary(facts: &Facts<'_>, description: &str) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        (text.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .map(str::to_ascii_lowercase)
+            .collect()
+    };
+    let summary = words(facts.summary.as_deref().unwrap_or(""));
+    let sentence = description.unicode_sentences().next().unwrap_or_default();
+    let opening: Vec<String> = words(sentence)
+        .into_iter()
+        .take(summary.len() + 3)
+        .collect();
+    let restated = !summary.is_empty() && opening.windows(summary.len()).any(|run| run == summary);
+    let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
+    restated && sentence_verb_that_acts(sentence, &class).is_none()
 }
 
 /// What a verb says in use, given the words after it: a create of something only computed
@@ -233,7 +248,7 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
     };
     let read_thing = thing(vocabulary::READ_THINGS);
     let acted_on = thing(vocabulary::ACTED_ON_THINGS);
-    let described = || description_opens_reading(facts);
+    let described = || description_opens_reading(facts, harmful);
     if safe && ((read_thing && !harmful) || ((read_thing || acted_on) && described())) {
         return Verb::Read;
     }

@@ -404,3 +404,39 @@ fn an_answer_that_names_a_job_started_is_no_read() {
     // A search's own identifier may only page what was read.
     assert!(says(&preview("search_id"), HintKind::ReadOnly, true));
 }
+
+/// A parameter whose description says the call does more when it is given ("If set, the
+/// report is also emailed to this address"; "When true, the pick list is also sent to each
+/// zone's label printer") acts; one that filters by what was sent reads.
+#[test]
+fn a_parameter_that_sends_the_answer_on_acts() {
+    let parameter = |name: &str, kind: &str, description: &str| {
+        format!(
+            r#"{{"name": "{name}", "in": "query", "schema": {{"type": "{kind}"}}, "description": "{description}"}}"#
+        )
+    };
+    for (name, kind, description) in [
+        (
+            "email_to",
+            "string",
+            "If set, the report is also emailed to this address as a PDF.",
+        ),
+        (
+            "print",
+            "boolean",
+            "When true, the pick list is also sent to each zone's label printer.",
+        ),
+    ] {
+        let spec = spec(
+            "get",
+            "/reports/{id}",
+            "Get a report",
+            &parameter(name, kind, description),
+            "",
+        );
+        assert!(says(&spec, HintKind::ReadOnly, false), "{name}");
+    }
+    let filter = parameter("to", "string", "Only messages sent to this address.");
+    let spec = spec("get", "/messages", "List messages", &filter, "");
+    assert!(!says(&spec, HintKind::ReadOnly, false));
+}

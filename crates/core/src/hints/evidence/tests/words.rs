@@ -1926,3 +1926,61 @@ fn one_time_feeds_expired_links_and_named_schedules() {
     replace.path = Some("/v1/dunning/schedule/retry");
     assert!(says(&replace, HintKind::Idempotent, false));
 }
+
+/// What a review of the attack-63/64 rules found they must not do: a description opening
+/// with an article reads only where it restates the summary and says no act ("Pause
+/// queue": "The queue stops delivering ..."); a line without a full stop still ends its
+/// sentence; a segment named after a reading verb's first object is still read ("Fetch
+/// invoice, retry payment"); what is destroyed is read past an earlier consuming phrase.
+#[test]
+fn articles_lines_later_objects_and_consumed_links_stay_read() {
+    let get = Method::Get;
+    let mut pause = facts(&get, "", "Pause queue");
+    pause.path = Some("/queues/{id}/state");
+    pause.description = Some("The queue stops delivering messages until it is resumed.".into());
+    assert!(says(&pause, HintKind::ReadOnly, false));
+    let mut reset = facts(&get, "", "Reset statistics");
+    reset.path = Some("/server/statistics");
+    reset.description = Some("The reset statistics are set back to zero.".into());
+    assert!(says(&reset, HintKind::ReadOnly, false));
+    let mut next = facts(&get, "", "Next message");
+    next.path = Some("/queues/{id}/messages/next");
+    next.description = Some(crate::text::for_reading(
+        "Returns the next message\nDeletes it from the queue.",
+    ));
+    assert!(read(&next).iter().any(|e| e.says == Says::SentenceActs));
+    let mut retry = facts(&get, "", "Fetch invoice, retry payment");
+    retry.path = Some("/invoices/{id}/retry_payment");
+    assert!(says(&retry, HintKind::ReadOnly, false));
+    let mut link = facts(&get, "openShareLink", "Open shared item");
+    link.path = Some("/sharing/links/{link_id}");
+    link.description = Some(
+        "Returns the item. The link is marked as used and is destroyed after the first \
+         retrieval."
+            .into(),
+    );
+    assert!(!says(&link, HintKind::Destructive, false));
+}
+
+/// From attack 65 (clinic scheduling, warehouses, social media management): what is bought
+/// or made "on the first request" a GET makes; a name that is a reading verb and then the
+/// summary's words reads what they name (`getPublishQueue`, "Publish queue").
+#[test]
+fn first_requests_and_names_that_read_a_title() {
+    let get = Method::Get;
+    let mut label = facts(&get, "", "Return label");
+    label.path = Some("/returns/{returnId}/return-label");
+    label.description = Some(
+        "The prepaid return label. The label is bought from the carrier on the first request \
+         and charged to the site's account."
+            .into(),
+    );
+    assert!(read(&label).iter().any(|e| e.says == Says::SentenceActs));
+    let mut queue = facts(&get, "getPublishQueue", "Publish queue");
+    queue.path = Some("/publish-queue");
+    queue.description = Some("Posts waiting to be published, in order, per account.".into());
+    assert!(!says(&queue, HintKind::ReadOnly, false));
+    let mut publish = facts(&get, "publishQueue", "Publish queue");
+    publish.path = Some("/publish-queue");
+    assert!(says(&publish, HintKind::ReadOnly, false));
+}
