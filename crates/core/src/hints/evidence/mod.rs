@@ -262,6 +262,7 @@ fn started_job(responses: &[crate::model::Response<'_>]) -> Option<String> {
         .filter(|r| r.status.starts_with('2'))
         .filter_map(|r| r.json_schema.as_ref()?.value.get("properties")?.as_object())
         .flat_map(|properties| properties.keys())
+        .filter(|key| key.len() > 2 && key.to_ascii_lowercase().ends_with("id"))
         .find(|key| match &names::name_words(key, None)[..] {
             [job, id] => id == "id" && JOBS.contains(&job.as_str()),
             _ => false,
@@ -661,6 +662,10 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
 /// the report is also emailed to this address", "When true, the pick list is also sent to
 /// each zone's label printer". (A filter says what is read: "Only messages sent to ...".)
 fn acts_when_given(description: &str) -> bool {
+    let conditional = ["if ", "If ", "when ", "When "];
+    if !conditional.iter().any(|word| description.contains(word)) {
+        return false;
+    }
     let lower = description.to_ascii_lowercase().replace(" also ", " ");
     let given = [
         "if set",

@@ -374,10 +374,16 @@ pub fn read(facts: &Facts<'_>) -> Vec<Evidence> {
     // a claim of read-only on any other method is refused unless a person reviewed it. A
     // POST that repeats its GET's words is read as that GET would be. What else a call
     // removes as it acts is read of every method.
-    if facts.method.is_none_or(Method::is_safe) || facts.repeats_its_get.is_some() {
+    let read_as_sentences =
+        facts.method.is_none_or(Method::is_safe) || facts.repeats_its_get.is_some();
+    if read_as_sentences {
         reader.sentences();
     }
-    reader.cascade();
+    // (Of a call read so, only one that acts is judged further.)
+    let acts = || (reader.out.iter()).any(|e| e.says_acts() || e.says == Says::SentenceActs);
+    if !read_as_sentences || acts() {
+        reader.cascade();
+    }
     if let Some(path) = facts.path {
         reader.path(path);
     }
@@ -1099,6 +1105,17 @@ impl<'r, 'f> Reader<'r, 'f> {
     /// Whether the name is a reading verb and then these words, two or more
     /// (`getPublishQueue` of "Publish queue" or `/publish-queue`): they name what it reads.
     fn a_read_names(&self, words: &[impl AsRef<str>]) -> bool {
+        // (Most names are not so: told apart without cutting the name into words.)
+        let squashed = |text: &str| -> String {
+            (text.chars().filter(char::is_ascii_alphanumeric))
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
+        };
+        let said: String = words.iter().map(|w| squashed(w.as_ref())).collect();
+        let name = squashed(self.facts.name);
+        if words.len() < 2 || name.len() <= said.len() || !name.ends_with(&said) {
+            return false;
+        }
         let name = name_words(self.facts.name, None);
         match name.split_first() {
             Some((verb, named)) if named.len() > 1 && named.len() == words.len() => {
@@ -1116,7 +1133,7 @@ impl<'r, 'f> Reader<'r, 'f> {
     /// names a thing. (A reading verb on a GET names only what is read: "Fetch invoice,
     /// retry payment" at `/retry_payment` may retry it.)
     fn summary_names(&self, words: &[String]) -> bool {
-        let Some(summary) = self.facts.summary.as_deref() else {
+        let Some(summary) = self.facts.summary.as_deref().filter(|_| words.len() > 1) else {
             return false;
         };
         let said: Vec<String> = (summary.split(|c: char| !c.is_alphanumeric()))
