@@ -809,8 +809,9 @@ fn is_flag(schema: Option<&Value>) -> bool {
 /// besides answering: its first word is a verb that removes, marks, renews, notifies or
 /// runs work again (`delete`, `mark_as_read`, `regenerate`, `notifyOwner`, a certificate's
 /// `retry`, a domain's `recheck`; a cache's `forceRefresh` only reads, `deleted` and
-/// `include_removed` only filter, consenting, `acknowledgeAbuse`, is no act, and what is sent may be the
-/// answer: `sendInitialEvents`; `auto_commit` commits), said by a parameter or by a body's
+/// `include_removed` only filter, consenting, `acknowledgeAbuse`, is no act, and what is
+/// sent may be the answer: `sendInitialEvents`; `auto_commit` commits), said by a parameter
+/// or by a body's
 /// field that says when (`delete_after_fetch`): a field of one word describes what is sent
 /// (an app's `archive`).
 fn asks_to_act(name: &str, parameter: bool) -> bool {

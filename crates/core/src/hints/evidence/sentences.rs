@@ -372,6 +372,14 @@ pub(super) fn caused_verb(words: &[String]) -> Option<usize> {
     known.or_else(|| (that && party + 1 < words.len()).then_some(party + 1))
 }
 
+/// The words of `text`, letters and digits, in lower case.
+pub(super) fn lower_words(text: &str) -> Vec<String> {
+    (text.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
 /// Whether `word` looks like a plural noun (`users`, not `address`).
 pub(super) fn is_plural(word: &str) -> bool {
     word.len() > 3 && word.ends_with('s') && !word.ends_with("ss")

@@ -7,7 +7,7 @@ use crate::http::Method;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::names::name_words;
-use super::sentences::{computed, is_plural, sentence_verb_that_acts};
+use super::sentences::{computed, is_plural, lower_words, sentence_verb_that_acts};
 use super::Facts;
 
 /// What `word` says in a phrase its next words make, where that differs from its class:
@@ -184,15 +184,9 @@ fn description_opens_reading(facts: &Facts<'_>, harmful: bool) -> bool {
 }
 
 fn restates_the_summary(facts: &Facts<'_>, description: &str) -> bool {
-    let words = |text: &str| -> Vec<String> {
-        (text.split(|c: char| !c.is_alphanumeric()))
-            .filter(|w| !w.is_empty())
-            .map(str::to_ascii_lowercase)
-            .collect()
-    };
-    let summary = words(facts.summary.as_deref().unwrap_or(""));
+    let summary = lower_words(facts.summary.as_deref().unwrap_or(""));
     let sentence = description.unicode_sentences().next().unwrap_or_default();
-    let opening: Vec<String> = words(sentence)
+    let opening: Vec<String> = lower_words(sentence)
         .into_iter()
         .take(summary.len() + 3)
         .collect();

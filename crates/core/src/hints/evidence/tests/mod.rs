@@ -254,6 +254,26 @@ fn a_manifest_key_naming_no_argument_reads_as_no_key() {
     assert_eq!(facts.idempotency_key, None);
 }
 
+/// A manifest's argument whose description says the call sends the answer on when it is
+/// given acts, as a spec's parameter does.
+#[test]
+fn a_manifest_argument_that_sends_the_answer_on_acts() {
+    let tool = |description: &str| {
+        serde_json::json!({"tools": [{"name": "get_report", "inputSchema": {"type": "object",
+            "properties": {"email_to": {"type": "string", "description": description}}},
+            "_meta": {"openapi2mcp/http": {"method": "GET", "path": "/reports/{id}",
+                "params": {"email_to": {"in": "query", "name": "email_to"}}}}}]})
+    };
+    let acting = |description: &str| {
+        let manifest = crate::manifest::read(&tool(description), "m.json").unwrap();
+        Facts::of_tool(&manifest.tools[0], "/tools/0", false).acting_flag == Some("email_to")
+    };
+    assert!(acting(
+        "If set, the report is also emailed to this address."
+    ));
+    assert!(!acting("The address the report was sent to."));
+}
+
 /// Refunding changes a payment for good: never suggested non-destructive.
 #[test]
 fn a_refund_is_destructive() {
