@@ -118,6 +118,9 @@ pub(crate) fn for_reading(text: &str) -> Cow<'_, str> {
 /// heading, a table row) keeps its own, so a line without a full stop still ends its
 /// sentence; so does every line of a fenced code block.
 fn soft_breaks_joined(text: Cow<'_, str>) -> Cow<'_, str> {
+    if !text.contains('\n') {
+        return text;
+    }
     let lines: Vec<&str> = text.split('\n').collect();
     let mut fenced = false;
     let joins: Vec<bool> = (lines.iter().enumerate())

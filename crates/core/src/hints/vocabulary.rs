@@ -2,7 +2,7 @@
 //! phrases that matter, and a word list to split glued identifiers (`getinputtokencounts`).
 //! The lists are judged by `tests/hints.rs` on labelled operations: change them there.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::LazyLock;
 
 use aho_corasick::AhoCorasick;
@@ -480,7 +480,7 @@ const ACT: &[&str] = &[
 /// What `word` (lower case) says, if it is a verb this reader knows.
 pub fn verb(word: &str) -> Option<Verb> {
     // Looked up for every word of every operation: a map, built once.
-    static VERBS: LazyLock<HashMap<&str, Verb>> = LazyLock::new(|| {
+    static VERBS: LazyLock<FxHashMap<&str, Verb>> = LazyLock::new(|| {
         let classes = [
             (READ, Verb::Read),
             (CREATE, Verb::Create),
@@ -1792,7 +1792,7 @@ fn is_word(word: &str) -> bool {
 
 /// Whether `word` (lower case) is a noun this reader knows (`info`, `content`, `status`).
 fn is_noun(word: &str) -> bool {
-    static NOUN_SET: LazyLock<HashSet<&str>> = LazyLock::new(|| NOUNS.iter().copied().collect());
+    static NOUN_SET: LazyLock<FxHashSet<&str>> = LazyLock::new(|| NOUNS.iter().copied().collect());
     NOUN_SET.contains(word)
 }
 
