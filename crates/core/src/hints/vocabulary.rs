@@ -1422,6 +1422,14 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "token works once",
     "link works once",
     "code works once",
+    // A launch URL or a link that opens once ("can be launched only once", "stops working
+    // after it has been opened").
+    "launched only once",
+    "only be launched once",
+    "opened only once",
+    "only be opened once",
+    "stops working after it has been",
+    "stops working once it has been",
     "flagged as retrieved",
     "marked as retrieved",
     // A bound eSIM profile package (GSMA ES9+ `getBoundProfilePackage`).

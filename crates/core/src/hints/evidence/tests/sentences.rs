@@ -383,3 +383,23 @@ fn a_preview_that_changes_nothing_is_kept() {
     );
     assert_eq!(left_out(&preview), None);
 }
+
+/// Attack round 66: a link that opens once is used up by the GET that opens it.
+#[test]
+fn a_link_that_opens_once_keeps_a_get_out() {
+    for (summary, description) in [
+        (
+            "Download a secure attachment",
+            "Returns the file. The link stops working after it has been opened once.",
+        ),
+        (
+            "Get a sessionless launch url",
+            "The url contains a one-time verifier and can be launched only once.",
+        ),
+    ] {
+        assert!(
+            left_out_because(summary, description).is_some(),
+            "{description}"
+        );
+    }
+}
