@@ -262,7 +262,7 @@ fn started_job(responses: &[crate::model::Response<'_>]) -> Option<String> {
         .filter(|r| r.status.starts_with('2'))
         .filter_map(|r| r.json_schema.as_ref()?.value.get("properties")?.as_object())
         .flat_map(|properties| properties.keys())
-        .filter(|key| key.len() > 2 && key.to_ascii_lowercase().ends_with("id"))
+        .filter(|key| key.len() > 2 && key.as_bytes()[key.len() - 2..].eq_ignore_ascii_case(b"id"))
         .find(|key| match &names::name_words(key, None)[..] {
             [job, id] => id == "id" && JOBS.contains(&job.as_str()),
             _ => false,
@@ -662,8 +662,11 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
 /// the report is also emailed to this address", "When true, the pick list is also sent to
 /// each zone's label printer". (A filter says what is read: "Only messages sent to ...".)
 fn acts_when_given(description: &str) -> bool {
-    let conditional = ["if ", "If ", "when ", "When "];
-    if !conditional.iter().any(|word| description.contains(word)) {
+    // Every phrase below opens with one of these: told apart before anything is allocated.
+    let says = |word: &[u8]| {
+        (description.as_bytes().windows(word.len())).any(|w| w.eq_ignore_ascii_case(word))
+    };
+    if !says(b"if ") && !says(b"when ") {
         return false;
     }
     let lower = description.to_ascii_lowercase().replace(" also ", " ");
@@ -811,9 +814,8 @@ fn is_flag(schema: Option<&Value>) -> bool {
 /// `retry`, a domain's `recheck`; a cache's `forceRefresh` only reads, `deleted` and
 /// `include_removed` only filter, consenting, `acknowledgeAbuse`, is no act, and what is
 /// sent may be the answer: `sendInitialEvents`; `auto_commit` commits), said by a parameter
-/// or by a body's
-/// field that says when (`delete_after_fetch`): a field of one word describes what is sent
-/// (an app's `archive`).
+/// or by a body's field that says when (`delete_after_fetch`): a field of one word
+/// describes what is sent (an app's `archive`).
 fn asks_to_act(name: &str, parameter: bool) -> bool {
     let mut words = names::name_words(name, None);
     let keeps = (words.iter()).any(|w| matches!(w.as_str(), "store" | "save" | "persist"));
