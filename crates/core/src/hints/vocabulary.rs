@@ -851,6 +851,11 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "by the specified quantity",
     // "The first call deactivates the user and the second call deletes it" (Okta).
     "the second call",
+    // A date moved "later by `extra_days` days, on top of any extension the student
+    // already has" (attack 66). ("Later by" alone misfires: "a ride which was requested
+    // earlier by providing the ride id".)
+    "on top of any",
+    "on top of the existing",
 ];
 
 /// Phrases of a description that say an operation overwrites or destroys.

@@ -87,7 +87,21 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
     // (Pinging a machine, `/pods/{podId}/ping`, checks that it answers.)
     let checks_in = rest.iter().take(2).any(|w| w.starts_with("heartbeat"))
         || path.is_some_and(|p| p.contains("/ping/{") || p.contains("heartbeat"));
-    if safe && ((word == "ping" && !checks_in) || (word == "verify" && own_credentials)) {
+    // Verifying a thing's authenticity looks it up ("Verify a certificate": "Checks that a
+    // certificate ID is genuine"; attack 66), as verifying an email or a domain does not.
+    let authentic = |w: &String| {
+        let w = w.trim_end_matches('s');
+        matches!(
+            w,
+            "certificate" | "signature" | "license" | "licence" | "receipt" | "checksum"
+        )
+    };
+    let checks_authenticity = rest.iter().take(3).any(authentic)
+        || path
+            .and_then(|p| resource_acted_on(p, word))
+            .is_some_and(|r| authentic(&r));
+    let verifies = own_credentials || checks_authenticity;
+    if safe && ((word == "ping" && !checks_in) || (word == "verify" && verifies)) {
         return Some(Verb::Read);
     }
     // Checking a one-time code by a method that writes spends an attempt ("Check a
@@ -140,6 +154,17 @@ fn converts_what_it_names(path: &str, verb: &str) -> bool {
     before.starts_with('{') && first_word.is_some_and(|w| w == verb)
 }
 
+/// The resource a path's action segment acts on, as a word (`certificates` in
+/// `/certificates/{id}/verify`, for `verify`).
+fn resource_acted_on(path: &str, verb: &str) -> Option<String> {
+    let mut segments = path.trim_end_matches('/').rsplit('/');
+    let last = segments.next()?;
+    let id = segments.next()?;
+    let resource = segments.next()?;
+    let acts = id.starts_with('{') && last.eq_ignore_ascii_case(verb);
+    acts.then(|| resource.to_ascii_lowercase())
+}
+
 /// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a
 /// file to the trash", "Restore a file from the trash", restore what was deleted. `text` is
 /// the operation's words, lower case.
@@ -172,6 +197,9 @@ pub(super) fn in_use(word: &str, alone: Option<Verb>, verb: Verb, rest: &[String
 /// statistics", "The counters ...").
 fn description_opens_reading(facts: &Facts<'_>, harmful: bool) -> bool {
     let description = facts.description.as_deref().unwrap_or("");
+    if !harmful && names_what_is_read(description.unicode_sentences().next().unwrap_or("")) {
+        return true;
+    }
     let first = description
         .split(|c: char| !c.is_alphanumeric())
         .find(|w| !w.is_empty());
@@ -181,6 +209,29 @@ fn description_opens_reading(facts: &Facts<'_>, harmful: bool) -> bool {
             .and_then(vocabulary::summary_verb)
             .is_some_and(|(_, verb)| verb == Verb::Read),
     }
+}
+
+/// Whether a sentence only names things: a plural noun and what qualifies it, with no verb
+/// that acts and nothing done to them ("Devices that failed to install the update and are
+/// waiting for the next retry window"; attack 66). ("Settings are copied to ..." is done.)
+fn names_what_is_read(sentence: &str) -> bool {
+    let words = lower_words(sentence);
+    let [first, second, rest @ ..] = &words[..] else {
+        return false;
+    };
+    let a_noun = is_plural(first) && vocabulary::verb(first).is_none();
+    let qualified = matches!(
+        second.as_str(),
+        "that" | "which" | "in" | "with" | "of" | "for" | "waiting" | "awaiting" | "currently"
+    );
+    let being = |w: &str| matches!(w, "is" | "are" | "was" | "were" | "be" | "been" | "being");
+    let done = words
+        .windows(2)
+        .any(|w| being(&w[0]) && (w[1].ends_with("ed") || w[1].ends_with("en")));
+    let acts = |w: &String| {
+        is_plural(w) && vocabulary::summary_verb(w).is_some_and(|(_, verb)| verb != Verb::Read)
+    };
+    a_noun && qualified && !done && !rest.iter().any(acts)
 }
 
 fn restates_the_summary(facts: &Facts<'_>, description: &str) -> bool {

@@ -469,3 +469,22 @@ fn what_returns_a_new_one_is_not_idempotent() {
     rotate.description = Some("Invalidates the `access_token`.".into());
     assert!(says(&rotate, HintKind::Idempotent, true));
 }
+
+/// Attack round 66: a date moved "on top of any extension the student already has" moves
+/// again on a repeat.
+#[test]
+fn a_put_that_moves_on_top_of_what_is_there_is_not_idempotent() {
+    let put = Method::Put;
+    let mut extend = facts(
+        &put,
+        "extend_due_date_for_student",
+        "Give a student extra time",
+    );
+    extend.path = Some("/courses/{course_id}/assignments/{assignment_id}/extensions/{user_id}");
+    assert!(!says(&extend, HintKind::Idempotent, false));
+    extend.description = Some(
+        "Moves the student's due date later by `extra_days` days, on top of any extension the student already has."
+            .into(),
+    );
+    assert!(says(&extend, HintKind::Idempotent, false));
+}

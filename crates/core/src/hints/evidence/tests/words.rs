@@ -1984,3 +1984,34 @@ fn first_requests_and_names_that_read_a_title() {
     publish.path = Some("/publish-queue");
     assert!(says(&publish, HintKind::ReadOnly, false));
 }
+
+/// Attack round 66: verifying a certificate's authenticity by GET looks it up, by its name,
+/// summary and path alike; verifying an email address marks it verified.
+#[test]
+fn verifying_a_certificate_reads_verifying_an_email_acts() {
+    let get = Method::Get;
+    let mut certificate = facts(&get, "verify_certificate", "Verify a certificate");
+    certificate.path = Some("/certificates/{certificate_id}/verify");
+    assert!(said(&certificate).is_empty(), "{:?}", said(&certificate));
+    let mut email = facts(&get, "verify_email", "Verify an email address");
+    email.path = Some("/emails/{email_id}/verify");
+    assert!(suggests(&email, HintKind::ReadOnly, false));
+}
+
+/// Attack round 66: a description that only names what is listed ("Devices that failed
+/// ... and are waiting for the next retry window") makes "Retry queue" a thing read; one
+/// that says something is done to them does not.
+#[test]
+fn a_description_naming_what_is_listed_makes_a_verb_a_thing() {
+    let get = Method::Get;
+    let mut queue = facts(&get, "getRolloutRetryQueue", "Retry queue");
+    queue.path = Some("/rollouts/{rolloutId}/retry-queue");
+    queue.description = Some(
+        "Devices that failed to install the update and are waiting for the next retry window, with their last error."
+            .into(),
+    );
+    assert!(said(&queue).is_empty(), "{:?}", said(&queue));
+    queue.description =
+        Some("Devices that failed to install the update are retried in the next window.".into());
+    assert!(suggests(&queue, HintKind::ReadOnly, false));
+}
