@@ -556,7 +556,7 @@ if __name__ == "__main__":
     # each time, drawn the same way, each measured before anything was chosen on it (round
     # 20 drawn before round 19 was tuned on; each other after the one before and its attack
     # round).
-    for number in range(18, 26):
+    for number in range(18, 27):
         drawn = list(sample_writes(ROUND16 + ROUND17, 2, taken))
         for spec, path, method, op in drawn:
             print(spec, "-", method.upper(), path, op.get("operationId"), f"round {number}", sep="\t")
