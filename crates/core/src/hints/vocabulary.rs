@@ -668,6 +668,8 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
     "merge",
     "transfer",
     "garbage",
+    // Harbor's `/system/gc/schedule` ("Create a gc schedule": a manual one runs at once).
+    "gc",
     "cancellation",
     "deletion",
     "reset",
@@ -993,6 +995,20 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "removes all",
     "delete all",
     "deletes all",
+    // What a run it starts does: "Runs the retention policy, which deletes the artifacts
+    // its rules do not retain" (attack 67).
+    "which deletes",
+    "which removes",
+    // A pointer moved to what is made no longer points where it did: "Tags of the copied
+    // artifact that already exist in this repository are moved to it".
+    "is moved to it",
+    "is moved to this",
+    "are moved to it",
+    "are moved to this",
+    // What an unlock takes back: "Published payslips are withdrawn".
+    "is withdrawn",
+    "are withdrawn",
+    "marked as superseded",
 ];
 
 /// What a "create" makes when it only computes an answer and stores nothing: "Create
@@ -1524,6 +1540,9 @@ pub const WRITE_PHRASES: &[&str] = &[
     "are purchased",
     "is debited",
     "are debited",
+    // "the analysis runs now and its results are written to the contract's properties".
+    "is written to",
+    "are written to",
 ];
 
 /// Phrases that say a repeat changes nothing, counted only in a sentence that says what

@@ -566,8 +566,11 @@ impl Suggestion {
 /// at a path that names a token (`/token`, `/oauth/access_token`), the client's own secret
 /// (`client_secret`, OAuth 1.0's `consumer_secret`), which other calls take as a login;
 /// at a path that names a token or credentials, how long what is issued lasts
-/// (`expiry_seconds`, `expires_in`, `ttl`): a credential made for the call.
-fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n str> {
+/// (`expiry_seconds`, `expires_in`, `ttl`): a credential made for the call; or, at a path
+/// that names a token, the `service` and `scope` of the Docker registry token protocol
+/// (Docker Hub's, Harbor's `/service/token`; attack 67).
+fn grant<'n>(names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n str> {
+    let names: Vec<&str> = names.collect();
     let is = |name: &str, wanted: &str| name.eq_ignore_ascii_case(wanted);
     let path = path.to_ascii_lowercase();
     let for_a_token = path.contains("token");
@@ -581,11 +584,15 @@ fn grant<'n>(mut names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n
         let lower = name.to_ascii_lowercase();
         lower.starts_with("expir") || lower == "expires_in" || lower == "ttl"
     };
-    names.find(|name| {
-        is(name, "grant_type")
-            || (for_a_token && (is(name, "client_secret") || is(name, "consumer_secret")))
-            || (for_a_credential && lifetime(name))
-            || (signs_in && is(name, "password"))
+    let named = |wanted: &str| names.iter().find(|name| is(name, wanted)).copied();
+    let docker = named("service").and(named("scope")).filter(|_| for_a_token);
+    docker.or_else(|| {
+        names.into_iter().find(|name| {
+            is(name, "grant_type")
+                || (for_a_token && (is(name, "client_secret") || is(name, "consumer_secret")))
+                || (for_a_credential && lifetime(name))
+                || (signs_in && is(name, "password"))
+        })
     })
 }
 

@@ -749,7 +749,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         let imperative = imperative || third_person;
         let safe = self.facts.method.is_some_and(Method::is_safe);
         let opener = vocabulary::CLAUSE_OPENERS.contains(&first.to_ascii_lowercase().as_str());
-        safe && imperative && !opener && first.chars().all(char::is_alphabetic)
+        // A registry's GET "Pull a manifest" downloads it (attack 67).
+        let pulls = lower == "pull";
+        safe && imperative && !opener && !pulls && first.chars().all(char::is_alphabetic)
     }
 
     /// "or update", "or replace" in a text: an upsert, which overwrites ("Add/Update" too,

@@ -170,8 +170,10 @@ fn resource_acted_on(path: &str, verb: &str) -> Option<String> {
 /// the operation's words, lower case.
 pub(super) fn undoes(verb: &str, text: &str) -> bool {
     let trash = text.contains("trash");
+    // (Emptying the trash is for good: `/rpc/trash.empty`, "Empty the trash can".)
+    let emptied = vocabulary::has_phrase(text, "empty");
     match verb {
-        "trash" | "untrash" => true,
+        "trash" | "untrash" => !emptied,
         "move" => trash,
         "restore" => trash || vocabulary::has_phrase(text, "deleted"),
         _ => false,
@@ -264,6 +266,19 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
         return Verb::Act;
     }
     if verb != Verb::Switch && puts_the_named_state(word, facts) {
+        return Verb::Update;
+    }
+    // A manifest, an image or a tag pushed by PUT is uploaded to its reference, which it
+    // sets ("Push a manifest"; attack 67); a notification pushed is sent.
+    let uploaded = |w: &String| {
+        let w = w.trim_end_matches('s');
+        matches!(
+            w,
+            "manifest" | "image" | "tag" | "blob" | "artifact" | "chart" | "layer"
+        )
+    };
+    let put = facts.method == Some(&Method::Put);
+    if word == "push" && put && rest.iter().take(3).any(uploaded) {
         return Verb::Update;
     }
     if let Some(verb) = acts_by_its_object(word, rest, safe) {

@@ -2048,3 +2048,68 @@ fn a_subscription_in_a_collection_is_a_thing() {
     thing.path = Some("/namespaces/{namespace}/topics/{topic}/subscriptions/{name}");
     assert!(!says(&thing, HintKind::Destructive, false));
 }
+
+/// Attack round 67: what a created or triggered run removes, or a tag it moves, or what an
+/// unlock withdraws, is no mere addition or switch; nor is emptying the trash.
+#[test]
+fn what_a_run_removes_or_moves_is_not_only_added() {
+    let (post, put) = (Method::Post, Method::Put);
+    let mut gc = facts(&post, "CreateGCSchedule", "Create a gc schedule.");
+    gc.path = Some("/api/v2.0/system/gc/schedule");
+    gc.statuses = vec!["201"];
+    let mut stop = facts(&put, "stopGC", "Stop the specific GC execution");
+    stop.path = Some("/api/v2.0/system/gc/{gc_id}");
+    let mut retention = facts(
+        &post,
+        "TriggerRetentionExecution",
+        "Trigger a Retention Execution",
+    );
+    retention.path = Some("/api/v2.0/retentions/{id}/executions");
+    retention.statuses = vec!["201"];
+    retention.description = Some(
+        "Runs the retention policy, which deletes the artifacts its rules do not retain.".into(),
+    );
+    let mut copy = facts(&post, "CopyArtifact", "Copy artifact");
+    copy.path = Some("/api/v2.0/projects/{p}/repositories/{r}/artifacts");
+    copy.statuses = vec!["201"];
+    copy.description = Some(
+        "Copy the artifact. Tags of the copied artifact that already exist in this repository are moved to it."
+            .into(),
+    );
+    let mut unlock = facts(&post, "unlockPayRun", "Unlock Pay Run");
+    unlock.path = Some("/pay_runs/{pay_run_id}/unlock");
+    unlock.description = Some("Published payslips are withdrawn from the employee portal.".into());
+    let mut empty = facts(&post, "trashEmpty", "Empty the trash can");
+    empty.path = Some("/rpc/trash.empty");
+    empty.description = Some("Permanently deletes everything in the trash can.".into());
+    for case in [&gc, &stop, &retention, &copy, &unlock, &empty] {
+        assert!(
+            !says(case, HintKind::Destructive, false),
+            "{:?}",
+            case.summary
+        );
+    }
+    // Without what they remove, move or withdraw, they add or switch.
+    retention.description = None;
+    copy.description = None;
+    unlock.description = None;
+    let mut trash = facts(&post, "trashFile", "Move a file to the trash");
+    trash.path = Some("/files/{id}/trash");
+    for case in [&retention, &copy, &unlock, &trash] {
+        assert!(
+            says(case, HintKind::Destructive, false),
+            "{:?}",
+            case.summary
+        );
+    }
+}
+
+/// Attack round 67: the Docker registry token protocol's `service` and `scope`, at a path
+/// that names a token, make a token endpoint; elsewhere they say nothing.
+#[test]
+fn a_docker_token_endpoint_grants() {
+    let names = ["service", "scope", "account"];
+    assert_eq!(grant(names.into_iter(), "/service/token"), Some("scope"));
+    assert_eq!(grant(names.into_iter(), "/v1/services"), None);
+    assert_eq!(grant(["scope"].into_iter(), "/service/token"), None);
+}

@@ -403,3 +403,18 @@ fn a_link_that_opens_once_keeps_a_get_out() {
         );
     }
 }
+
+/// Attack round 67: what a GET computes on a miss and writes to the resource is a write.
+#[test]
+fn results_written_to_the_resource_keep_a_get_out() {
+    let said = left_out_because(
+        "Get extracted clauses",
+        "Returns the clauses found in the contract. If the contract has not been analysed yet, the analysis runs now and its results are written to the contract's properties.",
+    );
+    assert!(said.is_some_and(|why| why.contains("are written to")));
+    assert!(left_out_because(
+        "Get extracted clauses",
+        "Returns the clauses found in the contract."
+    )
+    .is_none());
+}

@@ -2015,3 +2015,21 @@ fn a_description_naming_what_is_listed_makes_a_verb_a_thing() {
         Some("Devices that failed to install the update are retried in the next window.".into());
     assert!(suggests(&queue, HintKind::ReadOnly, false));
 }
+
+/// Attack round 67: a registry's "Pull a manifest" by GET downloads it; "Push a manifest" by
+/// PUT uploads it to its reference, which a repeat sets again (a notification pushed by POST
+/// is sent each time).
+#[test]
+fn a_registry_pulls_by_get_and_pushes_by_put() {
+    let (get, put, post) = (Method::Get, Method::Put, Method::Post);
+    for summary in ["Pull a manifest", "Pull a blob"] {
+        let mut pull = facts(&get, "", summary);
+        pull.path = Some("/v2/{name}/manifests/{reference}");
+        assert!(said(&pull).is_empty(), "{summary}: {:?}", said(&pull));
+    }
+    let mut push = facts(&put, "putManifest", "Push a manifest");
+    push.path = Some("/v2/{name}/manifests/{reference}");
+    assert!(!says(&push, HintKind::Idempotent, false));
+    let notify = facts(&post, "pushNotification", "Push a notification to a device");
+    assert!(!says(&notify, HintKind::Idempotent, true));
+}
