@@ -846,6 +846,11 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "creates a new version",
     "a new version is created",
     "adds a new version",
+    // "Each upload is stored as a new revision of the slot" (attack 68).
+    "as a new revision",
+    "as a new version",
+    "creates a new revision",
+    "a new revision is created",
     "by a certain amount",
     "by the given amount",
     "by the specified amount",
@@ -999,6 +1004,12 @@ pub const DESTROY_PHRASES: &[&str] = &[
     // its rules do not retain" (attack 67).
     "which deletes",
     "which removes",
+    // A compliance lock that "becomes immutable: it cannot be changed or deleted by anyone"
+    // is no switch its opposite undoes (attack 68).
+    // ("Cannot be removed" misfires: "The last participant of a group conversation cannot
+    // be removed".)
+    "becomes immutable",
+    "become immutable",
     // A pointer moved to what is made no longer points where it did: "Tags of the copied
     // artifact that already exist in this repository are moved to it".
     "is moved to it",
@@ -1476,6 +1487,12 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "is held for",
     "side effect:",
     "side effects:",
+    // A key "rotated after each retrieval", "A new code is issued on each request" (attack
+    // 68): reading makes another.
+    "after each retrieval",
+    "new code is issued",
+    "new key is issued",
+    "new token is issued",
 ];
 
 /// Phrases that say, in the passive or of the state, that a call writes: a POST whose
@@ -1543,6 +1560,13 @@ pub const WRITE_PHRASES: &[&str] = &[
     // "the analysis runs now and its results are written to the contract's properties".
     "is written to",
     "are written to",
+    // "The reward is credited on the first request of the day"; "a fresh set is generated
+    // ... and saved" (attack 68).
+    "is credited",
+    "are credited",
+    "and saved",
+    "generated and stored",
+    "created and stored",
 ];
 
 /// Phrases that say a repeat changes nothing, counted only in a sentence that says what

@@ -903,7 +903,9 @@ fn describes_a_key(text: &str) -> bool {
     let retried = ["retry", "retries", "retried"]
         .iter()
         .any(|w| lower.contains(w));
-    let once = ["ignore", "duplicate", "already"]
+    // ("allows failed requests to be retried without the risk of running the operation
+    // twice": AWS Backup's `CreatorRequestId`.)
+    let once = ["ignore", "duplicate", "already", "twice"]
         .iter()
         .any(|w| lower.contains(w));
     // "This is not an idempotency key", "requests are not deduplicated": said of no key

@@ -293,6 +293,13 @@ pub(super) fn opening_words(text: &str) -> Vec<&str> {
             words.clear();
         }
     }
+    // "Attempts to cancel a job" (AWS), "Tries to stop": what is attempted opens.
+    if let [attempts, to, _, ..] = words[..] {
+        let attempts = attempts.to_ascii_lowercase();
+        if matches!(attempts.as_str(), "attempts" | "tries") && to.eq_ignore_ascii_case("to") {
+            words.drain(..2);
+        }
+    }
     // "Apply", "Reply" are verbs themselves.
     let adverb = |w: &str| {
         w.len() > 4

@@ -2016,6 +2016,11 @@ fn a_key_denied_is_no_key() {
     assert!(!describes_a_key(
         "A request id for tracing. This is not an idempotency key."
     ));
+    // AWS Backup's `CreatorRequestId` (attack 68).
+    assert!(describes_a_key(
+        "Allows failed requests to be retried without the risk of running the operation twice."
+    ));
+    assert!(!describes_a_key("Failed requests may be retried."));
 }
 
 /// "Record a view", "Log a read": a noun before an article is an imperative that adds an
@@ -2112,4 +2117,27 @@ fn a_docker_token_endpoint_grants() {
     assert_eq!(grant(names.into_iter(), "/service/token"), Some("scope"));
     assert_eq!(grant(names.into_iter(), "/v1/services"), None);
     assert_eq!(grant(["scope"].into_iter(), "/service/token"), None);
+}
+
+/// Attack round 68: a lock that "becomes immutable" is no switch; AWS's "Attempts to cancel
+/// a job" cancels it, and a stop at its path is then no switch either.
+#[test]
+fn a_lock_for_good_and_an_attempted_cancel_are_not_switches() {
+    let (put, post) = (Method::Put, Method::Post);
+    let mut lock = facts(
+        &put,
+        "PutBackupVaultLockConfiguration",
+        "Lock a backup vault",
+    );
+    lock.path = Some("/v1/backup-vaults/{backupVaultName}/vault-lock");
+    assert!(says(&lock, HintKind::Destructive, false));
+    lock.description = Some(
+        "Once the cooling-off period has passed the vault lock becomes immutable: it cannot be changed or deleted by anyone."
+            .into(),
+    );
+    assert!(!says(&lock, HintKind::Destructive, false));
+    let mut stop = facts(&post, "PostBackupJobsBackupJobIdStop", "");
+    stop.path = Some("/v1/backup-jobs/{backupJobId}/stop");
+    stop.description = Some("Attempts to cancel a job to create a one-time backup.".into());
+    assert!(!says(&stop, HintKind::Destructive, false));
 }

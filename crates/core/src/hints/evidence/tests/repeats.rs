@@ -488,3 +488,30 @@ fn a_put_that_moves_on_top_of_what_is_there_is_not_idempotent() {
     );
     assert!(says(&extend, HintKind::Idempotent, false));
 }
+
+/// Attack round 68: what is "stored as a new revision" is another revision on each call.
+#[test]
+fn a_put_stored_as_a_new_revision_is_not_idempotent() {
+    let put = Method::Put;
+    let mut save = facts(&put, "uploadSave", "Upload a cloud save");
+    save.path = Some("/v2/players/{playerId}/saves/{slot}");
+    assert!(!says(&save, HintKind::Idempotent, false));
+    save.description = Some("Each upload is stored as a new revision of the slot.".into());
+    assert!(says(&save, HintKind::Idempotent, false));
+}
+
+/// Attack round 68: a ban posted to a collection with a 201 makes a ban each time, however
+/// it ends something.
+#[test]
+fn an_end_that_is_created_is_not_idempotent() {
+    let post = Method::Post;
+    let mut ban = facts(&post, "banPlayer", "Ban a player");
+    ban.path = Some("/v2/players/{playerId}/bans");
+    ban.statuses = vec!["201"];
+    assert!(!says(&ban, HintKind::Idempotent, true));
+    // An action on one resource that answers 201 still ends it once (Rebilly's).
+    let mut cancel = facts(&post, "", "Cancel a coupon redemption");
+    cancel.path = Some("/coupons-redemptions/{id}/cancel");
+    cancel.statuses = vec!["201"];
+    assert!(says(&cancel, HintKind::Idempotent, true));
+}

@@ -418,3 +418,28 @@ fn results_written_to_the_resource_keep_a_get_out() {
     )
     .is_none());
 }
+
+/// Attack round 68: a GET whose key is "rotated after each retrieval", whose code "is issued"
+/// anew, whose reward "is credited" on the first request, or whose offers are "generated
+/// and saved" writes.
+#[test]
+fn what_each_read_issues_credits_or_saves_keeps_a_get_out() {
+    for (summary, description) in [
+        (
+            "Get the vault recovery key",
+            "The key is rotated after each retrieval: store it before closing the response.",
+        ),
+        ("Device link code", "A new code is issued on each request."),
+        (
+            "Daily reward",
+            "Returns today's reward. The reward is credited on the first request of the UTC day.",
+        ),
+        (
+            "Personalized offers",
+            "If the previous offers have expired, a fresh set is generated from the offer pool and saved.",
+        ),
+    ] {
+        assert!(left_out_because(summary, description).is_some(), "{description}");
+    }
+    assert!(left_out_because("Personalized offers", "Returns the player's offers.").is_none());
+}
