@@ -714,8 +714,23 @@ pub const DESTRUCTIVE_NOUNS: &[&str] = &[
 /// Whether `word` (lower case) is one of [`DESTRUCTIVE_NOUNS`], in the singular or the
 /// plural (`/v1/cancellations`, "Create reversals").
 pub fn is_destructive_noun(word: &str) -> bool {
-    let singular = word.strip_suffix('s').unwrap_or(word);
+    // ("gcs" is Google Cloud Storage, no garbage collections.)
+    let singular = word
+        .strip_suffix('s')
+        .filter(|s| s.len() > 2)
+        .unwrap_or(word);
     DESTRUCTIVE_NOUNS.contains(&word) || DESTRUCTIVE_NOUNS.contains(&singular)
+}
+
+/// What a container registry holds, which a GET's "pull" downloads and a PUT's "push"
+/// uploads to its reference ("Pull a manifest", "Push a manifest"; attack 67).
+pub const REGISTRY_CONTENT: &[&str] = &[
+    "manifest", "image", "tag", "blob", "artifact", "chart", "layer",
+];
+
+/// Whether `word` (lower case) is [`REGISTRY_CONTENT`], in the singular or the plural.
+pub fn is_registry_content(word: &str) -> bool {
+    REGISTRY_CONTENT.contains(&word.strip_suffix('s').unwrap_or(word))
 }
 
 /// Nouns that say money is held or paid back: capturing, completing or confirming one moves
@@ -1564,7 +1579,6 @@ pub const WRITE_PHRASES: &[&str] = &[
     // ... and saved" (attack 68).
     "is credited",
     "are credited",
-    "and saved",
     "generated and stored",
     "created and stored",
 ];

@@ -559,16 +559,13 @@ impl Suggestion {
     }
 }
 
-/// Parameter names that tell the server to carry out another method than the request's:
-/// `X-HTTP-Method-Override`, `X-HTTP-Method`, `X-Method-Override` (headers), `_method`
-/// (Rails, Laravel: a query or form field).
 /// The parameter that makes an operation a token endpoint: OAuth 2.0's `grant_type`, or,
 /// at a path that names a token (`/token`, `/oauth/access_token`), the client's own secret
 /// (`client_secret`, OAuth 1.0's `consumer_secret`), which other calls take as a login;
 /// at a path that names a token or credentials, how long what is issued lasts
 /// (`expiry_seconds`, `expires_in`, `ttl`): a credential made for the call; or, at a path
-/// that names a token, the `service` and `scope` of the Docker registry token protocol
-/// (Docker Hub's, Harbor's `/service/token`; attack 67).
+/// that ends in `token`, the `service` and `scope` of the Docker registry token protocol
+/// (Docker Hub's `/token`, Harbor's `/service/token`; attack 67).
 fn grant<'n>(names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n str> {
     let names: Vec<&str> = names.collect();
     let is = |name: &str, wanted: &str| name.eq_ignore_ascii_case(wanted);
@@ -584,16 +581,16 @@ fn grant<'n>(names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n str
         let lower = name.to_ascii_lowercase();
         lower.starts_with("expir") || lower == "expires_in" || lower == "ttl"
     };
-    let named = |wanted: &str| names.iter().find(|name| is(name, wanted)).copied();
-    let docker = named("service").and(named("scope")).filter(|_| for_a_token);
-    docker.or_else(|| {
-        names.into_iter().find(|name| {
-            is(name, "grant_type")
-                || (for_a_token && (is(name, "client_secret") || is(name, "consumer_secret")))
-                || (for_a_credential && lifetime(name))
-                || (signs_in && is(name, "password"))
-        })
-    })
+    let standard = names.iter().copied().find(|name| {
+        is(name, "grant_type")
+            || (for_a_token && (is(name, "client_secret") || is(name, "consumer_secret")))
+            || (for_a_credential && lifetime(name))
+            || (signs_in && is(name, "password"))
+    });
+    let named = |wanted: &str| names.iter().copied().find(|name| is(name, wanted));
+    let at_a_token = path.trim_end_matches('/').ends_with("/token");
+    let docker = || named("service").and(named("scope")).filter(|_| at_a_token);
+    standard.or_else(docker)
 }
 
 /// Whether a parameter's name says how much the call takes: a quantity or a share.
@@ -904,8 +901,9 @@ fn describes_a_key(text: &str) -> bool {
         .iter()
         .any(|w| lower.contains(w));
     // ("allows failed requests to be retried without the risk of running the operation
-    // twice": AWS Backup's `CreatorRequestId`.)
-    let once = ["ignore", "duplicate", "already", "twice"]
+    // twice": AWS Backup's `CreatorRequestId`; "may receive the same event twice" is no
+    // key's.)
+    let once = ["ignore", "duplicate", "already", "without the risk of"]
         .iter()
         .any(|w| lower.contains(w));
     // "This is not an idempotency key", "requests are not deduplicated": said of no key

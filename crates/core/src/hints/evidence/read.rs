@@ -729,7 +729,8 @@ impl<'r, 'f> Reader<'r, 'f> {
 
     /// On a safe method, a word this reader does not know in the verb's place of an
     /// imperative ("Frobnicate the widget", "Mail a letter"): a verb outside the read
-    /// vocabulary, so it acts. (A word that opens a clause, "Given a word, ...", is none.)
+    /// vocabulary, so it acts. (A word that opens a clause, "Given a word, ...", is none;
+    /// nor a registry's "Pull a manifest", a download.)
     fn unknown_imperative(&self, first: &str, rest: &[String]) -> bool {
         let imperative = rest
             .first()
@@ -749,8 +750,14 @@ impl<'r, 'f> Reader<'r, 'f> {
         let imperative = imperative || third_person;
         let safe = self.facts.method.is_some_and(Method::is_safe);
         let opener = vocabulary::CLAUSE_OPENERS.contains(&first.to_ascii_lowercase().as_str());
-        // A registry's GET "Pull a manifest" downloads it (attack 67).
-        let pulls = lower == "pull";
+        // A registry's GET "Pull a manifest" downloads it (attack 67); "Pull a message from
+        // the queue" takes it.
+        let registry = rest
+            .iter()
+            .take(3)
+            .any(|w| vocabulary::is_registry_content(w));
+        let from = rest.iter().any(|w| w == "from");
+        let pulls = lower == "pull" && registry && !from;
         safe && imperative && !opener && !pulls && first.chars().all(char::is_alphabetic)
     }
 

@@ -293,10 +293,14 @@ pub(super) fn opening_words(text: &str) -> Vec<&str> {
             words.clear();
         }
     }
-    // "Attempts to cancel a job" (AWS), "Tries to stop": what is attempted opens.
-    if let [attempts, to, _, ..] = words[..] {
+    // "Attempts to cancel a job" (AWS), "Tries to stop": what is attempted opens, where
+    // it is a verb this reader knows ("Attempts to grab the store url" stays as said).
+    if let [attempts, to, verb, ..] = words[..] {
         let attempts = attempts.to_ascii_lowercase();
-        if matches!(attempts.as_str(), "attempts" | "tries") && to.eq_ignore_ascii_case("to") {
+        let attempted = matches!(attempts.as_str(), "attempts" | "tries")
+            && to.eq_ignore_ascii_case("to")
+            && vocabulary::summary_verb(verb).is_some();
+        if attempted {
             words.drain(..2);
         }
     }

@@ -13,7 +13,8 @@ use super::Facts;
 /// What `word` says in a phrase its next words make, where that differs from its class:
 /// "Open orders" on a GET, "Subscribe IPO", "Subscribe to Webhook", a GET's "Call a stored
 /// function", "Get the tunnel token", "Confirm funds", "follow a property reference", a
-/// GET's "Ping", "Verify credentials", a server's "Download a remote subtitle".
+/// GET's "Ping", "Verify credentials" or "Verify a certificate", a server's "Download a
+/// remote subtitle".
 fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> Option<Verb> {
     // On a GET, "open" before a plural says which are read ("Open orders", `openPositions`).
     if safe && word == "open" && rest.first().is_some_and(|w| is_plural(w)) {
@@ -87,20 +88,7 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
     // (Pinging a machine, `/pods/{podId}/ping`, checks that it answers.)
     let checks_in = rest.iter().take(2).any(|w| w.starts_with("heartbeat"))
         || path.is_some_and(|p| p.contains("/ping/{") || p.contains("heartbeat"));
-    // Verifying a thing's authenticity looks it up ("Verify a certificate": "Checks that a
-    // certificate ID is genuine"; attack 66), as verifying an email or a domain does not.
-    let authentic = |w: &String| {
-        let w = w.trim_end_matches('s');
-        matches!(
-            w,
-            "certificate" | "signature" | "license" | "licence" | "receipt" | "checksum"
-        )
-    };
-    let checks_authenticity = rest.iter().take(3).any(authentic)
-        || path
-            .and_then(|p| resource_acted_on(p, word))
-            .is_some_and(|r| authentic(&r));
-    let verifies = own_credentials || checks_authenticity;
+    let verifies = own_credentials || checks_authenticity(word, rest, path);
     if safe && ((word == "ping" && !checks_in) || (word == "verify" && verifies)) {
         return Some(Verb::Read);
     }
@@ -154,6 +142,20 @@ fn converts_what_it_names(path: &str, verb: &str) -> bool {
     before.starts_with('{') && first_word.is_some_and(|w| w == verb)
 }
 
+/// Whether verifying what `rest` or the path names checks its authenticity, which looks it
+/// up ("Verify a certificate": "Checks that a certificate ID is genuine"; attack 66), as
+/// verifying an email or a domain does not.
+fn checks_authenticity(word: &str, rest: &[String], path: Option<&str>) -> bool {
+    let authentic = |w: &str| {
+        matches!(
+            w.strip_suffix('s').unwrap_or(w),
+            "certificate" | "signature" | "license" | "licence" | "receipt" | "checksum"
+        )
+    };
+    let resource = path.and_then(|p| resource_acted_on(p, word));
+    rest.iter().take(3).any(|w| authentic(w)) || resource.is_some_and(|r| authentic(&r))
+}
+
 /// The resource a path's action segment acts on, as a word (`certificates` in
 /// `/certificates/{id}/verify`, for `verify`).
 fn resource_acted_on(path: &str, verb: &str) -> Option<String> {
@@ -170,8 +172,15 @@ fn resource_acted_on(path: &str, verb: &str) -> Option<String> {
 /// the operation's words, lower case.
 pub(super) fn undoes(verb: &str, text: &str) -> bool {
     let trash = text.contains("trash");
-    // (Emptying the trash is for good: `/rpc/trash.empty`, "Empty the trash can".)
-    let emptied = vocabulary::has_phrase(text, "empty");
+    // (Emptying the trash is for good: `trashEmpty`, "Empty the trash can".)
+    let emptied = [
+        "empty the trash",
+        "empties the trash",
+        "emptytrash",
+        "trashempty",
+    ]
+    .iter()
+    .any(|said| text.contains(said));
     match verb {
         "trash" | "untrash" => !emptied,
         "move" => trash,
@@ -214,26 +223,32 @@ fn description_opens_reading(facts: &Facts<'_>, harmful: bool) -> bool {
 }
 
 /// Whether a sentence only names things: a plural noun and what qualifies it, with no verb
-/// that acts and nothing done to them ("Devices that failed to install the update and are
-/// waiting for the next retry window"; attack 66). ("Settings are copied to ..." is done.)
+/// of theirs that acts and nothing done to them ("Devices that failed to install the update
+/// and are waiting for the next retry window"; attack 66). ("Settings are copied to ...",
+/// "Devices that retry in the next window", "Syncs with the cloud the settings" are not.)
 fn names_what_is_read(sentence: &str) -> bool {
     let words = lower_words(sentence);
-    let [first, second, rest @ ..] = &words[..] else {
+    let [first, second, ..] = &words[..] else {
         return false;
     };
-    let a_noun = is_plural(first) && vocabulary::verb(first).is_none();
+    let acting = |w: &str| vocabulary::summary_verb(w).is_some_and(|(_, verb)| verb != Verb::Read);
+    let a_noun = is_plural(first) && vocabulary::summary_verb(first).is_none();
     let qualified = matches!(
         second.as_str(),
         "that" | "which" | "in" | "with" | "of" | "for" | "waiting" | "awaiting" | "currently"
     );
     let being = |w: &str| matches!(w, "is" | "are" | "was" | "were" | "be" | "been" | "being");
-    let done = words
-        .windows(2)
-        .any(|w| being(&w[0]) && (w[1].ends_with("ed") || w[1].ends_with("en")));
-    let acts = |w: &String| {
-        is_plural(w) && vocabulary::summary_verb(w).is_some_and(|(_, verb)| verb != Verb::Read)
+    let participle = |w: &str| w.ends_with("ed") || w.ends_with("en") || acting(w);
+    let done = (words.windows(2)).any(|w| being(&w[0]) && participle(&w[1]));
+    // A verb after "to" says what failed or is awaited; after a determiner or a qualifier
+    // it names a thing ("the next retry window").
+    let named = |before: &str| {
+        before == "to"
+            || vocabulary::DETERMINERS.contains(&before)
+            || vocabulary::QUALIFIERS.contains(&before)
     };
-    a_noun && qualified && !done && !rest.iter().any(acts)
+    let acts = (words.windows(2).skip(1)).any(|w| acting(&w[1]) && !named(&w[0]));
+    a_noun && qualified && !done && !acts
 }
 
 fn restates_the_summary(facts: &Facts<'_>, description: &str) -> bool {
@@ -270,15 +285,12 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
     }
     // A manifest, an image or a tag pushed by PUT is uploaded to its reference, which it
     // sets ("Push a manifest"; attack 67); a notification pushed is sent.
-    let uploaded = |w: &String| {
-        let w = w.trim_end_matches('s');
-        matches!(
-            w,
-            "manifest" | "image" | "tag" | "blob" | "artifact" | "chart" | "layer"
-        )
-    };
     let put = facts.method == Some(&Method::Put);
-    if word == "push" && put && rest.iter().take(3).any(uploaded) {
+    let uploaded = rest
+        .iter()
+        .take(3)
+        .any(|w| vocabulary::is_registry_content(w));
+    if word == "push" && put && uploaded {
         return Verb::Update;
     }
     if let Some(verb) = acts_by_its_object(word, rest, safe) {

@@ -2020,7 +2020,9 @@ fn a_key_denied_is_no_key() {
     assert!(describes_a_key(
         "Allows failed requests to be retried without the risk of running the operation twice."
     ));
-    assert!(!describes_a_key("Failed requests may be retried."));
+    assert!(!describes_a_key(
+        "Failed deliveries are retried, so the endpoint may receive the same event twice."
+    ));
 }
 
 /// "Record a view", "Log a read": a noun before an article is an imperative that adds an
@@ -2084,7 +2086,7 @@ fn what_a_run_removes_or_moves_is_not_only_added() {
     let mut unlock = facts(&post, "unlockPayRun", "Unlock Pay Run");
     unlock.path = Some("/pay_runs/{pay_run_id}/unlock");
     unlock.description = Some("Published payslips are withdrawn from the employee portal.".into());
-    let mut empty = facts(&post, "trashEmpty", "Empty the trash can");
+    let mut empty = facts(&post, "trashEmpty", "");
     empty.path = Some("/rpc/trash.empty");
     empty.description = Some("Permanently deletes everything in the trash can.".into());
     for case in [&gc, &stop, &retention, &copy, &unlock, &empty] {
@@ -2100,6 +2102,7 @@ fn what_a_run_removes_or_moves_is_not_only_added() {
     unlock.description = None;
     let mut trash = facts(&post, "trashFile", "Move a file to the trash");
     trash.path = Some("/files/{id}/trash");
+    trash.description = Some("Returns an empty response.".into());
     for case in [&retention, &copy, &unlock, &trash] {
         assert!(
             says(case, HintKind::Destructive, false),
@@ -2117,6 +2120,10 @@ fn a_docker_token_endpoint_grants() {
     assert_eq!(grant(names.into_iter(), "/service/token"), Some("scope"));
     assert_eq!(grant(names.into_iter(), "/v1/services"), None);
     assert_eq!(grant(["scope"].into_iter(), "/service/token"), None);
+    // A listing of tokens is none; OAuth's own `grant_type` is named first.
+    assert_eq!(grant(names.into_iter(), "/api/tokens"), None);
+    let oauth = ["grant_type", "service", "scope"];
+    assert_eq!(grant(oauth.into_iter(), "/token"), Some("grant_type"));
 }
 
 /// Attack round 68: a lock that "becomes immutable" is no switch; AWS's "Attempts to cancel

@@ -2011,9 +2011,13 @@ fn a_description_naming_what_is_listed_makes_a_verb_a_thing() {
             .into(),
     );
     assert!(said(&queue).is_empty(), "{:?}", said(&queue));
-    queue.description =
-        Some("Devices that failed to install the update are retried in the next window.".into());
-    assert!(suggests(&queue, HintKind::ReadOnly, false));
+    for description in [
+        "Devices that failed to install the update are retried in the next window.",
+        "Syncs with the cloud the devices that failed, and returns them.",
+    ] {
+        queue.description = Some(description.into());
+        assert!(suggests(&queue, HintKind::ReadOnly, false), "{description}");
+    }
 }
 
 /// Attack round 67: a registry's "Pull a manifest" by GET downloads it; "Push a manifest" by
@@ -2030,6 +2034,12 @@ fn a_registry_pulls_by_get_and_pushes_by_put() {
     let mut push = facts(&put, "putManifest", "Push a manifest");
     push.path = Some("/v2/{name}/manifests/{reference}");
     assert!(!says(&push, HintKind::Idempotent, false));
-    let notify = facts(&post, "pushNotification", "Push a notification to a device");
-    assert!(!says(&notify, HintKind::Idempotent, true));
+    let mut notify = facts(&put, "pushNotification", "Push a notification to a device");
+    notify.path = Some("/devices/{id}/notification");
+    assert!(says(&notify, HintKind::Idempotent, false));
+    // Pulling a message from a queue takes it.
+    let mut message = facts(&get, "", "Pull a message from the queue");
+    message.path = Some("/queues/{id}/messages");
+    assert!(!said(&message).is_empty());
+    let _ = post;
 }
