@@ -86,8 +86,14 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
         .take(3)
         .any(|w| matches!(w.as_str(), "credentials" | "token" | "auth"));
     // (Pinging a machine, `/pods/{podId}/ping`, checks that it answers.)
-    let checks_in = rest.iter().take(2).any(|w| w.starts_with("heartbeat"))
-        || path.is_some_and(|p| p.contains("/ping/{") || p.contains("heartbeat"));
+    // (A webhook pinged by a GET is delivered to as well: "Ping a webhook", "Delivers a
+    // sample event to the webhook's URL"; attack 69.)
+    let hook = |w: &str| w.contains("webhook") || w.contains("hook") || w.contains("callback");
+    let checks_in = rest
+        .iter()
+        .take(2)
+        .any(|w| w.starts_with("heartbeat") || hook(w))
+        || path.is_some_and(|p| p.contains("/ping/{") || p.contains("heartbeat") || hook(p));
     let verifies = own_credentials || checks_authenticity(word, rest, path);
     if safe && ((word == "ping" && !checks_in) || (word == "verify" && verifies)) {
         return Some(Verb::Read);

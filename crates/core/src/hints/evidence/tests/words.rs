@@ -2043,3 +2043,16 @@ fn a_registry_pulls_by_get_and_pushes_by_put() {
     assert!(!said(&message).is_empty());
     let _ = post;
 }
+
+/// Attack round 69: a webhook pinged by a GET is delivered to ("Ping a webhook"); a plain
+/// ping checks that the server answers.
+#[test]
+fn a_get_that_pings_a_webhook_delivers() {
+    let get = Method::Get;
+    let mut hook = facts(&get, "ping_webhook", "Ping a webhook");
+    hook.path = Some("/v1/environment/webhooks/{webhook_id}/ping");
+    assert!(suggests(&hook, HintKind::ReadOnly, false));
+    let mut ping = facts(&get, "ping", "Ping");
+    ping.path = Some("/ping");
+    assert!(said(&ping).is_empty());
+}
