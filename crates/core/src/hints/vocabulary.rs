@@ -1401,6 +1401,9 @@ pub const CONSUMED_FOR_GOOD: &[&str] = &[
     "used only once",
     "only be used once",
     "only be viewed once",
+    // "Links created with `single_use` expire as soon as they are opened" (attack 70).
+    "expire as soon as they are opened",
+    "expires as soon as it is opened",
 ];
 
 /// Phrases of a description that say what is read is changed by reading it (a queue's
@@ -1502,6 +1505,10 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "is held for",
     "side effect:",
     "side effects:",
+    "expire as soon as they are opened",
+    "expires as soon as it is opened",
+    // An export "removed from storage after it has been downloaded" (attack 70).
+    "after it has been downloaded",
     // A key "rotated after each retrieval", "A new code is issued on each request" (attack
     // 68): reading makes another.
     "after each retrieval",

@@ -448,3 +448,23 @@ fn what_each_read_issues_credits_or_saves_keeps_a_get_out() {
     // What is attempted is read as said only where this reader knows its verb.
     assert!(left_out_because("", "Attempts to grab the google store url of the app.").is_none());
 }
+
+/// Attack round 70: a link that expires "as soon as" it is opened is used up for good, so
+/// opening it is no mere addition; an export removed once downloaded is taken by the GET.
+#[test]
+fn a_link_gone_once_opened_is_not_only_added() {
+    let get = Method::Get;
+    let mut open = facts(&get, "openShareLink", "Open a share link");
+    open.path = Some("/share/{token}");
+    open.description = Some(
+        "Returns the shared page. Links created with `single_use` expire as soon as they are opened."
+            .into(),
+    );
+    assert!(!says(&open, HintKind::Destructive, false));
+    assert!(left_out(&open).is_some());
+    assert!(left_out_because(
+        "Download an export",
+        "Returns the file. It is removed from storage after it has been downloaded."
+    )
+    .is_some());
+}
