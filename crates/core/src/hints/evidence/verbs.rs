@@ -88,7 +88,7 @@ fn in_a_phrase(word: &str, rest: &[String], safe: bool, path: Option<&str>) -> O
     // (Pinging a machine, `/pods/{podId}/ping`, checks that it answers.)
     // (A webhook pinged by a GET is delivered to as well: "Ping a webhook", "Delivers a
     // sample event to the webhook's URL"; attack 69.)
-    let hook = |w: &str| w.contains("webhook") || w.contains("hook") || w.contains("callback");
+    let hook = |w: &str| w.contains("hook") || w.contains("callback");
     let checks_in = rest
         .iter()
         .take(2)
