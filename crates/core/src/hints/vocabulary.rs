@@ -733,6 +733,75 @@ pub fn is_registry_content(word: &str) -> bool {
     REGISTRY_CONTENT.contains(&word.strip_suffix('s').unwrap_or(word))
 }
 
+/// Verbs, in the third person, that make a new thing ("Every request adds a new note").
+pub const MAKES: &[&str] = &[
+    "adds",
+    "creates",
+    "generates",
+    "issues",
+    "mints",
+    "opens",
+    "starts",
+    "appends",
+    "records",
+    "inserts",
+    "makes",
+    "produces",
+];
+
+/// What [`MAKES`] says in the passive ("A new link is generated").
+pub const MADE: &[&str] = &[
+    "added",
+    "created",
+    "generated",
+    "issued",
+    "minted",
+    "opened",
+    "started",
+    "appended",
+    "recorded",
+    "inserted",
+    "made",
+    "produced",
+];
+
+/// Verbs that move an amount by what is given ("Add funds to carrier", "Award experience",
+/// "Load funds"): a repeat moves it again (attack 69, 68, 70).
+pub const AMOUNT_VERBS: &[&str] = &[
+    "add",
+    "award",
+    "grant",
+    "give",
+    "load",
+    "deposit",
+    "credit",
+    "debit",
+    "deduct",
+    "subtract",
+    "top",
+    "increase",
+    "decrease",
+    "increment",
+    "decrement",
+];
+
+/// Amounts an [`AMOUNT_VERBS`] verb moves. (Not "tokens": an access token is no amount.)
+pub const AMOUNTS: &[&str] = &[
+    "funds",
+    "money",
+    "credit",
+    "credits",
+    "points",
+    "xp",
+    "experience",
+    "balance",
+    "coins",
+    "stock",
+    "minutes",
+    "hours",
+    "days",
+];
+
 /// Nouns that say money is held or paid back: capturing, completing or confirming one moves
 /// it, and a retry must not be invited without an idempotency key (voiding or declining one
 /// releases it).
@@ -1146,6 +1215,18 @@ pub const SUBJECTS: &[&str] = &[
     "route",
 ];
 
+/// What a call is, said after "each" or "every" as the subject of its verb ("Each download
+/// registers the device"; attack 71).
+pub const CALL_NOUNS: &[&str] = &[
+    "download",
+    "fetch",
+    "view",
+    "retrieval",
+    "read",
+    "lookup",
+    "visit",
+];
+
 /// Words after which a verb in the third person still has the call as its subject: "It
 /// deletes", "and then deletes", "now removes", "also creates", and a label that opens a
 /// sentence ("Note: deletes the cache entries").
@@ -1333,6 +1414,10 @@ pub const READ_THINGS: &[&str] = &[
     "details",
     "detail",
     "history",
+    // "Void window", "Refund quote" (attack 71): when an act may be done, what it would cost.
+    "window",
+    "quote",
+    "quotes",
     "status",
     "statuses",
     "list",

@@ -13,9 +13,10 @@ use super::names::{
     resource_and_action, unknown_word, words_of_path,
 };
 use super::sentences::{
-    caused_verb, is_plural, is_title, lower_words, opening_words, sentence_verb_that_acts,
+    caused_verb, done_by_this_call, is_plural, is_title, lower_words, makes_a_new_one,
+    opening_words, sentence_verb_that_acts,
 };
-use super::verbs::{in_use, undoes, verb_in_use};
+use super::verbs::{in_use, moves_an_amount, undoes, verb_in_use};
 use super::{Evidence, Facts, Says, Source};
 
 /// Whether `phrase` (of changing nothing) is said of what already exists in `text`:
@@ -143,7 +144,7 @@ const RECORDS: &[&str] = &["record", "log", "track"];
 /// ("End of day prices", "Transfer of ownership") unless it destroys ("Purge of the cache"
 /// is taken as said): it says nothing of acting (a reading one, "List of pets", still says
 /// what is read).
-fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
+fn opening_verb_class(first: &str, rest: &[String], safe: bool) -> Option<(String, Verb)> {
     // "Log out", "Sign out": a logout, which logging in undoes; "Log in", "Sign in", "Sign
     // up": a new session or account on each call.
     let logs = matches!(
@@ -163,6 +164,12 @@ fn opening_verb_class(first: &str, rest: &[String]) -> Option<(String, Verb)> {
         .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "the"));
     if records && article {
         return Some((first.to_ascii_lowercase(), Verb::Repeat));
+    }
+    // "Load funds", "Award experience": an amount moved, whatever the verb, by a write (a
+    // GET's "Credit balance" names what it reads).
+    let lower = first.to_ascii_lowercase();
+    if !safe && moves_an_amount(&lower, rest) {
+        return Some((lower, Verb::Repeat));
     }
     let of = rest.first().is_some_and(|w| w == "of");
     vocabulary::summary_verb(first).filter(|(_, class)| match class {
@@ -647,7 +654,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let Some((first, rest)) = first_and_near(sentence) else {
             return;
         };
-        let Some((word, _)) = opening_verb_class(&first, &rest) else {
+        let Some((word, _)) = opening_verb_class(&first, &rest, false) else {
             return;
         };
         let word = word.as_str();
@@ -721,7 +728,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         let Some((first, rest)) = first_and_near(opening) else {
             return false;
         };
-        match opening_verb_class(&first, &rest) {
+        let safe = self.facts.method.is_some_and(Method::is_safe);
+        match opening_verb_class(&first, &rest, safe) {
             Some((word, _)) => verb_in_use(&word, &rest, &self.text, self.facts) != Verb::Read,
             None => self.unknown_imperative(&first, &rest),
         }
@@ -792,7 +800,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         let facts = self.facts;
         let rest: Vec<String> = as_written.iter().map(|w| w.to_ascii_lowercase()).collect();
         let clause_lower: Vec<String> = clause.iter().map(|w| w.to_ascii_lowercase()).collect();
-        match opening_verb_class(first, &rest) {
+        let safe = facts.method.is_some_and(Method::is_safe);
+        match opening_verb_class(first, &rest, safe) {
             Some((word, _)) if says_nothing(&word, &clause_lower, facts) => {
                 // Nor does it hide a verb after it: "Export and purge audit logs".
                 if let Some((i, then)) = second_verb(&clause_lower, rest.len()) {
@@ -893,6 +902,17 @@ impl<'r, 'f> Reader<'r, 'f> {
                     .find(|p| vocabulary::has_phrase(&lower, p));
                 phrases[3] = for_good.copied().or(phrases[3]);
             }
+            // "The order's `version` is incremented on every successful update; a request
+            // with an older version fails with 409" (attack 71): a version checked, so a
+            // repeat is refused. (Without the check, "the flag's version number is
+            // incremented" by each restore.)
+            let checked = ["409", "conflict", "stale", "older version", "if-match"]
+                .iter()
+                .any(|w| lower.contains(w));
+            if checked && phrases[1].is_some_and(|p| p.contains("incremented")) {
+                let counter = |w: &[&str]| !(w.contains(&"incremented") && w.contains(&"version"));
+                phrases[1] = vocabulary::phrases_in(&sentences_where(&lower, counter))[1];
+            }
             let again = phrases[1].is_some_and(|p| p.contains("again") || p.contains("second"));
             let repeats = self.facts.method != Some(&Method::Delete) || again;
             let kinds = [
@@ -925,6 +945,11 @@ impl<'r, 'f> Reader<'r, 'f> {
             // has no effect when ..." says nothing of a repeat).
             if phrases[4].is_some() {
                 phrases[4] = vocabulary::phrases_in(&said_of_a_repeat(&lower))[4];
+            }
+            // "A new card ... is issued", "Every request adds a new note".
+            let new_one = makes_a_new_one(&lower, consumes);
+            if let (true, None, Some(seen)) = (repeats, phrases[1], new_one) {
+                self.push(source, Says::RepeatPhrase, seen, at);
             }
             for ((says, counts), phrase) in kinds.into_iter().zip(phrases) {
                 if let (true, Some(phrase)) = (counts, phrase) {
@@ -971,7 +996,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         let safe = facts.method.is_some_and(Method::is_safe);
         let lower = facts.description.as_deref().map(str::to_ascii_lowercase);
         let made = (lower.as_deref())
-            .and_then(|lower| passive_write(lower, true).or_else(|| acting_participle(lower)));
+            .and_then(|lower| passive_write(lower, true).or_else(|| acting_participle(lower)))
+            .or_else(|| lower.as_deref().and_then(done_by_this_call));
         if let (true, Some(phrase)) = (safe, made) {
             let at = &facts.places.description;
             self.push(Source::Description, Says::SentenceActs, phrase, at);

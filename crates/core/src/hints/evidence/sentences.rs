@@ -44,6 +44,105 @@ fn a_new_one(word: &str, rest: &[String]) -> bool {
     !is_plural(after_new)
 }
 
+/// A sentence that says each call makes a new thing ("A new card with a new card number
+/// is issued and the current card is closed", "A new link is generated on each request",
+/// "Every request adds a new note"), in `lower` (a summary or description in lower case):
+/// the words that say it. Of a GET only when said of each request or call: its
+/// description may tell of what happens apart from it ("A new statement is generated
+/// monthly"). Never under a condition on what exists ("If none exists, a new hub is
+/// created"), nor denied; under one on what is given, of a write ("When `message` is
+/// given, a new update ... is added").
+pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
+    lower.split_inclusive(['.', ';']).find_map(|sentence| {
+        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
+        let each = |things: &[&str]| {
+            (words.windows(2))
+                .position(|p| matches!(p[0], "each" | "every") && things.contains(&p[1]))
+        };
+        let each_call = each(&["request", "call"]);
+        let condition = has(&["if", "unless", "when", "whenever", "once", "after"]);
+        let on_what_exists = has(&[
+            "already", "exist", "exists", "existing", "not", "no", "never",
+        ]);
+        let on_what_is_given = has(&["given", "provided", "specified", "supplied", "included"]);
+        if on_what_exists || (condition && (safe || !on_what_is_given)) {
+            return None;
+        }
+        // "Every request adds a new note", and of a write "Every update creates a new plan
+        // version".
+        let writes = [
+            "update",
+            "upload",
+            "write",
+            "change",
+            "save",
+            "edit",
+            "submission",
+        ];
+        let maker = each_call.or_else(|| each(&writes).filter(|_| !safe));
+        let active = maker.filter(|&i| {
+            (words.get(i + 2)).is_some_and(|w| vocabulary::MAKES.contains(w))
+                && words.iter().skip(i + 3).take(2).any(|w| *w == "new")
+        });
+        // "A new link is generated": "new" at most six words before "is|are|will be <made>"
+        // ("new credentials will need to be generated" says what the caller must do).
+        let passive = (2..words.len()).find(|&j| {
+            vocabulary::MADE.contains(&words[j])
+                && (matches!(words[j - 1], "is" | "are")
+                    || (words[j - 1] == "be" && words[j - 2] == "will"))
+                && words[j.saturating_sub(8)..j - 1].contains(&"new")
+        });
+        let span = match (active, passive) {
+            (Some(i), _) => (i, i + 2),
+            (None, Some(j)) if !safe || each_call.is_some() => {
+                let new = (0..j).rev().find(|&k| words[k] == "new").unwrap_or(j);
+                (new, j)
+            }
+            _ => return None,
+        };
+        let start = words[span.0].as_ptr() as usize - lower.as_ptr() as usize;
+        let end = words[span.1].as_ptr() as usize - lower.as_ptr() as usize + words[span.1].len();
+        Some(&lower[start..end])
+    })
+}
+
+/// A passive whose agent is this call ("Passengers not yet checked in are checked in by
+/// this request"), in `lower`: the words that say what it does. Its participle is a verb
+/// this reader knows that does more than read, or a phrasal one ("checked in"): "are
+/// returned by this endpoint" reads.
+pub(super) fn done_by_this_call(lower: &str) -> Option<&str> {
+    let words: Vec<&str> = (lower.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let particle = |w: &str| matches!(w, "in" | "out" | "up" | "off");
+    (4..words.len()).find_map(|k| {
+        let agent = words[k - 2] == "by"
+            && words[k - 1] == "this"
+            && matches!(words[k], "request" | "call" | "endpoint" | "operation");
+        let phrasal = particle(words[k - 3]);
+        let j = k.checked_sub(if phrasal { 4 } else { 3 })?;
+        let stem = words[j].strip_suffix("ed").filter(|_| agent && j > 0)?;
+        let doubled =
+            stem.len() > 1 && stem.as_bytes()[stem.len() - 1] == stem.as_bytes()[stem.len() - 2];
+        let forms = [
+            stem.to_string(),
+            format!("{stem}e"),
+            stem[..stem.len() - usize::from(doubled)].to_string(),
+        ];
+        let acts = phrasal
+            || forms
+                .iter()
+                .any(|form| vocabulary::verb(form).is_some_and(|verb| verb != Verb::Read));
+        let passive = matches!(words[j - 1], "is" | "are" | "be" | "been");
+        let start = words[j].as_ptr() as usize - lower.as_ptr() as usize;
+        let end = words[k].as_ptr() as usize - lower.as_ptr() as usize + words[k].len();
+        (acts && passive).then(|| &lower[start..end])
+    })
+}
+
 /// Whether `verb` gets a token or credentials a call issues ("Retrieve an access token",
 /// `get_access_token`, "Get a runner registration token", "Get Docker Credentials", "Get a
 /// new session ID"): getting one mints a credential. A token named by what it is for is
@@ -172,7 +271,12 @@ pub(super) fn sentence_verb_that_acts<'s>(
             && one_of(vocabulary::CARRY_THE_SUBJECT, words[0])
             && words[1].eq_ignore_ascii_case("that");
         let by_doing = (i <= 3 && gerund(words[0])) || (noted && i <= 5 && gerund(words[2]));
+        // "Each download registers the device": each call, by what it is.
+        let each_call = i > 1
+            && one_of(&["each", "every"], words[i - 2])
+            && one_of(vocabulary::CALL_NOUNS, words[i - 1]);
         let carried = by_doing
+            || each_call
             || subject.is_none_or(|j| {
                 one_of(vocabulary::CARRY_THE_SUBJECT, words[j])
                     || one_of(vocabulary::SUBJECTS, words[j])

@@ -486,7 +486,40 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     if word == "send" && rest.iter().take(3).any(signal) {
         return Some(Verb::Act);
     }
+    // "Rebuild a build" makes another run (attack 71), where an index rebuilt is replaced.
+    let a_run = |w: &String| vocabulary::RUNS.contains(&w.as_str());
+    if word == "rebuild" && rest.iter().take(3).any(a_run) {
+        return Some(Verb::Repeat);
+    }
+    if !safe && moves_an_amount(word, rest) {
+        return Some(Verb::Repeat);
+    }
     (!safe && word == "return" && sends_back(rest)).then_some(Verb::Act)
+}
+
+/// Whether `word` moves an amount by what is given ("Add funds to carrier", "Adds
+/// experience points to the player's level", "Load funds"): each call moves it again. A
+/// credit card, a credit note or a credit limit is a thing, no amount; so is what follows a
+/// preposition ("Add user to credit program").
+pub(super) fn moves_an_amount(word: &str, rest: &[String]) -> bool {
+    let compound = |w: Option<&String>| {
+        w.is_some_and(|w| {
+            matches!(
+                w.as_str(),
+                "card" | "cards" | "note" | "notes" | "limit" | "limits" | "line" | "program"
+            )
+        })
+    };
+    let object = (rest.iter().take(3)).take_while(|w| {
+        !matches!(
+            w.as_str(),
+            "to" | "from" | "for" | "of" | "in" | "on" | "onto" | "with"
+        )
+    });
+    vocabulary::AMOUNT_VERBS.contains(&word)
+        && object
+            .enumerate()
+            .any(|(i, w)| vocabulary::AMOUNTS.contains(&w.as_str()) && !compound(rest.get(i + 1)))
 }
 
 /// Whether "return" sends what follows back: money (an ACH transaction, funds, a refund),

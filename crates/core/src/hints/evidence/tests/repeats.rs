@@ -515,3 +515,106 @@ fn an_end_that_is_created_is_not_idempotent() {
     cancel.statuses = vec!["201"];
     assert!(says(&cancel, HintKind::Idempotent, true));
 }
+
+/// Attack rounds 68 to 70: what says each call makes a new thing ("Every request adds a
+/// new note", "A new card ... is issued", "Every update creates a new plan version") or
+/// moves an amount ("Add funds to carrier", "Award experience") says a retry does it
+/// again.
+#[test]
+fn a_new_thing_made_or_an_amount_moved_on_each_call_repeats() {
+    let (put, post) = (Method::Put, Method::Post);
+    let idempotent = |facts: &Facts<'_>| says(facts, HintKind::Idempotent, true);
+    // (A PUT is idempotent by its method: review says so when it is not.)
+    let repeats = |facts: &Facts<'_>| says(facts, HintKind::Idempotent, false);
+    let mut note = facts(&put, "putNote", "Add a work order note");
+    note.path = Some("/v1/workorders/{workOrderId}/notes");
+    assert!(!repeats(&note));
+    note.description = Some("Adds a note to the history. Every request adds a new note.".into());
+    assert!(repeats(&note));
+    let mut replace = facts(&post, "replaceCard", "Replace a card");
+    replace.path = Some("/cards/{card_id}/replace");
+    assert!(idempotent(&replace));
+    replace.description = Some(
+        "Use when a card is lost. A new card with a new card number is issued and the current card is closed."
+            .into(),
+    );
+    assert!(!idempotent(&replace));
+    let mut plan = facts(&post, "UpdateBackupPlan", "Update a backup plan");
+    plan.path = Some("/v1/backup-plans/{backupPlanId}");
+    assert!(idempotent(&plan));
+    plan.description = Some("Every update creates a new plan version.".into());
+    assert!(!idempotent(&plan));
+    for (name, summary, path) in [
+        (
+            "add_funds",
+            "Add funds to carrier",
+            "/v1/carriers/{id}/add_funds",
+        ),
+        (
+            "awardExperience",
+            "Award experience",
+            "/v2/players/{playerId}/xp",
+        ),
+        ("loadFunds", "Load funds", "/cards/{card_id}/balance"),
+    ] {
+        let mut moved = facts(&put, name, summary);
+        moved.path = Some(path);
+        assert!(repeats(&moved), "{summary}");
+    }
+    // A credit card is a thing; so is what follows a preposition.
+    for (summary, path) in [
+        ("Add credit card", "/customers/{id}/credit_card"),
+        ("Add user to credit program", "/programs/{id}/users/{user}"),
+    ] {
+        let mut added = facts(&put, "", summary);
+        added.path = Some(path);
+        assert!(!repeats(&added), "{summary}");
+    }
+}
+
+/// What a new thing made is read in: a GET's sentence only of each request; never one of
+/// what exists, what the caller must do, or what is denied.
+#[test]
+fn a_new_thing_is_made_only_where_said_of_the_call() {
+    use super::super::sentences::makes_a_new_one;
+    let link =
+        "a new link is generated on each request and any link issued before it stops working.";
+    assert_eq!(makes_a_new_one(link, true), Some("new link is generated"));
+    let note = "adds a note. each request creates a new load transaction.";
+    assert_eq!(makes_a_new_one(note, true), Some("each request creates"));
+    // Of a GET, what happens apart from the call; of a PUT, what happens when none exists.
+    let monthly = "returns the statement. a new statement is generated monthly.";
+    assert_eq!(makes_a_new_one(monthly, true), None);
+    assert_eq!(
+        makes_a_new_one(monthly, false),
+        Some("new statement is generated")
+    );
+    let upsert = "creates or updates a hub. if the hub does not exist, a new hub is created.";
+    assert_eq!(makes_a_new_one(upsert, false), None);
+    let must = "new credentials will need to be generated.";
+    assert_eq!(makes_a_new_one(must, false), None);
+    let given = "when `message` is given, a new update is added to the timeline.";
+    assert_eq!(makes_a_new_one(given, false), Some("new update is added"));
+    assert_eq!(makes_a_new_one(given, true), None);
+    let id = "each request generates a unique request id.";
+    assert_eq!(makes_a_new_one(id, true), None);
+}
+
+/// Attack round 71: rebuilding a build makes another; a version that a stale request fails
+/// on is no counter each call bumps (one a restore bumps is).
+#[test]
+fn a_rebuild_runs_again_and_a_checked_version_is_no_counter() {
+    let put = Method::Put;
+    let mut rebuild = facts(&put, "rebuildBuild", "Rebuild a build");
+    rebuild.path = Some("/builds/{number}/rebuild");
+    assert!(says(&rebuild, HintKind::Idempotent, false));
+    let mut update = facts(&put, "UpdateOrder", "Update an order");
+    update.path = Some("/v2/orders/{order_id}");
+    update.description = Some(
+        "Replaces the line items. The `version` is incremented on every successful update; a request with an older version fails with 409."
+            .into(),
+    );
+    assert!(!says(&update, HintKind::Idempotent, false));
+    update.description = Some("Replaces the line items. The version number is incremented.".into());
+    assert!(says(&update, HintKind::Idempotent, false));
+}

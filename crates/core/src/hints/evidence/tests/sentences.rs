@@ -468,3 +468,37 @@ fn a_link_gone_once_opened_is_not_only_added() {
     )
     .is_some());
 }
+
+/// Attack round 71: a GET whose description makes the call the agent of a passive ("are
+/// checked in by this request") or names it "each download" acts; what is "returned by
+/// this endpoint", "each request" counted and "each download link" read.
+#[test]
+fn the_call_as_an_agent_or_as_each_download_acts() {
+    let checks_in =
+        "Returns the passes. Passengers not yet checked in are checked in by this request.";
+    assert!(left_out_because("Get boarding passes", checks_in).is_some());
+    let registers = "Returns a signed file. Each download registers the device for push updates.";
+    assert!(left_out_because("Download wallet pass", registers).is_some());
+    for reads in [
+        "Returns the passes. Passes are returned by this endpoint in boarding order.",
+        "Returns the passes. Each request counts toward your rate limit.",
+        "Returns the passes. Each download link expires after 60 seconds.",
+    ] {
+        assert_eq!(
+            left_out_because("Get boarding passes", reads),
+            None,
+            "{reads}"
+        );
+    }
+}
+
+/// Attack round 71: on a GET, "Void window" and "Refund quote" name when an act may be
+/// done and what it would cost.
+#[test]
+fn a_window_or_a_quote_of_an_act_is_read() {
+    assert_eq!(left_out_because("Void window", ""), None);
+    assert_eq!(
+        left_out_because("Refund quote", "Calculates the amount refundable."),
+        None
+    );
+}
