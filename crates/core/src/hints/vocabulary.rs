@@ -785,7 +785,8 @@ pub const AMOUNT_VERBS: &[&str] = &[
     "decrement",
 ];
 
-/// Amounts an [`AMOUNT_VERBS`] verb moves. (Not "tokens": an access token is no amount.)
+/// Amounts an [`AMOUNT_VERBS`] verb moves. (Not "tokens": an access token is no amount;
+/// nor hours or stock: "Add business hours", "Add stock to watchlist".)
 pub const AMOUNTS: &[&str] = &[
     "funds",
     "money",
@@ -796,10 +797,7 @@ pub const AMOUNTS: &[&str] = &[
     "experience",
     "balance",
     "coins",
-    "stock",
-    "minutes",
-    "hours",
-    "days",
+    "miles",
 ];
 
 /// Nouns that say money is held or paid back: capturing, completing or confirming one moves
@@ -1215,18 +1213,6 @@ pub const SUBJECTS: &[&str] = &[
     "route",
 ];
 
-/// What a call is, said after "each" or "every" as the subject of its verb ("Each download
-/// registers the device"; attack 71).
-pub const CALL_NOUNS: &[&str] = &[
-    "download",
-    "fetch",
-    "view",
-    "retrieval",
-    "read",
-    "lookup",
-    "visit",
-];
-
 /// Words after which a verb in the third person still has the call as its subject: "It
 /// deletes", "and then deletes", "now removes", "also creates", and a label that opens a
 /// sentence ("Note: deletes the cache entries").
@@ -1414,10 +1400,6 @@ pub const READ_THINGS: &[&str] = &[
     "details",
     "detail",
     "history",
-    // "Void window", "Refund quote" (attack 71): when an act may be done, what it would cost.
-    "window",
-    "quote",
-    "quotes",
     "status",
     "statuses",
     "list",
@@ -1461,6 +1443,11 @@ pub fn is_read_thing(word: &str) -> bool {
 /// "Enable rules", "Retry errors"): before them, a verb names what is read only where the
 /// description opens by reading.
 pub const ACTED_ON_THINGS: &[&str] = &[
+    // "Refund quote" (attack 71): what an act would cost, named where the description
+    // reads ("Calculates the amount refundable"); a quote is also sent, voided, accepted.
+    "quote",
+    "quotes",
+    "window",
     "settings",
     "setting",
     "schedule",

@@ -9,7 +9,7 @@ use crate::tool::HintKind;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::read::passive_write;
+use super::read::{passive_write, result_kept};
 use super::sentences::{is_plural, makes_another_act, sentence_verb_that_acts};
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
@@ -306,7 +306,8 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
     };
     let lower = description.to_ascii_lowercase();
     let phrases = vocabulary::phrases_in(&lower);
-    if phrases[3].is_some() || (!not_kept && passive_write(&lower, false).is_some()) {
+    let written = passive_write(&lower, false).or_else(|| result_kept(&lower));
+    if phrases[3].is_some() || (!not_kept && written.is_some()) {
         return true;
     }
     let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
@@ -314,7 +315,7 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
         if makes_another_act(sentence) {
             return true;
         }
-        let Some(word) = sentence_verb_that_acts(sentence, &class) else {
+        let Some(word) = sentence_verb_that_acts(sentence, &class, &[]) else {
             return false;
         };
         let Some((stem, verb)) = vocabulary::summary_verb(word) else {
@@ -815,7 +816,13 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     {
         let reason = "moves one resource to a final state: moving it there again changes nothing";
         (reason, settles, Confidence::Medium)
-    } else if ends.len() >= 2 && only && updates.is_empty() && whole && !(collection && created) {
+    } else if ends.len() >= 2
+        && only
+        && updates.is_empty()
+        && whole
+        && !(collection && created)
+        && !describes_taking_money(case.facts)
+    {
         // (A ban posted to a collection with a 201 makes one more each time; Rebilly's
         // "Cancel a coupon redemption" at `/cancel` answers 201 and cancels it once, Batch's
         // `/removenodes` is no collection of removals.)
@@ -880,9 +887,43 @@ fn last_literal_segment(path: &str) -> Option<String> {
     Some(bare.to_ascii_lowercase())
 }
 
+/// Whether the description says the call captures or charges money ("Close a tab":
+/// "Captures the pre-authorized card for the tab total"; attack 71): ending or settling
+/// that takes money invites no retry. The verb opens a sentence or follows the call's
+/// subject ("It charges", "and captures"): "Pending charges are applied to the card" names
+/// them, and a screenshot captured is no money.
+fn describes_taking_money(facts: &Facts<'_>) -> bool {
+    let Some(description) = facts.description.as_deref() else {
+        return false;
+    };
+    let money = |w: &&str| {
+        vocabulary::MONEY.contains(w)
+            || matches!(*w, "card" | "amount" | "funds" | "total" | "authorization")
+    };
+    let lower = description.to_ascii_lowercase();
+    lower.split_inclusive(['.', ';']).any(|sentence| {
+        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .collect();
+        (words.iter().enumerate()).any(|(i, word)| {
+            let subject = i.checked_sub(1).is_none_or(|j| {
+                words[j] == "and"
+                    || vocabulary::CARRY_THE_SUBJECT.contains(&words[j])
+                    || vocabulary::SUBJECTS.contains(&words[j])
+            });
+            matches!(*word, "captures" | "charges")
+                && subject
+                && words.iter().skip(i + 1).take(4).any(money)
+        })
+    })
+}
+
 /// Settling takes held money (`/payments/{id}/capture`, "Complete pre-auth"): a retry is
 /// not invited.
 fn takes_money(facts: &Facts<'_>, settles: &[&Evidence]) -> bool {
+    if describes_taking_money(facts) {
+        return true;
+    }
     let takes = |e: &&&Evidence| {
         let word = e.seen.to_ascii_lowercase();
         vocabulary::summary_verb(&word)

@@ -305,6 +305,82 @@ fn acting_participle(lower: &str) -> Option<&str> {
     })
 }
 
+/// Whether `lower` says, in one sentence, that a version is incremented and that a request
+/// with an older one is refused ("The `version` is incremented on every successful update;
+/// a request with an older version fails with 409"): a repeat is refused, so the version
+/// counts no call. ("Older versions remain available", a 409 said of something else, or an
+/// If-Match one may send is no such refusal.)
+fn a_checked_version(lower: &str) -> bool {
+    lower.split_inclusive('.').any(|sentence| {
+        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
+        let refused = has(&["409", "412", "conflict"])
+            || (has(&["fails", "rejected", "refused"]) && has(&["older", "stale", "outdated"]));
+        has(&["incremented"]) && has(&["version"]) && refused
+    })
+}
+
+/// A sentence of `lower` whose subject is what the call finds, kept on a record ("The
+/// benefit response is attached to the prescription", "The result is saved to the order";
+/// attack 72): a check that keeps its answer writes. (A relation that exists, "the policy
+/// attached to the role", is no result; nor one kept in the answer: "written to the
+/// response".)
+pub(super) fn result_kept(lower: &str) -> Option<&'static str> {
+    const KEPT: [&str; 5] = ["attached", "saved", "stored", "recorded", "written"];
+    const RESULTS: [&str; 6] = [
+        "response", "result", "results", "outcome", "decision", "score",
+    ];
+    const EXCHANGE: [&str; 5] = ["response", "request", "body", "stream", "output"];
+    lower.split_inclusive(['.', ';']).find_map(|sentence| {
+        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty() && *w != "the")
+            .collect();
+        (1..words.len().saturating_sub(3)).find_map(|i| {
+            let kept = RESULTS.contains(&words[i - 1])
+                && matches!(words[i], "is" | "are")
+                && matches!(words[i + 2], "to" | "with" | "on")
+                && !EXCHANGE.contains(&words[i + 3])
+                && !words[..i]
+                    .iter()
+                    .any(|w| matches!(*w, "no" | "nothing" | "never"));
+            KEPT.iter().find(|k| kept && words[i + 1] == **k).copied()
+        })
+    })
+}
+
+/// What says a token the path names (`/credentials/{id}/token`, `/jwt`) lasts a while from
+/// the call ("Returns a JWT ... The token is valid for 24 hours"; attack 72): one issued for
+/// it. A stored or current one's lifetime counts from elsewhere ("valid for 90 days from
+/// creation").
+fn issued_for_a_while(facts: &Facts<'_>) -> Option<&'static str> {
+    let last = facts.path?.trim_end_matches('/').rsplit('/').next()?;
+    let token = [
+        "token",
+        "jwt",
+        "access_token",
+        "access-token",
+        "session_token",
+    ];
+    if !token.iter().any(|t| last.eq_ignore_ascii_case(t)) {
+        return None;
+    }
+    let lower = facts.description.as_deref()?.to_ascii_lowercase();
+    let elsewhere = ["creation", "created", "current", "existing", "stored"];
+    if elsewhere.iter().any(|w| vocabulary::has_phrase(&lower, w)) {
+        return None;
+    }
+    ["valid for", "expires in", "expires after", "lasts for"]
+        .into_iter()
+        .find(|lasts| {
+            lower.match_indices(lasts).any(|(at, _)| {
+                let after = lower[at + lasts.len()..].trim_start();
+                after.starts_with(|c: char| c.is_ascii_digit()) || after.starts_with("one ")
+            })
+        })
+}
+
 /// The sentences of `text` whose words pass `keep`.
 pub(super) fn sentences_where(text: &str, keep: impl Fn(&[&str]) -> bool) -> String {
     let kept: Vec<&str> = text
@@ -718,6 +794,14 @@ impl<'r, 'f> Reader<'r, 'f> {
     }
 
     /// Whether this is a PUT whose verb (the name's, or without one the opening's) is "add".
+    /// The call's own act, as its opening's and its name's verbs say it ("download").
+    fn own_acts(&self) -> Vec<&str> {
+        [self.opening_verb.as_deref(), self.name_verb.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
     fn is_a_put_that_adds(&self) -> bool {
         let verb = self.name_verb.as_deref().or(self.opening_verb.as_deref());
         self.facts.method == Some(&Method::Put) && verb == Some("add")
@@ -902,14 +986,9 @@ impl<'r, 'f> Reader<'r, 'f> {
                     .find(|p| vocabulary::has_phrase(&lower, p));
                 phrases[3] = for_good.copied().or(phrases[3]);
             }
-            // "The order's `version` is incremented on every successful update; a request
-            // with an older version fails with 409" (attack 71): a version checked, so a
-            // repeat is refused. (Without the check, "the flag's version number is
-            // incremented" by each restore.)
-            let checked = ["409", "conflict", "stale", "older version", "if-match"]
-                .iter()
-                .any(|w| lower.contains(w));
-            if checked && phrases[1].is_some_and(|p| p.contains("incremented")) {
+            // A version a stale request is refused on is no counter (attack 71). (Without
+            // the refusal, "the flag's version number is incremented" by each restore.)
+            if a_checked_version(&lower) && phrases[1].is_some_and(|p| p.contains("incremented")) {
                 let counter = |w: &[&str]| !(w.contains(&"incremented") && w.contains(&"version"));
                 phrases[1] = vocabulary::phrases_in(&sentences_where(&lower, counter))[1];
             }
@@ -979,13 +1058,14 @@ impl<'r, 'f> Reader<'r, 'f> {
             ),
         ];
         let in_use = |word: &str, rest: &[String]| verb_in_use(word, rest, &self.text, facts);
+        let own = self.own_acts();
         for (source, text, at) in texts {
             // A clause after ";" has its own subject; one after ":" is often a parameter's
             // note ("page_size: Sets the page size"), not the call.
             let clauses = text.into_iter().flat_map(|t| t.split(';'));
             let acting = clauses
                 .flat_map(UnicodeSegmentation::unicode_sentences)
-                .find_map(|sentence| sentence_verb_that_acts(sentence, &in_use));
+                .find_map(|sentence| sentence_verb_that_acts(sentence, &in_use, &own));
             if let Some(verb) = acting {
                 self.push(source, Says::SentenceActs, verb, at);
                 return;
@@ -1015,6 +1095,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             return;
         };
         let in_use = |word: &str, rest: &[String]| verb_in_use(word, rest, &self.text, facts);
+        let own = self.own_acts();
         // Not the opening's verb said again ("Removes the label from the issue").
         let said: Vec<&String> = self.verbs_said().collect();
         let opening = usize::from(facts.summary.is_none());
@@ -1022,7 +1103,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         // before it" removes with its second.
         let removes = (description.unicode_sentences().skip(opening)).find_map(|sentence| {
             let mut rest = sentence;
-            while let Some(word) = sentence_verb_that_acts(rest, &in_use) {
+            while let Some(word) = sentence_verb_that_acts(rest, &in_use, &own) {
                 rest = &rest[word.as_ptr() as usize - rest.as_ptr() as usize + word.len()..];
                 // A sentence the verb opens says what the call is ("Removes the
                 // suspension"); one it follows, what it does besides ("also deletes", "It
@@ -1267,6 +1348,13 @@ impl<'r, 'f> Reader<'r, 'f> {
         }
         if let Some(name) = facts.grant {
             self.push(Source::Parameter, Says::Grant, name, at);
+        } else if let Some(lasts) = issued_for_a_while(facts) {
+            self.push(
+                Source::Description,
+                Says::Grant,
+                lasts,
+                &facts.places.description,
+            );
         }
         if let Some(name) = facts.acting_flag {
             self.push(Source::Parameter, Says::ActingFlag, name, at);

@@ -47,99 +47,147 @@ fn a_new_one(word: &str, rest: &[String]) -> bool {
 /// A sentence that says each call makes a new thing ("A new card with a new card number
 /// is issued and the current card is closed", "A new link is generated on each request",
 /// "Every request adds a new note"), in `lower` (a summary or description in lower case):
-/// the words that say it. Of a GET only when said of each request or call: its
-/// description may tell of what happens apart from it ("A new statement is generated
-/// monthly"). Never under a condition on what exists ("If none exists, a new hub is
-/// created"), nor denied; under one on what is given, of a write ("When `message` is
-/// given, a new update ... is added").
+/// the words that say it. Of a GET only when said of each request or call (its description
+/// may tell of what happens apart from it: "A new statement is generated monthly"), and
+/// not of an identifier, a URL or a token computed for the answer unless it says what
+/// stops working. Never under a condition on what exists ("If none exists, a new hub is
+/// created"), nor denied before it; under one on what is given, of a write ("When
+/// `message` is given, a new update is added"). "The new member is added" is no new one.
 pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
         let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
             .filter(|w| !w.is_empty())
             .collect();
+        let (span, each_call) = new_one_made(&words, safe)?;
         let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
-        let each = |things: &[&str]| {
-            (words.windows(2))
-                .position(|p| matches!(p[0], "each" | "every") && things.contains(&p[1]))
-        };
-        let each_call = each(&["request", "call"]);
-        let condition = has(&["if", "unless", "when", "whenever", "once", "after"]);
-        let on_what_exists = has(&[
-            "already", "exist", "exists", "existing", "not", "no", "never",
-        ]);
+        let condition = has(&["if", "unless", "when", "whenever", "once"]);
         let on_what_is_given = has(&["given", "provided", "specified", "supplied", "included"]);
-        if on_what_exists || (condition && (safe || !on_what_is_given)) {
-            return None;
-        }
-        // "Every request adds a new note", and of a write "Every update creates a new plan
-        // version".
-        let writes = [
-            "update",
-            "upload",
-            "write",
-            "change",
-            "save",
-            "edit",
-            "submission",
-        ];
-        let maker = each_call.or_else(|| each(&writes).filter(|_| !safe));
-        let active = maker.filter(|&i| {
-            (words.get(i + 2)).is_some_and(|w| vocabulary::MAKES.contains(w))
-                && words.iter().skip(i + 3).take(2).any(|w| *w == "new")
+        // ("The old card can no longer be used" denies nothing.)
+        let denied = (0..=span.1).any(|i| match words[i] {
+            "no" => words.get(i + 1) != Some(&"longer"),
+            w => matches!(w, "already" | "exist" | "exists" | "not" | "never" | "none"),
         });
-        // "A new link is generated": "new" at most six words before "is|are|will be <made>"
-        // ("new credentials will need to be generated" says what the caller must do).
-        let passive = (2..words.len()).find(|&j| {
-            vocabulary::MADE.contains(&words[j])
-                && (matches!(words[j - 1], "is" | "are")
-                    || (words[j - 1] == "be" && words[j - 2] == "will"))
-                && words[j.saturating_sub(8)..j - 1].contains(&"new")
-        });
-        let span = match (active, passive) {
-            (Some(i), _) => (i, i + 2),
-            (None, Some(j)) if !safe || each_call.is_some() => {
-                let new = (0..j).rev().find(|&k| words[k] == "new").unwrap_or(j);
-                (new, j)
-            }
-            _ => return None,
-        };
+        // (What it makes: the words from "new" to a few after the verb.)
+        let thing = &words[span.0..(span.1 + 5).min(words.len())];
+        let ids = ["id", "url", "uri", "token", "cursor", "signature", "etag"];
+        let stops = has(&["stops", "expire", "expires", "invalidates", "revokes"]);
+        let computed = thing.iter().any(|w| ids.contains(w)) && !stops;
+        // (Of a GET: said of each request, and no answer computed.)
+        let passed = !denied && (!safe || (each_call && !computed));
+        let conditional = condition && (safe || !on_what_is_given);
         let start = words[span.0].as_ptr() as usize - lower.as_ptr() as usize;
         let end = words[span.1].as_ptr() as usize - lower.as_ptr() as usize + words[span.1].len();
-        Some(&lower[start..end])
+        (passed && !conditional).then(|| &lower[start..end])
     })
+}
+
+/// Where in a sentence's `words` a new thing is made, first to last word, and whether the
+/// sentence says "each|every request|call": "each request creates a new", "every update
+/// creates a new" (of a write), or "a new ... is|are|will be <made>" with at most six
+/// words between "new" and the auxiliary.
+fn new_one_made(words: &[&str], safe: bool) -> Option<((usize, usize), bool)> {
+    let each = |things: &[&str]| {
+        (words.windows(2)).position(|p| matches!(p[0], "each" | "every") && things.contains(&p[1]))
+    };
+    let each_call = each(&["request", "call"]);
+    let writes = [
+        "update",
+        "upload",
+        "write",
+        "change",
+        "save",
+        "edit",
+        "submission",
+    ];
+    let maker = each_call.or_else(|| each(&writes).filter(|_| !safe));
+    let active = maker.filter(|&i| {
+        (words.get(i + 2)).is_some_and(|w| vocabulary::MAKES.contains(w))
+            && words.iter().skip(i + 3).take(2).any(|w| *w == "new")
+    });
+    if let Some(i) = active {
+        return Some(((i, i + 2), true));
+    }
+    // ("new credentials will need to be generated" says what the caller must do.)
+    let passive = (2..words.len()).find_map(|j| {
+        let aux = match (words[j - 2], words[j - 1]) {
+            (_, "is" | "are") => j - 1,
+            ("will", "be") => j - 2,
+            _ => return None,
+        };
+        let new = (aux.saturating_sub(7)..aux)
+            .rev()
+            .find(|&k| words[k] == "new")?;
+        let indefinite = new == 0 || matches!(words[new - 1], "a" | "an");
+        (vocabulary::MADE.contains(&words[j]) && indefinite).then_some((new, j))
+    });
+    passive.map(|span| (span, each_call.is_some()))
 }
 
 /// A passive whose agent is this call ("Passengers not yet checked in are checked in by
 /// this request"), in `lower`: the words that say what it does. Its participle is a verb
-/// this reader knows that does more than read, or a phrasal one ("checked in"): "are
-/// returned by this endpoint" reads.
+/// this reader knows that makes, changes, ends or sends (not one that shapes the answer:
+/// "are converted by this endpoint", "are returned by this endpoint"), or one of a few
+/// phrasal verbs that act ("checked in", "signed up"; not "looked up", "filtered out"); a
+/// sentence that denies ("No records are created by this endpoint") says nothing. ("Not
+/// yet checked in" denies nothing.)
 pub(super) fn done_by_this_call(lower: &str) -> Option<&str> {
-    let words: Vec<&str> = (lower.split(|c: char| !c.is_alphanumeric()))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let particle = |w: &str| matches!(w, "in" | "out" | "up" | "off");
-    (4..words.len()).find_map(|k| {
-        let agent = words[k - 2] == "by"
-            && words[k - 1] == "this"
-            && matches!(words[k], "request" | "call" | "endpoint" | "operation");
-        let phrasal = particle(words[k - 3]);
-        let j = k.checked_sub(if phrasal { 4 } else { 3 })?;
-        let stem = words[j].strip_suffix("ed").filter(|_| agent && j > 0)?;
-        let doubled =
-            stem.len() > 1 && stem.as_bytes()[stem.len() - 1] == stem.as_bytes()[stem.len() - 2];
-        let forms = [
-            stem.to_string(),
-            format!("{stem}e"),
-            stem[..stem.len() - usize::from(doubled)].to_string(),
-        ];
-        let acts = phrasal
-            || forms
-                .iter()
-                .any(|form| vocabulary::verb(form).is_some_and(|verb| verb != Verb::Read));
-        let passive = matches!(words[j - 1], "is" | "are" | "be" | "been");
-        let start = words[j].as_ptr() as usize - lower.as_ptr() as usize;
-        let end = words[k].as_ptr() as usize - lower.as_ptr() as usize + words[k].len();
-        (acts && passive).then(|| &lower[start..end])
+    lower.split_inclusive(['.', ';']).find_map(|sentence| {
+        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let denied = (words.iter()).any(|w| matches!(*w, "no" | "nothing" | "none" | "never"));
+        (4..words.len()).filter(|_| !denied).find_map(|k| {
+            let agent = words[k - 2] == "by"
+                && words[k - 1] == "this"
+                && matches!(words[k], "request" | "call" | "endpoint" | "operation");
+            let phrasal = matches!(words[k - 3], "in" | "out" | "up" | "off");
+            let j = k
+                .checked_sub(if phrasal { 4 } else { 3 })
+                .filter(|&j| agent && j > 0)?;
+            let acts = match phrasal {
+                true => matches!(
+                    words[j],
+                    "checked" | "logged" | "signed" | "opted" | "clocked"
+                ),
+                false => participle_acts(words[j]),
+            };
+            let passive = matches!(words[j - 1], "is" | "are" | "be" | "been");
+            let start = words[j].as_ptr() as usize - lower.as_ptr() as usize;
+            let end = words[k].as_ptr() as usize - lower.as_ptr() as usize + words[k].len();
+            (acts && passive).then(|| &lower[start..end])
+        })
+    })
+}
+
+/// Whether a past participle (`created`, `notified`, `cancelled`, `sent`) is of a verb this
+/// reader knows that makes, changes, ends or sends; one that shapes an answer (converted,
+/// truncated, redacted, generated) does not.
+fn participle_acts(participle: &str) -> bool {
+    const SHAPES: &[&str] = &[
+        "truncate", "redact", "mask", "resolve", "generate", "compress",
+    ];
+    if participle == "sent" {
+        return true;
+    }
+    let Some(stem) = participle.strip_suffix("ed") else {
+        return false;
+    };
+    let mut forms = vec![stem.to_string(), format!("{stem}e")];
+    // "cancelled": the consonant doubled; "notified": y made i.
+    let mut last = stem.chars().rev();
+    if let (Some(a), Some(b)) = (last.next(), last.next()) {
+        if a == b {
+            forms.push(stem[..stem.len() - a.len_utf8()].to_string());
+        }
+    }
+    if let Some(base) = stem.strip_suffix('i') {
+        forms.push(format!("{base}y"));
+    }
+    forms.iter().any(|form| {
+        let acts = vocabulary::verb(form)
+            .is_some_and(|verb| !matches!(verb, Verb::Read | Verb::Switch | Verb::Act));
+        acts && !vocabulary::CALCULATIONS.contains(&form.as_str())
+            && !SHAPES.contains(&form.as_str())
     })
 }
 
@@ -241,11 +289,14 @@ pub(super) fn is_title(summary: &str) -> bool {
 
 /// The first verb in `sentence` that acts, in the third person, with the call as its
 /// subject (first, or after a word that carries the subject on: "it", "then", "and", a
-/// word naming the call) and what it acts on after it; `in_use` says what a verb does
-/// with the words after it, as the opening's is read.
+/// word naming the call, or "each" or "every" before the call's own act, one of `own`:
+/// "Each download registers the device" of "Download wallet pass") and what it acts on
+/// after it; `in_use` says what a verb does with the words after it, as the opening's is
+/// read.
 pub(super) fn sentence_verb_that_acts<'s>(
     sentence: &'s str,
     in_use: &dyn Fn(&str, &[String]) -> Verb,
+    own: &[&str],
 ) -> Option<&'s str> {
     let words: Vec<&str> = sentence
         .split(|c: char| !c.is_alphabetic())
@@ -271,10 +322,14 @@ pub(super) fn sentence_verb_that_acts<'s>(
             && one_of(vocabulary::CARRY_THE_SUBJECT, words[0])
             && words[1].eq_ignore_ascii_case("that");
         let by_doing = (i <= 3 && gerund(words[0])) || (noted && i <= 5 && gerund(words[2]));
-        // "Each download registers the device": each call, by what it is.
-        let each_call = i > 1
-            && one_of(&["each", "every"], words[i - 2])
-            && one_of(vocabulary::CALL_NOUNS, words[i - 1]);
+        // "Each download registers the device", "Every single download will register it"
+        // (a list's "Each visit records the user" tells of what it lists).
+        let each_call = subject.is_some_and(|j| {
+            let each = |k: usize| one_of(&["each", "every"], words[k]);
+            one_of(own, words[j])
+                && (j.checked_sub(1).is_some_and(each)
+                    || (j > 1 && words[j - 1].eq_ignore_ascii_case("single") && each(j - 2)))
+        });
         let carried = by_doing
             || each_call
             || subject.is_none_or(|j| {

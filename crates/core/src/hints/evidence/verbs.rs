@@ -126,26 +126,31 @@ fn puts_the_named_state(word: &str, facts: &Facts<'_>) -> bool {
     facts.method == Some(&Method::Put) && last.is_some_and(participle)
 }
 
+/// A path's last segment when it is an action on one resource (`/vms/{vm}/start`), with the
+/// segment naming the resource's collection, when there is one (`vms`).
+fn action_on_one(path: &str) -> Option<(&str, Option<&str>)> {
+    let mut segments = path.trim_end_matches('/').rsplit('/');
+    let action = segments.next()?;
+    let id = segments.next()?;
+    id.starts_with('{').then(|| (action, segments.next()))
+}
+
 /// Whether the path ends in the action `verb` on one resource (`/vms/{vm}/start`): the thing
 /// started is the resource itself, a state its opposite undoes, not something new.
 fn acts_on_its_resource(path: Option<&str>, verb: &str) -> bool {
-    let Some(path) = path else {
-        return false;
-    };
-    let mut segments = path.trim_end_matches('/').rsplit('/');
-    let last = segments.next().unwrap_or_default();
-    let before = segments.next().unwrap_or_default();
-    before.starts_with('{') && last.eq_ignore_ascii_case(verb)
+    path.and_then(action_on_one)
+        .is_some_and(|(action, _)| action.eq_ignore_ascii_case(verb))
 }
 
 /// Whether `path`'s last literal segment, after a parameter, opens with `verb`
 /// (`/leads/{id}/convert`, `/quotes/{id}/convert-to-invoice`): it acts on the resource.
 fn converts_what_it_names(path: &str, verb: &str) -> bool {
-    let mut segments = path.trim_end_matches('/').rsplit('/');
-    let last = segments.next().unwrap_or_default();
-    let before = segments.next().unwrap_or_default();
-    let first_word = name_words(last, None).into_iter().next();
-    before.starts_with('{') && first_word.is_some_and(|w| w == verb)
+    action_on_one(path).is_some_and(|(action, _)| {
+        name_words(action, None)
+            .into_iter()
+            .next()
+            .is_some_and(|w| w == verb)
+    })
 }
 
 /// Whether verifying what `rest` or the path names checks its authenticity, which looks it
@@ -165,12 +170,9 @@ fn checks_authenticity(word: &str, rest: &[String], path: Option<&str>) -> bool 
 /// The resource a path's action segment acts on, as a word (`certificates` in
 /// `/certificates/{id}/verify`, for `verify`).
 fn resource_acted_on(path: &str, verb: &str) -> Option<String> {
-    let mut segments = path.trim_end_matches('/').rsplit('/');
-    let last = segments.next()?;
-    let id = segments.next()?;
-    let resource = segments.next()?;
-    let acts = id.starts_with('{') && last.eq_ignore_ascii_case(verb);
-    acts.then(|| resource.to_ascii_lowercase())
+    let (action, resource) = action_on_one(path)?;
+    let resource = resource.filter(|_| action.eq_ignore_ascii_case(verb))?;
+    Some(resource.to_ascii_lowercase())
 }
 
 /// Whether `verb` moves something to or from a trash, where its opposite undoes it: "Move a
@@ -266,7 +268,7 @@ fn restates_the_summary(facts: &Facts<'_>, description: &str) -> bool {
         .collect();
     let restated = !summary.is_empty() && opening.windows(summary.len()).any(|run| run == summary);
     let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
-    restated && sentence_verb_that_acts(sentence, &class).is_none()
+    restated && sentence_verb_that_acts(sentence, &class, &[]).is_none()
 }
 
 /// What a verb says in use, given the words after it: a create of something only computed
@@ -486,9 +488,20 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     if word == "send" && rest.iter().take(3).any(signal) {
         return Some(Verb::Act);
     }
-    // "Rebuild a build" makes another run (attack 71), where an index rebuilt is replaced.
-    let a_run = |w: &String| vocabulary::RUNS.contains(&w.as_str());
-    if word == "rebuild" && rest.iter().take(3).any(a_run) {
+    // "Rebuild a build" makes another run (attack 71), where an index or a cache rebuilt is
+    // replaced: the run heads the object ("Rebuild pipeline cache" rebuilds a cache).
+    let after_object = rest
+        .iter()
+        .skip_while(|w| vocabulary::DETERMINERS.contains(&w.as_str()))
+        .nth(1);
+    let heads = after_object.is_none_or(|w| {
+        matches!(
+            w.as_str(),
+            "for" | "of" | "on" | "in" | "with" | "and" | "from"
+        )
+    });
+    let a_run = object(rest).is_some_and(|w| vocabulary::RUNS.contains(&w.as_str()));
+    if word == "rebuild" && !safe && a_run && heads {
         return Some(Verb::Repeat);
     }
     if !safe && moves_an_amount(word, rest) {
@@ -497,29 +510,30 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     (!safe && word == "return" && sends_back(rest)).then_some(Verb::Act)
 }
 
-/// Whether `word` moves an amount by what is given ("Add funds to carrier", "Adds
-/// experience points to the player's level", "Load funds"): each call moves it again. A
-/// credit card, a credit note or a credit limit is a thing, no amount; so is what follows a
-/// preposition ("Add user to credit program").
+/// Whether `word`, a verb in any person, moves an amount by what is given ("Add funds to
+/// carrier", "Awards experience points to the player", "Load funds"): each call moves it
+/// again. The amount heads the object, before any preposition: a balance alert, a credit
+/// memo or a credit card is a thing, and so is what follows a preposition ("Add user to
+/// credit program").
 pub(super) fn moves_an_amount(word: &str, rest: &[String]) -> bool {
-    let compound = |w: Option<&String>| {
-        w.is_some_and(|w| {
-            matches!(
-                w.as_str(),
-                "card" | "cards" | "note" | "notes" | "limit" | "limits" | "line" | "program"
-            )
-        })
-    };
-    let object = (rest.iter().take(3)).take_while(|w| {
-        !matches!(
+    let forms = [Some(word), word.strip_suffix("es"), word.strip_suffix('s')];
+    let verb = forms
+        .into_iter()
+        .flatten()
+        .any(|form| vocabulary::AMOUNT_VERBS.contains(&form));
+    let ends_the_object = |w: &&String| {
+        matches!(
             w.as_str(),
-            "to" | "from" | "for" | "of" | "in" | "on" | "onto" | "with"
+            "to" | "from" | "for" | "of" | "in" | "on" | "onto" | "with" | "and" | "or"
         )
-    });
-    vocabulary::AMOUNT_VERBS.contains(&word)
-        && object
-            .enumerate()
-            .any(|(i, w)| vocabulary::AMOUNTS.contains(&w.as_str()) && !compound(rest.get(i + 1)))
+    };
+    let object: Vec<&String> = rest
+        .iter()
+        .take_while(|w| !ends_the_object(w))
+        .take(4)
+        .collect();
+    let head = object.last().filter(|_| object.len() <= 3);
+    verb && head.is_some_and(|w| vocabulary::AMOUNTS.contains(&w.as_str()))
 }
 
 /// Whether "return" sends what follows back: money (an ACH transaction, funds, a refund),

@@ -618,3 +618,108 @@ fn a_rebuild_runs_again_and_a_checked_version_is_no_counter() {
     update.description = Some("Replaces the line items. The version number is incremented.".into());
     assert!(says(&update, HintKind::Idempotent, false));
 }
+
+/// Attack round 71: closing a tab that "Captures the pre-authorized card" takes money, as
+/// capturing a payment does: no retry is invited. Charges named as a thing take nothing.
+#[test]
+fn an_end_that_captures_money_is_not_said_idempotent() {
+    let post = Method::Post;
+    let mut close = facts(&post, "CloseTab", "Close a tab");
+    close.path = Some("/v2/tabs/{tab_id}/close");
+    assert!(says(&close, HintKind::Idempotent, true));
+    close.description = Some("Pending charges are applied to the card when the tab closes.".into());
+    assert!(says(&close, HintKind::Idempotent, true));
+    close.description =
+        Some("Captures the pre-authorized card for the tab total and closes the tab.".into());
+    assert!(!says(&close, HintKind::Idempotent, true));
+}
+
+/// A fresh reader's review of attack round 71's rules: what stays as it was. A cache or an
+/// index rebuilt is replaced, and a GET's rebuild status reads; a version counter without a
+/// refusal in its sentence still counts each call; a card replaced while "the existing card
+/// is closed" is new each time; a GET's request ID or signed URL made per request is an
+/// answer; "The new member is added" adds a member; an amount that names a thing ("balance
+/// alert", "credit memo") moves nothing, and one in the third person ("Awards experience
+/// points") does.
+#[test]
+fn attack_71_rules_stay_narrow() {
+    let (get, put, post) = (Method::Get, Method::Put, Method::Post);
+    let repeats = |facts: &Facts<'_>| says(facts, HintKind::Idempotent, false);
+    let mut cache = facts(&put, "rebuildPipelineCache", "Rebuild pipeline cache");
+    cache.path = Some("/ci/pipelines/{id}/cache");
+    assert!(!says(&cache, HintKind::Destructive, false));
+    let mut status = facts(&get, "getRebuildJobStatus", "Rebuild job status");
+    status.path = Some("/rebuild-jobs/{id}/status");
+    status.description = Some("Returns the status of a rebuild job.".into());
+    assert!(!says(&status, HintKind::ReadOnly, false));
+    let mut version = facts(&put, "updateFlag", "Update a flag");
+    version.path = Some("/flags/{key}");
+    for counted in [
+        "Updates the flag. The flag version is incremented on every update. The description may be up to 4096 characters.",
+        "Updates the flag. The flag version is incremented on every update. Older versions remain available.",
+        "Updates the flag. The flag version is incremented on every update. Returns 409 if another flag uses the key.",
+    ] {
+        version.description = Some(counted.into());
+        assert!(repeats(&version), "{counted}");
+    }
+    let mut replace = facts(&post, "replaceCard", "Replace a card");
+    replace.path = Some("/cards/{card_id}/replace");
+    replace.description = Some("A new card is issued and the existing card is closed.".into());
+    assert!(!says(&replace, HintKind::Idempotent, true));
+    let mut member = facts(&put, "addGroupMember", "Add a user to a group");
+    member.path = Some("/groups/{groupId}/users/{userId}");
+    member.description = Some("The new member is added to the group.".into());
+    assert!(!repeats(&member));
+    for (summary, moves) in [
+        ("Add balance alert", false),
+        ("Add credit memo", false),
+        ("Awards experience points to a player", true),
+    ] {
+        let mut added = facts(&put, "", summary);
+        added.path = Some("/players/{id}/things");
+        assert_eq!(repeats(&added), moves, "{summary}");
+    }
+}
+
+/// A GET's identifier, URL or token made anew for each request is an answer, unless what
+/// was issued before stops working.
+#[test]
+fn a_new_id_made_per_request_is_an_answer() {
+    use super::super::sentences::makes_a_new_one;
+    let id = "a new request id is generated for each request and returned in a header.";
+    assert_eq!(makes_a_new_one(id, true), None);
+    let url = "a new pre-signed url is generated for each request; it expires after a minute.";
+    assert_eq!(makes_a_new_one(url, true), None);
+    let token = "a new token is issued on each request and any token issued before it expires.";
+    assert_eq!(makes_a_new_one(token, true), Some("new token is issued"));
+}
+
+/// Attack round 72: a check whose result "is attached to" a record keeps it, though the
+/// result is a response; a plan attached to a patient is a relation that exists.
+#[test]
+fn a_result_kept_on_a_record_is_no_read() {
+    let post = Method::Post;
+    let mut check = facts(
+        &post,
+        "checkPrescriptionBenefit",
+        "Check real-time prescription benefit",
+    );
+    check.path = Some("/prescriptions/{prescriptionId}/benefit-check");
+    check.description =
+        Some("Checks the patient's coverage. The cost is returned in the response.".into());
+    assert!(says(&check, HintKind::ReadOnly, true));
+    // A relation that exists is no result kept.
+    check.description = Some("Checks the coverage. The plan is attached to the patient.".into());
+    assert!(says(&check, HintKind::ReadOnly, true));
+    check.description = Some(
+        "Checks the patient's coverage. The benefit response is attached to the prescription."
+            .into(),
+    );
+    // (At most unsure: one reading word is not enough.)
+    let suggested = said(&check);
+    assert!(suggested
+        .iter()
+        .all(|&(hint, value, confidence)| !(hint == HintKind::ReadOnly
+            && value
+            && confidence != Confidence::Low)));
+}

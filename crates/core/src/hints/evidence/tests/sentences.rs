@@ -492,13 +492,53 @@ fn the_call_as_an_agent_or_as_each_download_acts() {
     }
 }
 
-/// Attack round 71: on a GET, "Void window" and "Refund quote" name when an act may be
-/// done and what it would cost.
+/// Attack round 71: on a GET, "Refund quote" with a description that reads names what an
+/// act would cost; "Send quote" sends one.
 #[test]
-fn a_window_or_a_quote_of_an_act_is_read() {
-    assert_eq!(left_out_because("Void window", ""), None);
+fn a_quote_of_an_act_is_read() {
+    assert!(left_out_because("Send quote", "").is_some());
     assert_eq!(
         left_out_because("Refund quote", "Calculates the amount refundable."),
         None
     );
+}
+
+/// A fresh reader's review of attack round 71's rules: a passive done by this call reads
+/// where it denies, shapes the answer or is a phrasal verb that reads, and a word that is
+/// not ASCII is no panic; "notified" acts; "each visit" of a list tells of what it lists,
+/// and "Each download will register" of a download acts.
+#[test]
+fn the_call_as_an_agent_is_read_narrowly() {
+    for reads in [
+        "Returns the expenses. No new expense records are created by this endpoint.",
+        "Returns the log. Secrets are redacted by this endpoint before the log is returned.",
+        "Returns the amounts. Amounts are converted by this endpoint into the account currency.",
+        "Returns the address. Addresses are looked up by this endpoint in the USPS database.",
+        "Returns the users. Deactivated users are filtered out by this request.",
+        "Returns the items. Items are 丸ed by this request.",
+    ] {
+        assert_eq!(left_out_because("Get items", reads), None, "{reads}");
+    }
+    let notified = "Returns the alert. Its watchers are notified by this request that it was seen.";
+    assert!(left_out_because("Get alert", notified).is_some());
+    let listed = "Returns the visits. Each visit records the user who scheduled it.";
+    assert_eq!(left_out_because("List visits", listed), None);
+    let modal = "Returns a signed file. Each download will register the device.";
+    assert!(left_out_because("Download wallet pass", modal).is_some());
+}
+
+/// Attack round 72: a GET at a token's path whose description says the token lasts a while
+/// issues one; a stored token's lifetime counts from its creation.
+#[test]
+fn a_token_that_lasts_a_while_is_issued() {
+    let get = Method::Get;
+    let mut token = facts(&get, "GetWebrtcCredentialsIdToken", "Client token");
+    token.path = Some("/webrtc/credentials/{id}/token");
+    token.description = Some(
+        "Returns a JWT that the SDK uses to register. The token is valid for 24 hours.".into(),
+    );
+    assert!(left_out(&token).is_some());
+    token.description =
+        Some("Returns the API token. It is valid for 90 days from creation.".into());
+    assert_eq!(left_out(&token), None);
 }
