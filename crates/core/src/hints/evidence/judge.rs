@@ -888,34 +888,63 @@ fn last_literal_segment(path: &str) -> Option<String> {
 }
 
 /// Whether the description says the call captures or charges money ("Close a tab":
-/// "Captures the pre-authorized card for the tab total"; attack 71): ending or settling
-/// that takes money invites no retry. The verb opens a sentence or follows the call's
-/// subject ("It charges", "and captures"): "Pending charges are applied to the card" names
-/// them, and a screenshot captured is no money.
+/// "Captures the pre-authorized card for the tab total", "charges the customer", ",
+/// capturing the amount", "Closing a tab captures ...", "The card is charged"; attack 71):
+/// ending or settling that takes money invites no retry. The active verb opens a sentence
+/// (not as a noun: "Charges on the card are reversed") or follows the call's subject; money
+/// (a payment, a card, an amount, the customer) follows within six words, or the passive's
+/// sentence names it. A screenshot captured is no money.
 fn describes_taking_money(facts: &Facts<'_>) -> bool {
     let Some(description) = facts.description.as_deref() else {
         return false;
     };
     let money = |w: &&str| {
         vocabulary::MONEY.contains(w)
-            || matches!(*w, "card" | "amount" | "funds" | "total" | "authorization")
+            || matches!(
+                *w,
+                "card" | "amount" | "funds" | "total" | "authorization" | "customer" | "bill"
+            )
     };
     let lower = description.to_ascii_lowercase();
     lower.split_inclusive(['.', ';']).any(|sentence| {
         let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
             .filter(|w| !w.is_empty())
             .collect();
-        (words.iter().enumerate()).any(|(i, word)| {
-            let subject = i.checked_sub(1).is_none_or(|j| {
-                words[j] == "and"
-                    || vocabulary::CARRY_THE_SUBJECT.contains(&words[j])
-                    || vocabulary::SUBJECTS.contains(&words[j])
-            });
-            matches!(*word, "captures" | "charges")
-                && subject
-                && words.iter().skip(i + 1).take(4).any(money)
-        })
+        let passive = (1..words.len()).any(|j| {
+            matches!(words[j], "charged" | "captured")
+                && super::sentences::auxiliary_before(&words, j).is_some()
+        });
+        passive && words.iter().any(money)
+            || (words.iter().enumerate()).any(|(i, word)| {
+                takes_money_at(&words, i, word) && words.iter().skip(i + 1).take(6).any(money)
+            })
     })
+}
+
+/// Whether `word`, the `i`th of a sentence's `words`, is an act of taking money with the call
+/// as its subject: "Captures ...", "It charges", "and captures", ", capturing", "Closing a
+/// tab captures".
+fn takes_money_at(words: &[&str], i: usize, word: &str) -> bool {
+    if matches!(word, "capturing" | "charging") {
+        return true;
+    }
+    if !matches!(word, "captures" | "charges") {
+        return false;
+    }
+    let noun = i == 0
+        && words.get(1).is_some_and(|next| {
+            matches!(
+                *next,
+                "on" | "for" | "to" | "made" | "from" | "are" | "were" | "of" | "is"
+            )
+        });
+    let by_doing = i > 0 && i <= 3 && super::sentences::gerund(words[0]);
+    let subject = i.checked_sub(1).is_none_or(|j| {
+        words[j] == "and"
+            || vocabulary::CARRY_THE_SUBJECT.contains(&words[j])
+            || vocabulary::SUBJECTS.contains(&words[j])
+    });
+    !noun && (subject || by_doing)
 }
 
 /// Settling takes held money (`/payments/{id}/capture`, "Complete pre-auth"): a retry is

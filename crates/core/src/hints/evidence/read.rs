@@ -13,8 +13,8 @@ use super::names::{
     resource_and_action, unknown_word, words_of_path,
 };
 use super::sentences::{
-    caused_verb, done_by_this_call, is_plural, is_title, lower_words, makes_a_new_one,
-    opening_words, sentence_verb_that_acts,
+    auxiliary_before, caused_verb, done_by_this_call, is_plural, is_title, lower_words,
+    makes_a_new_one, opening_words, sentence_verb_that_acts,
 };
 use super::verbs::{in_use, moves_an_amount, undoes, verb_in_use};
 use super::{Evidence, Facts, Says, Source};
@@ -305,20 +305,39 @@ fn acting_participle(lower: &str) -> Option<&str> {
     })
 }
 
-/// Whether `lower` says, in one sentence, that a version is incremented and that a request
-/// with an older one is refused ("The `version` is incremented on every successful update;
-/// a request with an older version fails with 409"): a repeat is refused, so the version
-/// counts no call. ("Older versions remain available", a 409 said of something else, or an
-/// If-Match one may send is no such refusal.)
+/// Whether `lower` says that a version is incremented and, in a clause of that sentence or
+/// the next that names the version, that a request with an older one is refused ("The
+/// `version` is incremented on every successful update; a request with an older version
+/// fails with 409"): a repeat is refused, so the version counts no call. ("Older versions
+/// remain available", a 409 said of something else, or an If-Match one may send is no
+/// such refusal.)
 fn a_checked_version(lower: &str) -> bool {
-    lower.split_inclusive('.').any(|sentence| {
-        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
+    let words = |text: &str| -> Vec<String> {
+        (text.split(|c: char| !c.is_alphanumeric()))
             .filter(|w| !w.is_empty())
-            .collect();
-        let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
+            .map(str::to_string)
+            .collect()
+    };
+    let refuses = |clause: &str| {
+        let words = words(clause);
+        let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
         let refused = has(&["409", "412", "conflict"])
-            || (has(&["fails", "rejected", "refused"]) && has(&["older", "stale", "outdated"]));
-        has(&["incremented"]) && has(&["version"]) && refused
+            || (has(&["fails", "fail", "rejected", "refused"])
+                && has(&["older", "stale", "outdated"]));
+        refused && has(&["version"]) && !has(&["may", "can", "optional", "optionally"])
+    };
+    // A clause is what ";", "," or "and" set apart.
+    let refused_in = |sentence: &str| {
+        (sentence.split([';', ',']))
+            .flat_map(|clause| clause.split(" and "))
+            .any(refuses)
+    };
+    let sentences: Vec<&str> = lower.split_inclusive('.').collect();
+    (0..sentences.len()).any(|i| {
+        let said = words(sentences[i]);
+        let counter =
+            said.iter().any(|w| w == "incremented") && said.iter().any(|w| w == "version");
+        counter && (refused_in(sentences[i]) || sentences.get(i + 1).is_some_and(|s| refused_in(s)))
     })
 }
 
@@ -332,32 +351,46 @@ pub(super) fn result_kept(lower: &str) -> Option<&'static str> {
     const RESULTS: [&str; 6] = [
         "response", "result", "results", "outcome", "decision", "score",
     ];
-    const EXCHANGE: [&str; 5] = ["response", "request", "body", "stream", "output"];
+    // Where the answer itself goes, or a scale: no record.
+    const NO_RECORD: [&str; 9] = [
+        "response", "request", "body", "stream", "output", "returned", "each", "input", "scale",
+    ];
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
         let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
             .filter(|w| !w.is_empty() && *w != "the")
             .collect();
-        (1..words.len().saturating_sub(3)).find_map(|i| {
-            let kept = RESULTS.contains(&words[i - 1])
-                && matches!(words[i], "is" | "are")
-                && matches!(words[i + 2], "to" | "with" | "on")
-                && !EXCHANGE.contains(&words[i + 3])
-                && !words[..i]
-                    .iter()
-                    .any(|w| matches!(*w, "no" | "nothing" | "never"));
-            KEPT.iter().find(|k| kept && words[i + 1] == **k).copied()
+        (1..words.len().saturating_sub(2)).find_map(|j| {
+            let kept = KEPT.iter().find(|k| **k == words[j])?;
+            let aux = auxiliary_before(&words, j)?;
+            let of_a_result = words[aux.saturating_sub(4)..aux]
+                .iter()
+                .any(|w| RESULTS.contains(w));
+            let to = matches!(
+                words[j + 1],
+                "to" | "with" | "on" | "in" | "into" | "against" | "under"
+            );
+            let place = words[j + 2];
+            // ("on a scale" is no record either.)
+            let on_a = words[j + 1] == "on" && matches!(place, "a" | "an");
+            let a_record = !(NO_RECORD.contains(&place) || on_a);
+            let denied = words[..aux]
+                .iter()
+                .any(|w| matches!(*w, "no" | "nothing" | "never"));
+            (of_a_result && to && a_record && !denied).then_some(*kept)
         })
     })
 }
 
 /// What says a token the path names (`/credentials/{id}/token`, `/jwt`) lasts a while from
 /// the call ("Returns a JWT ... The token is valid for 24 hours"; attack 72): one issued for
-/// it. A stored or current one's lifetime counts from elsewhere ("valid for 90 days from
-/// creation").
+/// it, which keeps a GET out of `--read-only` (a lifetime said in words is no proof, so
+/// review does not weigh it). Not where that sentence counts it from elsewhere ("valid for
+/// 90 days from creation") or tells of a kept kind ("API tokens are valid for 90 days").
 fn issued_for_a_while(facts: &Facts<'_>) -> Option<&'static str> {
     let last = facts.path?.trim_end_matches('/').rsplit('/').next()?;
     let token = [
         "token",
+        "tokens",
         "jwt",
         "access_token",
         "access-token",
@@ -367,18 +400,34 @@ fn issued_for_a_while(facts: &Facts<'_>) -> Option<&'static str> {
         return None;
     }
     let lower = facts.description.as_deref()?.to_ascii_lowercase();
-    let elsewhere = ["creation", "created", "current", "existing", "stored"];
-    if elsewhere.iter().any(|w| vocabulary::has_phrase(&lower, w)) {
-        return None;
-    }
-    ["valid for", "expires in", "expires after", "lasts for"]
-        .into_iter()
-        .find(|lasts| {
-            lower.match_indices(lasts).any(|(at, _)| {
-                let after = lower[at + lasts.len()..].trim_start();
-                after.starts_with(|c: char| c.is_ascii_digit()) || after.starts_with("one ")
+    let elsewhere = [
+        "creation",
+        "created",
+        "current token",
+        "existing token",
+        "stored token",
+        "api token",
+        "api tokens",
+        "personal access token",
+        "token sent",
+    ];
+    let lasts = ["valid for", "expires in", "expires after", "lasts for"];
+    lower.split_inclusive(['.', ';']).find_map(|sentence| {
+        if elsewhere
+            .iter()
+            .any(|w| vocabulary::has_phrase(sentence, w))
+        {
+            return None;
+        }
+        lasts.into_iter().find(|lasts| {
+            sentence.match_indices(lasts).any(|(at, _)| {
+                let after = sentence[at + lasts.len()..].trim_start();
+                let after = after.strip_prefix("up to ").unwrap_or(after);
+                after.starts_with(|c: char| c.is_ascii_digit())
+                    || ["one ", "an ", "a "].iter().any(|w| after.starts_with(w))
             })
         })
+    })
 }
 
 /// The sentences of `text` whose words pass `keep`.
@@ -793,7 +842,6 @@ impl<'r, 'f> Reader<'r, 'f> {
         safe && mark && noun
     }
 
-    /// Whether this is a PUT whose verb (the name's, or without one the opening's) is "add".
     /// The call's own act, as its opening's and its name's verbs say it ("download").
     fn own_acts(&self) -> Vec<&str> {
         [self.opening_verb.as_deref(), self.name_verb.as_deref()]
@@ -802,6 +850,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             .collect()
     }
 
+    /// Whether this is a PUT whose verb (the name's, or without one the opening's) is "add".
     fn is_a_put_that_adds(&self) -> bool {
         let verb = self.name_verb.as_deref().or(self.opening_verb.as_deref());
         self.facts.method == Some(&Method::Put) && verb == Some("add")
@@ -1349,12 +1398,8 @@ impl<'r, 'f> Reader<'r, 'f> {
         if let Some(name) = facts.grant {
             self.push(Source::Parameter, Says::Grant, name, at);
         } else if let Some(lasts) = issued_for_a_while(facts) {
-            self.push(
-                Source::Description,
-                Says::Grant,
-                lasts,
-                &facts.places.description,
-            );
+            let at = &facts.places.description;
+            self.push(Source::Description, Says::SentenceActs, lasts, at);
         }
         if let Some(name) = facts.acting_flag {
             self.push(Source::Parameter, Says::ActingFlag, name, at);

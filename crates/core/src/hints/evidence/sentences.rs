@@ -70,7 +70,9 @@ pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
         // (What it makes: the words from "new" to a few after the verb.)
         let thing = &words[span.0..(span.1 + 5).min(words.len())];
         let ids = ["id", "url", "uri", "token", "cursor", "signature", "etag"];
-        let stops = has(&["stops", "expire", "expires", "invalidates", "revokes"]);
+        // ("Any token issued before it expires": what stops is an earlier one.)
+        let stops = has(&["stops", "expire", "expires", "invalidates", "revokes"])
+            && has(&["previous", "prior", "old", "older", "earlier", "before"]);
         let computed = thing.iter().any(|w| ids.contains(w)) && !stops;
         // (Of a GET: said of each request, and no answer computed.)
         let passed = !denied && (!safe || (each_call && !computed));
@@ -107,20 +109,40 @@ fn new_one_made(words: &[&str], safe: bool) -> Option<((usize, usize), bool)> {
     if let Some(i) = active {
         return Some(((i, i + 2), true));
     }
-    // ("new credentials will need to be generated" says what the caller must do.)
-    let passive = (2..words.len()).find_map(|j| {
-        let aux = match (words[j - 2], words[j - 1]) {
-            (_, "is" | "are") => j - 1,
-            ("will", "be") => j - 2,
-            _ => return None,
-        };
+    // ("new credentials will need to be generated" says what the caller must do.) A bare
+    // "New members are added" tells of a kind; "a brand new card" is one.
+    let passive = (1..words.len()).find_map(|j| {
+        let aux = auxiliary_before(words, j).filter(|_| vocabulary::MADE.contains(&words[j]))?;
         let new = (aux.saturating_sub(7)..aux)
             .rev()
             .find(|&k| words[k] == "new")?;
-        let indefinite = new == 0 || matches!(words[new - 1], "a" | "an");
-        (vocabulary::MADE.contains(&words[j]) && indefinite).then_some((new, j))
+        let article = |k: usize| matches!(words[k], "a" | "an");
+        let indefinite = match new {
+            0 => each_call.is_some(),
+            1 => article(0),
+            _ => {
+                article(new - 1)
+                    || (matches!(words[new - 1], "brand" | "completely" | "entirely")
+                        && article(new - 2))
+            }
+        };
+        indefinite.then_some((new, j))
     });
     passive.map(|span| (span, each_call.is_some()))
+}
+
+/// Where the auxiliary of a passive participle at `j` of `words` stands: "is|are", "will
+/// be", "has|have been", past one adverb ("is then saved", "is always created").
+pub(super) fn auxiliary_before(words: &[&str], j: usize) -> Option<usize> {
+    let mut at = j.checked_sub(1)?;
+    if vocabulary::ADVERBS.contains(&words[at]) || words[at] == "always" {
+        at = at.checked_sub(1)?;
+    }
+    match (at.checked_sub(1).map(|i| words[i]), words[at]) {
+        (_, "is" | "are") => Some(at),
+        (Some("will"), "be") | (Some("has" | "have"), "been") => Some(at - 1),
+        _ => None,
+    }
 }
 
 /// A passive whose agent is this call ("Passengers not yet checked in are checked in by
@@ -131,24 +153,30 @@ fn new_one_made(words: &[&str], safe: bool) -> Option<((usize, usize), bool)> {
 /// sentence that denies ("No records are created by this endpoint") says nothing. ("Not
 /// yet checked in" denies nothing.)
 pub(super) fn done_by_this_call(lower: &str) -> Option<&str> {
+    const PHRASAL: [&str; 13] = [
+        "checked", "logged", "signed", "opted", "clocked", "turned", "switched", "shut", "cleaned",
+        "locked", "paid", "topped", "wiped",
+    ];
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
         let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
             .filter(|w| !w.is_empty())
             .collect();
-        let denied = (words.iter()).any(|w| matches!(*w, "no" | "nothing" | "none" | "never"));
-        (4..words.len()).filter(|_| !denied).find_map(|k| {
+        // Denied before the act ("No records are created"; "no longer" denies nothing).
+        let denied = |j: usize| {
+            (0..j).any(|i| match words[i] {
+                "no" => words.get(i + 1) != Some(&"longer"),
+                w => matches!(w, "nothing" | "none" | "never"),
+            })
+        };
+        (4..words.len()).find_map(|k| {
             let agent = words[k - 2] == "by"
                 && words[k - 1] == "this"
                 && matches!(words[k], "request" | "call" | "endpoint" | "operation");
             let phrasal = matches!(words[k - 3], "in" | "out" | "up" | "off");
-            let j = k
-                .checked_sub(if phrasal { 4 } else { 3 })
-                .filter(|&j| agent && j > 0)?;
+            let j = (k.checked_sub(if phrasal { 4 } else { 3 }))
+                .filter(|&j| agent && j > 0 && !denied(j))?;
             let acts = match phrasal {
-                true => matches!(
-                    words[j],
-                    "checked" | "logged" | "signed" | "opted" | "clocked"
-                ),
+                true => PHRASAL.contains(&words[j]),
                 false => participle_acts(words[j]),
             };
             let passive = matches!(words[j - 1], "is" | "are" | "be" | "been");
@@ -159,14 +187,27 @@ pub(super) fn done_by_this_call(lower: &str) -> Option<&str> {
     })
 }
 
-/// Whether a past participle (`created`, `notified`, `cancelled`, `sent`) is of a verb this
-/// reader knows that makes, changes, ends or sends; one that shapes an answer (converted,
-/// truncated, redacted, generated) does not.
+/// Whether a past participle (`created`, `notified`, `cancelled`, `locked`, `sent`, `reset`)
+/// is of a verb this reader knows that does more than read; one that shapes an answer
+/// (converted, truncated, redacted, generated) or that labels or checks it does not.
 fn participle_acts(participle: &str) -> bool {
     const SHAPES: &[&str] = &[
-        "truncate", "redact", "mask", "resolve", "generate", "compress",
+        "truncate",
+        "redact",
+        "mask",
+        "resolve",
+        "generate",
+        "compress",
+        "label",
+        "tag",
+        "verify",
+        "authenticate",
+        "review",
     ];
-    if participle == "sent" {
+    const IRREGULAR: [&str; 7] = [
+        "sent", "reset", "set", "written", "paid", "frozen", "hidden",
+    ];
+    if IRREGULAR.contains(&participle) {
         return true;
     }
     let Some(stem) = participle.strip_suffix("ed") else {
@@ -184,8 +225,7 @@ fn participle_acts(participle: &str) -> bool {
         forms.push(format!("{base}y"));
     }
     forms.iter().any(|form| {
-        let acts = vocabulary::verb(form)
-            .is_some_and(|verb| !matches!(verb, Verb::Read | Verb::Switch | Verb::Act));
+        let acts = vocabulary::verb(form).is_some_and(|verb| verb != Verb::Read);
         acts && !vocabulary::CALCULATIONS.contains(&form.as_str())
             && !SHAPES.contains(&form.as_str())
     })
@@ -324,12 +364,15 @@ pub(super) fn sentence_verb_that_acts<'s>(
         let by_doing = (i <= 3 && gerund(words[0])) || (noted && i <= 5 && gerund(words[2]));
         // "Each download registers the device", "Every single download will register it"
         // (a list's "Each visit records the user" tells of what it lists).
-        let each_call = subject.is_some_and(|j| {
-            let each = |k: usize| one_of(&["each", "every"], words[k]);
-            one_of(own, words[j])
-                && (j.checked_sub(1).is_some_and(each)
-                    || (j > 1 && words[j - 1].eq_ignore_ascii_case("single") && each(j - 2)))
-        });
+        // (What each call is billed is no act: "Each lookup charges your account".)
+        let billed = one_of(&["charges", "bills", "costs", "consumes"], word);
+        let each_call = !billed
+            && subject.is_some_and(|j| {
+                let each = |k: usize| one_of(&["each", "every"], words[k]);
+                one_of(own, words[j])
+                    && (j.checked_sub(1).is_some_and(each)
+                        || (j > 1 && words[j - 1].eq_ignore_ascii_case("single") && each(j - 2)))
+            });
         let carried = by_doing
             || each_call
             || subject.is_none_or(|j| {
@@ -366,7 +409,7 @@ pub(super) fn sentence_verb_that_acts<'s>(
 }
 
 /// Whether a word is a known verb in its -ing form ("Retrieving", "Calling").
-fn gerund(word: &str) -> bool {
+pub(super) fn gerund(word: &str) -> bool {
     word.len() > 4
         && word.to_ascii_lowercase().ends_with("ing")
         && vocabulary::summary_verb(word).is_some()

@@ -488,20 +488,12 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
     if word == "send" && rest.iter().take(3).any(signal) {
         return Some(Verb::Act);
     }
-    // "Rebuild a build" makes another run (attack 71), where an index or a cache rebuilt is
-    // replaced: the run heads the object ("Rebuild pipeline cache" rebuilds a cache).
-    let after_object = rest
-        .iter()
-        .skip_while(|w| vocabulary::DETERMINERS.contains(&w.as_str()))
-        .nth(1);
-    let heads = after_object.is_none_or(|w| {
-        matches!(
-            w.as_str(),
-            "for" | "of" | "on" | "in" | "with" | "and" | "from"
-        )
-    });
-    let a_run = object(rest).is_some_and(|w| vocabulary::RUNS.contains(&w.as_str()));
-    if word == "rebuild" && !safe && a_run && heads {
+    // "Rebuild a build", "Rebuild the latest build" make another run (attack 71), where an
+    // index or a cache rebuilt is replaced: the run heads the object ("Rebuild pipeline
+    // cache" rebuilds a cache).
+    let head = object_words(rest).and_then(|(object, _)| object.last().copied());
+    let a_run = head.is_some_and(|w| vocabulary::RUNS.contains(&w.as_str()));
+    if word == "rebuild" && !safe && a_run {
         return Some(Verb::Repeat);
     }
     if !safe && moves_an_amount(word, rest) {
@@ -511,29 +503,57 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
 }
 
 /// Whether `word`, a verb in any person, moves an amount by what is given ("Add funds to
-/// carrier", "Awards experience points to the player", "Load funds"): each call moves it
-/// again. The amount heads the object, before any preposition: a balance alert, a credit
-/// memo or a credit card is a thing, and so is what follows a preposition ("Add user to
-/// credit program").
+/// carrier", "Awards experience points to the player", "Deposit funds into a wallet", "Top
+/// up the prepaid balance", "Add 30 days"): each call moves it again. The amount heads the
+/// object, before any preposition but "of" ("points of interest"), and what stands before
+/// it only says which (a number, "bonus", "loyalty"): a balance alert, a credit memo, work
+/// experience or business hours is a thing.
 pub(super) fn moves_an_amount(word: &str, rest: &[String]) -> bool {
+    const WHICH: [&str; 9] = [
+        "bonus",
+        "loyalty",
+        "reward",
+        "rewards",
+        "extra",
+        "more",
+        "additional",
+        "prepaid",
+        "free",
+    ];
     let forms = [Some(word), word.strip_suffix("es"), word.strip_suffix('s')];
-    let verb = forms
-        .into_iter()
-        .flatten()
-        .any(|form| vocabulary::AMOUNT_VERBS.contains(&form));
-    let ends_the_object = |w: &&String| {
-        matches!(
-            w.as_str(),
-            "to" | "from" | "for" | "of" | "in" | "on" | "onto" | "with" | "and" | "or"
-        )
+    let verb = (forms.into_iter().flatten()).any(|form| vocabulary::AMOUNT_VERBS.contains(&form));
+    let rest = rest.strip_prefix(&["up".to_string()]).unwrap_or(rest);
+    let Some((object, after)) = object_words(rest) else {
+        return false;
     };
-    let object: Vec<&String> = rest
+    let number = |w: &String| w.chars().all(|c| c.is_ascii_digit());
+    let which = |w: &&String| {
+        number(w) || WHICH.contains(&w.as_str()) || vocabulary::AMOUNTS.contains(&w.as_str())
+    };
+    let (head, before) = object.split_last().expect("an object has a word");
+    let amount = vocabulary::AMOUNTS.contains(&head.as_str()) && before.iter().all(which);
+    // Time, only first ("Add 30 days", not "Add business hours").
+    let time =
+        matches!(head.as_str(), "minutes" | "hours" | "days") && before.iter().all(|w| number(w));
+    verb && (amount || time) && after.is_none_or(|w| w != "of")
+}
+
+/// The words of a verb's object in `rest`, past its determiners and before a preposition
+/// (at most three), and the word that ends them.
+fn object_words(rest: &[String]) -> Option<(Vec<&String>, Option<&String>)> {
+    const ENDS: [&str; 20] = [
+        "to", "from", "for", "of", "in", "on", "onto", "with", "and", "or", "into", "via", "by",
+        "at", "per", "using", "through", "against", "as", "within",
+    ];
+    let words = rest
         .iter()
-        .take_while(|w| !ends_the_object(w))
-        .take(4)
+        .skip_while(|w| vocabulary::DETERMINERS.contains(&w.as_str()));
+    let object: Vec<&String> = words
+        .clone()
+        .take_while(|w| !ENDS.contains(&w.as_str()))
         .collect();
-    let head = object.last().filter(|_| object.len() <= 3);
-    verb && head.is_some_and(|w| vocabulary::AMOUNTS.contains(&w.as_str()))
+    let after = words.clone().nth(object.len());
+    (!object.is_empty() && object.len() <= 3).then_some((object, after))
 }
 
 /// Whether "return" sends what follows back: money (an ACH transaction, funds, a refund),

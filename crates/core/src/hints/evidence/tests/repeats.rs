@@ -723,3 +723,112 @@ fn a_result_kept_on_a_record_is_no_read() {
             && value
             && confidence != Confidence::Low)));
 }
+
+/// A second fresh reader's review (of attack rounds 71 and 72's rules): a result kept in
+/// other words ("stored in", "will be attached", "The results of the check are", "saved
+/// against") writes, where one attached to the answer ("to the returned address", "to each
+/// input") does not; a close that charges in other words takes money ("and
+/// charges the customer", "is charged", ", capturing", "Closing a tab captures"), where
+/// "Charges on the card are reversed" names charges; a version's refusal counts only in a
+/// clause that names the version and does not say "may", or in the next sentence.
+#[test]
+fn second_review_of_attack_71_and_72() {
+    let (post, put) = (Method::Post, Method::Put);
+    let high_read_only = |facts: &Facts<'_>| {
+        said(facts).contains(&(HintKind::ReadOnly, true, Confidence::High))
+            || said(facts).contains(&(HintKind::ReadOnly, true, Confidence::Medium))
+    };
+    let mut check = facts(
+        &post,
+        "checkBenefit",
+        "Check real-time prescription benefit",
+    );
+    check.path = Some("/prescriptions/{id}/benefit-check");
+    for kept in [
+        "Checks the coverage. The benefit response is stored in the prescription record.",
+        "Checks the coverage. The benefit response will be attached to the prescription.",
+        "Checks the coverage. The results of the check are attached to the prescription.",
+        "Checks the coverage. The benefit response is saved against the prescription.",
+    ] {
+        check.description = Some(kept.into());
+        assert!(!high_read_only(&check), "{kept}");
+    }
+    for answered in [
+        "Checks the coverage. The result is attached to the returned address object.",
+        "Checks the coverage. Results are attached to each input address in order.",
+    ] {
+        check.description = Some(answered.into());
+        assert!(high_read_only(&check), "{answered}");
+    }
+    let mut close = facts(&post, "CloseTab", "Close a tab");
+    close.path = Some("/v2/tabs/{tab_id}/close");
+    for takes in [
+        "Closes the tab and charges the customer for the tab total.",
+        "Closes the tab. The customer's card on file is charged for the tab total.",
+        "Closes the tab, capturing the pre-authorized amount plus tip.",
+        "Closing a tab captures the pre-authorization for the final amount.",
+    ] {
+        close.description = Some(takes.into());
+        assert!(!says(&close, HintKind::Idempotent, true), "{takes}");
+    }
+    close.description = Some("Closes the tab. Charges on the card are reversed.".into());
+    assert!(says(&close, HintKind::Idempotent, true));
+    let mut version = facts(&put, "updateFlag", "Update a flag");
+    version.path = Some("/flags/{key}");
+    for counted in [
+        "The flag version is incremented on every update, and a 409 is returned if another flag uses the key.",
+        "Its version is incremented on every update; you may send the version in If-Match, and a mismatch fails with 412.",
+    ] {
+        version.description = Some(counted.into());
+        assert!(says(&version, HintKind::Idempotent, false), "{counted}");
+    }
+    version.description = Some(
+        "The version is incremented on every update. Requests with an older version fail with 409 Conflict."
+            .into(),
+    );
+    assert!(!says(&version, HintKind::Idempotent, false));
+}
+
+/// The second review, on amounts, rebuilds and new things: an amount after "into", "via"
+/// or "up" moves ("Deposit funds into a wallet", "Tops up the prepaid balance", "Add
+/// minutes to a prepaid plan"); "work experience" and "points of interest" are things; a
+/// rebuild of "the latest build" runs again; "A new revision is always created" and "A
+/// brand new card number is issued" are new each time; "New members are added" tells of a
+/// kind.
+#[test]
+fn second_review_amounts_rebuilds_and_new_things() {
+    let put = Method::Put;
+    let repeats = |facts: &Facts<'_>| says(facts, HintKind::Idempotent, false);
+    for (summary, moves) in [
+        ("Deposit funds into a wallet", true),
+        ("Tops up the prepaid balance", true),
+        ("Add minutes to a prepaid plan", true),
+        ("Add work experience to a profile", false),
+        ("Add points of interest to a map", false),
+        ("Rebuild the latest build", true),
+        ("Rebuild pipeline cache", false),
+    ] {
+        let mut operation = facts(&put, "", summary);
+        operation.path = Some("/things/{id}/part");
+        assert_eq!(repeats(&operation), moves, "{summary}");
+    }
+    let mut save = facts(&put, "saveDocument", "Save a document");
+    save.path = Some("/documents/{id}");
+    for (description, new) in [
+        (
+            "Saves the document. A new revision is always created.",
+            true,
+        ),
+        (
+            "Replaces the card. A brand new card number is issued.",
+            true,
+        ),
+        (
+            "Adds the members. New members are added with the Viewer role.",
+            false,
+        ),
+    ] {
+        save.description = Some(description.into());
+        assert_eq!(repeats(&save), new, "{description}");
+    }
+}

@@ -542,3 +542,36 @@ fn a_token_that_lasts_a_while_is_issued() {
         Some("Returns the API token. It is valid for 90 days from creation.".into());
     assert_eq!(left_out(&token), None);
 }
+
+/// The second review of the passive by this call and the token's lifetime: a lock, a
+/// suspension, a reset or a clean-up by this request acts, as does "invalidated ... and can
+/// never be used again"; a signed URL that expires is still an answer; a token "not stored
+/// by the server and valid for 10 minutes" is issued; "Each lookup charges your account"
+/// is billing.
+#[test]
+fn second_review_of_the_call_as_an_agent() {
+    for acts in [
+        "Returns the document. The document is locked by this request until it is saved.",
+        "Returns the account. The account is suspended by this request.",
+        "Returns the counters. All counters are reset by this request.",
+        "Returns the sessions. Expired sessions are cleaned up by this request.",
+        "Returns the code. The code is invalidated by this call and can never be used again.",
+    ] {
+        assert!(left_out_because("Get thing", acts).is_some(), "{acts}");
+    }
+    let url = "Returns the file. A new signed URL is generated for each request and expires after 10 minutes.";
+    assert_eq!(left_out_because("Get file", url), None);
+    let billed = "Returns the carrier. Each lookup charges your account the per-lookup price.";
+    assert_eq!(left_out_because("Lookup a phone number", billed), None);
+    let get = Method::Get;
+    let mut token = facts(&get, "getMyToken", "My token");
+    token.path = Some("/me/token");
+    token.description = Some(
+        "Returns a signed JWT. The token is not stored by the server and is valid for 10 minutes."
+            .into(),
+    );
+    assert!(left_out(&token).is_some());
+    token.description =
+        Some("Returns the user's API token. API tokens are valid for 90 days.".into());
+    assert_eq!(left_out(&token), None);
+}
