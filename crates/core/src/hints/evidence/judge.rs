@@ -833,6 +833,7 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         && on_a_resource
         && only
         && sets_values
+        && (whole || !moves_an_amount(&updates))
     {
         let reason = "sets given values on one resource: the same values again change nothing";
         (reason, updates, Confidence::Medium)
@@ -887,6 +888,17 @@ fn last_literal_segment(path: &str) -> Option<String> {
     Some(bare.to_ascii_lowercase())
 }
 
+/// Whether what updates moves something by an amount it takes ("Transfer balance" with an
+/// `amount`: "Moves `amount` of this folio's balance to the target folio"; attack 73): a
+/// repeat moves that much again, where one that sets a value sets it again.
+fn moves_an_amount(updates: &[&Evidence]) -> bool {
+    updates.iter().any(|e| {
+        let first = e.seen.split_whitespace().next().unwrap_or_default();
+        vocabulary::summary_verb(first)
+            .is_some_and(|(stem, _)| matches!(stem.as_str(), "transfer" | "move"))
+    })
+}
+
 /// Whether the description says the call captures or charges money ("Close a tab":
 /// "Captures the pre-authorized card for the tab total", "charges the customer", ",
 /// capturing the amount", "Closing a tab captures ...", "The card is charged"; attack 71):
@@ -910,10 +922,17 @@ fn describes_taking_money(facts: &Facts<'_>) -> bool {
         let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
             .filter(|w| !w.is_empty())
             .collect();
-        let passive = (1..words.len()).any(|j| {
-            matches!(words[j], "charged" | "captured")
-                && super::sentences::auxiliary_before(&words, j).is_some()
-        });
+        // (Not a condition or a relative clause: "an authorized payment that has been
+        // captured" cannot be voided.)
+        let told = |list: &[&str]| words.iter().any(|w| list.contains(w));
+        let conditional = told(&[
+            "that", "which", "once", "if", "when", "after", "not", "cannot",
+        ]);
+        let passive = !conditional
+            && (1..words.len()).any(|j| {
+                matches!(words[j], "charged" | "captured")
+                    && super::sentences::auxiliary_before(&words, j).is_some()
+            });
         passive && words.iter().any(money)
             || (words.iter().enumerate()).any(|(i, word)| {
                 takes_money_at(&words, i, word) && words.iter().skip(i + 1).take(6).any(money)
@@ -931,13 +950,10 @@ fn takes_money_at(words: &[&str], i: usize, word: &str) -> bool {
     if !matches!(word, "captures" | "charges") {
         return false;
     }
+    // "Charges on the card are reversed": a noun, its verb later.
     let noun = i == 0
-        && words.get(1).is_some_and(|next| {
-            matches!(
-                *next,
-                "on" | "for" | "to" | "made" | "from" | "are" | "were" | "of" | "is"
-            )
-        });
+        && (words.iter().skip(1).take(5))
+            .any(|w| matches!(*w, "are" | "were" | "is" | "was" | "made"));
     let by_doing = i > 0 && i <= 3 && super::sentences::gerund(words[0]);
     let subject = i.checked_sub(1).is_none_or(|j| {
         words[j] == "and"

@@ -595,10 +595,19 @@ fn grant<'n>(names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n str
 
 /// Whether a parameter's name says how much the call takes: a quantity or a share.
 fn says_an_amount(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
     matches!(
-        name.to_ascii_lowercase().as_str(),
+        name.as_str(),
         "qty" | "quantity" | "percentage" | "percent" | "amount" | "units"
-    )
+    ) || moves_by(&name)
+}
+
+/// Whether a parameter's name (lower case) says by how much the call moves what it changes
+/// (`delta`: "`delta` is applied to the current on-hand count"; attacks 72, 73): each call
+/// moves it again. (An `increment` may be a step size and an `adjustment` a price list's
+/// setting: named so, they set a value.)
+pub(super) fn moves_by(name: &str) -> bool {
+    matches!(name, "delta" | "adjust_by" | "change_by" | "increment_by")
 }
 
 /// Whether a summary says only the method and the path ("GET /shipments/{id}/cancel", as

@@ -324,7 +324,16 @@ fn a_checked_version(lower: &str) -> bool {
         let refused = has(&["409", "412", "conflict"])
             || (has(&["fails", "fail", "rejected", "refused"])
                 && has(&["older", "stale", "outdated"]));
-        refused && has(&["version"]) && !has(&["may", "can", "optional", "optionally"])
+        // The resource's version, not the API's (`api_version`, "SDK version").
+        let versioned = (0..words.len()).any(|i| {
+            words[i] == "version"
+                && (i == 0
+                    || !matches!(
+                        words[i - 1].as_str(),
+                        "api" | "sdk" | "client" | "schema" | "app" | "protocol"
+                    ))
+        });
+        refused && versioned && !has(&["may", "can", "optional", "optionally"])
     };
     // A clause is what ";", "," or "and" set apart.
     let refused_in = |sentence: &str| {
@@ -352,8 +361,9 @@ pub(super) fn result_kept(lower: &str) -> Option<&'static str> {
         "response", "result", "results", "outcome", "decision", "score",
     ];
     // Where the answer itself goes, or a scale: no record.
-    const NO_RECORD: [&str; 9] = [
+    const NO_RECORD: [&str; 12] = [
         "response", "request", "body", "stream", "output", "returned", "each", "input", "scale",
+        "cache", "memory", "format",
     ];
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
         let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
@@ -370,8 +380,8 @@ pub(super) fn result_kept(lower: &str) -> Option<&'static str> {
                 "to" | "with" | "on" | "in" | "into" | "against" | "under"
             );
             let place = words[j + 2];
-            // ("on a scale" is no record either.)
-            let on_a = words[j + 1] == "on" && matches!(place, "a" | "an");
+            // ("on a scale", "in a cache" is no record either.)
+            let on_a = matches!(words[j + 1], "on" | "in") && matches!(place, "a" | "an");
             let a_record = !(NO_RECORD.contains(&place) || on_a);
             let denied = words[..aux]
                 .iter()
@@ -423,8 +433,12 @@ fn issued_for_a_while(facts: &Facts<'_>) -> Option<&'static str> {
             sentence.match_indices(lasts).any(|(at, _)| {
                 let after = sentence[at + lasts.len()..].trim_start();
                 let after = after.strip_prefix("up to ").unwrap_or(after);
-                after.starts_with(|c: char| c.is_ascii_digit())
-                    || ["one ", "an ", "a "].iter().any(|w| after.starts_with(w))
+                let units = ["second", "minute", "hour", "day", "week", "month", "year"];
+                let timed = (after.split_whitespace().take(3))
+                    .any(|w| units.iter().any(|unit| w.starts_with(unit)));
+                let counted = after.starts_with(|c: char| c.is_ascii_digit())
+                    || ["one ", "an ", "a "].iter().any(|w| after.starts_with(w));
+                counted && timed
             })
         })
     })
@@ -1400,6 +1414,13 @@ impl<'r, 'f> Reader<'r, 'f> {
         } else if let Some(lasts) = issued_for_a_while(facts) {
             let at = &facts.places.description;
             self.push(Source::Description, Says::SentenceActs, lasts, at);
+        }
+        // A write that takes by how much (`delta`) moves it again on a repeat.
+        let writes = facts.method.is_some_and(|m| !m.is_safe());
+        if let (true, Some(name)) = (writes, facts.amount) {
+            if super::moves_by(&name.to_ascii_lowercase()) {
+                self.push(Source::Parameter, Says::RepeatPhrase, name, at);
+            }
         }
         if let Some(name) = facts.acting_flag {
             self.push(Source::Parameter, Says::ActingFlag, name, at);

@@ -832,3 +832,73 @@ fn second_review_amounts_rebuilds_and_new_things() {
         assert_eq!(repeats(&save), new, "{description}");
     }
 }
+
+/// Attacks 72 and 73: a write that takes by how much it moves what it changes (`delta`)
+/// moves it again on a repeat, by PUT or by PATCH; a GET's `delta` (a sync token) is read.
+#[test]
+fn a_write_by_a_delta_repeats() {
+    let (put, patch, get) = (Method::Put, Method::Patch, Method::Get);
+    let mut on_hand = facts(&put, "adjustOnHand", "Adjust on-hand count");
+    on_hand.path = Some("/inventory/{ndc}/on-hand");
+    assert!(!says(&on_hand, HintKind::Idempotent, false));
+    on_hand.amount = Some("delta");
+    assert!(says(&on_hand, HintKind::Idempotent, false));
+    let mut rooms = facts(&patch, "", "");
+    rooms.path = Some("/allotments/{id}/inventory");
+    rooms.description = Some("Changes the number of rooms for each night.".into());
+    assert!(says(&rooms, HintKind::Idempotent, true));
+    rooms.amount = Some("delta");
+    assert!(!says(&rooms, HintKind::Idempotent, true));
+    let mut changes = facts(&get, "listChanges", "List changes");
+    changes.path = Some("/users/delta");
+    changes.amount = Some("delta");
+    assert!(!says(&changes, HintKind::ReadOnly, false));
+}
+
+/// Attack 73: a transfer that takes an `amount` moves that much again on a repeat, where
+/// one without moves a thing to a place.
+#[test]
+fn a_transfer_of_an_amount_repeats() {
+    let post = Method::Post;
+    let mut transfer = facts(&post, "transferBalance", "Transfer balance");
+    transfer.path = Some("/folios/{folioId}/transfers/{id}");
+    assert!(says(&transfer, HintKind::Idempotent, true));
+    transfer.amount = Some("amount");
+    assert!(!says(&transfer, HintKind::Idempotent, true));
+}
+
+/// A third review (of the rules above): an API's version refused is no check of the
+/// resource's; an `increment` may be a step size set; "Charges for the tab total" is the
+/// verb; a payment "that has been captured" tells of a condition; a result "stored in a
+/// cache" is kept on no record.
+#[test]
+fn third_review_of_versions_amounts_and_money() {
+    let (put, patch, post) = (Method::Put, Method::Patch, Method::Post);
+    let mut flag = facts(&put, "updateFlag", "Update a flag");
+    flag.path = Some("/flags/{key}");
+    flag.description = Some(
+        "The flag's version is incremented on every update. Requests that specify an outdated api_version are rejected."
+            .into(),
+    );
+    assert!(says(&flag, HintKind::Idempotent, false));
+    let mut sequence = facts(&patch, "updateSequence", "Update a sequence");
+    sequence.path = Some("/sequences/{id}");
+    sequence.amount = Some("increment");
+    assert!(says(&sequence, HintKind::Idempotent, true));
+    let mut close = facts(&post, "CloseTab", "Close a tab");
+    close.path = Some("/v2/tabs/{tab_id}/close");
+    close.description =
+        Some("Charges for the tab total on the card on file and closes the tab.".into());
+    assert!(!says(&close, HintKind::Idempotent, true));
+    let mut void = facts(&post, "voidPayment", "Void payment");
+    void.path = Some("/payments/{id}/void");
+    void.description = Some(
+        "Voids an authorized payment. A payment that has been captured cannot be voided.".into(),
+    );
+    assert!(says(&void, HintKind::Idempotent, true));
+    use super::super::read::result_kept;
+    let cached = "validates the address. results are stored in a cache for 24 hours.";
+    assert_eq!(result_kept(cached), None);
+    let kept = "checks the coverage. the benefit response is stored in the prescription record.";
+    assert_eq!(result_kept(kept), Some("stored"));
+}

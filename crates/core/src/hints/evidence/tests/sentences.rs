@@ -574,4 +574,6 @@ fn second_review_of_the_call_as_an_agent() {
     token.description =
         Some("Returns the user's API token. API tokens are valid for 90 days.".into());
     assert_eq!(left_out(&token), None);
+    token.description = Some("Returns the token. It is valid for a single repository.".into());
+    assert_eq!(left_out(&token), None);
 }
