@@ -1102,6 +1102,12 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is withdrawn",
     "are withdrawn",
     "marked as superseded",
+    // What a repeat throws away: "For an IP that is already warming up, the plan starts
+    // again from day one" (attack 73).
+    "again from day one",
+    "over from day one",
+    "again from the beginning",
+    "over from the beginning",
 ];
 
 /// What a "create" makes when it only computes an answer and stores nothing: "Create

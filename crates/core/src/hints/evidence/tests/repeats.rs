@@ -902,3 +902,18 @@ fn third_review_of_versions_amounts_and_money() {
     let kept = "checks the coverage. the benefit response is stored in the prescription record.";
     assert_eq!(result_kept(kept), Some("stored"));
 }
+
+/// Attack 73: a start that throws away progress on a repeat ("For an IP that is already
+/// warming up, the plan starts again from day one") is not called non-destructive.
+#[test]
+fn a_start_that_starts_again_from_day_one_is_not_only_adding() {
+    let post = Method::Post;
+    let mut warmup = facts(&post, "startWarmup", "Start IP warm-up");
+    warmup.path = Some("/v1/ips.warmup.start");
+    assert!(says(&warmup, HintKind::Destructive, false));
+    warmup.description = Some(
+        "Starts the warm-up plan. For an IP that is already warming up, the plan starts again from day one."
+            .into(),
+    );
+    assert!(!says(&warmup, HintKind::Destructive, false));
+}
