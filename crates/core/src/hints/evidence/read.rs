@@ -312,12 +312,7 @@ fn acting_participle(lower: &str) -> Option<&str> {
 /// remain available", a 409 said of something else, or an If-Match one may send is no
 /// such refusal.)
 fn a_checked_version(lower: &str) -> bool {
-    let words = |text: &str| -> Vec<String> {
-        (text.split(|c: char| !c.is_alphanumeric()))
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect()
-    };
+    let words = lower_words;
     let refuses = |clause: &str| {
         let words = words(clause);
         let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
@@ -1051,7 +1046,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             }
             // A version a stale request is refused on is no counter (attack 71). (Without
             // the refusal, "the flag's version number is incremented" by each restore.)
-            if a_checked_version(&lower) && phrases[1].is_some_and(|p| p.contains("incremented")) {
+            if phrases[1].is_some_and(|p| p.contains("incremented")) && a_checked_version(&lower) {
                 let counter = |w: &[&str]| !(w.contains(&"incremented") && w.contains(&"version"));
                 phrases[1] = vocabulary::phrases_in(&sentences_where(&lower, counter))[1];
             }

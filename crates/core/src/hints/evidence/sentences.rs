@@ -54,6 +54,10 @@ fn a_new_one(word: &str, rest: &[String]) -> bool {
 /// created"), nor denied before it; under one on what is given, of a write ("When
 /// `message` is given, a new update is added"). "The new member is added" is no new one.
 pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
+    // (Most descriptions say no "new": nothing to split.)
+    if !lower.contains("new") {
+        return None;
+    }
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
         let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
             .filter(|w| !w.is_empty())
