@@ -302,6 +302,9 @@ pub struct Operation<'a> {
     pub excluded: bool,
     /// Every operation of the document is a POST ([`crate::http::only_posts`]).
     pub only_posts: bool,
+    /// No operation of the document declares its own `security`: every one needs the
+    /// document's, and its scopes are the same for all.
+    pub shared_security: bool,
     /// For a POST whose path item's GET says the same words (its summary, else its
     /// description): those words, and the GET: the same query, its arguments in a body.
     pub repeats_its_get: Option<(&'a str, Location)>,
@@ -350,6 +353,7 @@ struct Found<'a, 'n> {
     /// `x-mcp: false` on the document, the path item or the operation.
     excluded: bool,
     only_posts: bool,
+    shared_security: bool,
     /// The path item's GET, its reference followed.
     get: Option<Node<'a>>,
 }
@@ -405,6 +409,21 @@ fn read_paths<'a>(
     // all POST.
     let referenced = entries.values().any(|item| item.get("$ref").is_some());
     let only_posts = !referenced && crate::http::only_posts(&every_method);
+    // An operation that is a reference may declare its own `security`, unseen here.
+    let own_security = (entries.values())
+        .filter_map(|item| item.as_object())
+        .flat_map(|item| {
+            let additional = item.get("additionalOperations").and_then(|a| a.as_object());
+            let operations = item.iter().filter(|(k, _)| methods.contains(&k.as_str()));
+            operations.chain(additional.into_iter().flatten())
+        })
+        .any(|(_, operation)| {
+            operation
+                .get("security")
+                .or(operation.get("$ref"))
+                .is_some()
+        });
+    let shared_security = !referenced && !own_security;
     for path in entries.keys().filter(|p| !p.starts_with("x-")) {
         let item = match deref(spec, paths.get(path).expect("key from this map")) {
             Ok(item) => item,
@@ -440,6 +459,7 @@ fn read_paths<'a>(
                     node,
                     excluded,
                     only_posts,
+                    shared_security,
                     get,
                 })
             });
@@ -469,6 +489,7 @@ fn operation_shell<'a>(found: &Found<'a, '_>) -> Operation<'a> {
         annotations: node.get("x-mcp-annotations"),
         excluded: found.excluded,
         only_posts: found.only_posts,
+        shared_security: found.shared_security,
         repeats_its_get: repeats_its_get(found),
         lint_ignore: node.strings("x-openapi2mcp-ignore"),
         location: node.location.clone(),

@@ -10,7 +10,7 @@ use crate::tool::HintKind;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::read::{passive_write, result_kept};
-use super::sentences::{is_plural, makes_another_act, sentence_verb_that_acts};
+use super::sentences::{is_plural, makes_another_act, sentence_verb_that_acts, words_of};
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
 /// The suggestions the evidence supports for hints that differ from `hints` (the effective
@@ -222,7 +222,12 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
     let only_the_path = acts.iter().all(|e| e.source == Source::Path);
     let words_outweigh = (acts.len() == weak_acts && reading_words.len() > weak_acts)
         || (denied && only_the_path && reading_words.len() > acts.len());
+    // A scope names what the caller may do, not what this call does: never alone.
+    let only_scopes = acts.iter().all(|e| e.says == Says::WriteScope);
     if read_only && !header_like && !acts.is_empty() && !words_outweigh {
+        if reads.is_empty() && only_scopes {
+            return read_only;
+        }
         if reads.is_empty() {
             let reason = format!("a read-only {name} whose evidence says it acts");
             case.add(HintKind::ReadOnly, false, confidence(&acts), &reason, acts);
@@ -677,10 +682,8 @@ fn mints_a_credential(facts: &Facts<'_>) -> bool {
     let opening = facts.summary.as_deref().or(facts.description.as_deref());
     let lower = opening.unwrap_or("").to_ascii_lowercase();
     // (A possessive's "s" is no word: "Generate an app's oauth client/secret".)
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty() && *w != "s")
-        .collect();
+    let mut words = words_of(&lower);
+    words.retain(|w| *w != "s");
     let creates = words
         .first()
         .and_then(|w| vocabulary::summary_verb(w))
@@ -919,9 +922,7 @@ fn describes_taking_money(facts: &Facts<'_>) -> bool {
     };
     let lower = description.to_ascii_lowercase();
     lower.split_inclusive(['.', ';']).any(|sentence| {
-        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
-            .filter(|w| !w.is_empty())
-            .collect();
+        let words = words_of(sentence);
         // (Not a condition or a relative clause: "an authorized payment that has been
         // captured" cannot be voided.)
         let told = |list: &[&str]| words.iter().any(|w| list.contains(w));

@@ -93,6 +93,21 @@ pub struct Places {
     pub description: String,
 }
 
+/// The scopes of every security requirement of `operation`; none where every operation
+/// takes the document's and one of them writes (Meta's `ads_management` on every call): a
+/// scope the whole API needs says nothing of one operation. (All reading, they still say
+/// that the API only reads.)
+fn scopes_of<'a>(operation: &Operation<'a>) -> Vec<&'a str> {
+    let scopes: Vec<&str> = (operation.security.iter().flatten())
+        .flat_map(|c| c.scopes.iter().copied())
+        .collect();
+    let writes = scopes.iter().any(|s| read::scope_reads(s) == Some(false));
+    match operation.shared_security && writes {
+        true => Vec::new(),
+        false => scopes,
+    }
+}
+
 impl<'a> Facts<'a> {
     /// An operation of a spec, placed at its pointers.
     pub fn of_operation(operation: &'a Operation<'a>) -> Facts<'a> {
@@ -105,12 +120,7 @@ impl<'a> Facts<'a> {
                 .map(crate::text::for_reading),
             description: operation.description.map(crate::text::for_reading),
             path: Some(operation.path),
-            scopes: operation
-                .security
-                .iter()
-                .flatten()
-                .flat_map(|c| c.scopes.iter().copied())
-                .collect(),
+            scopes: scopes_of(operation),
             idempotency_key: idempotency_key(operation),
             statuses: statuses(&operation.responses),
             started_job: (!operation.method.is_safe())
@@ -426,6 +436,12 @@ pub enum Says {
     /// sentences also tell what else may happen); it keeps `--read-only` from keeping a GET,
     /// and one whose verb removes says nothing is only added.
     SentenceActs,
+    /// A GET's sentence that says in the passive what this very call makes or changes:
+    /// when it must ("If the file has none yet, a public link is created"), as the agent
+    /// ("are checked in by this request"), or a record "set to the IP address the request
+    /// comes from". Unlike [`Says::SentenceActs`]
+    /// it is weighed: its subject is this call's own work, not what else may happen.
+    PassiveAct,
     /// A phrase that says a repeat changes nothing, of what is already there ("If a pool
     /// already exists with this name, no action will be performed"): idempotent.
     NoOpPhrase,
@@ -483,6 +499,7 @@ impl Evidence {
                 | Says::Grant
                 | Says::ActingFlag
                 | Says::Proxy
+                | Says::PassiveAct
         )
     }
 
@@ -655,8 +672,12 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
             .any(|w| lower.contains(w));
         values.is_some_and(|values| !filters && commands(values))
     });
+    // A path's parameter names a resource (`/audit/{action}`), unless it is named a command
+    // (Hubitat's `/devices/{id}/commands/{command}`).
+    let named_a_command =
+        |name: &str| matches!(name.to_ascii_lowercase().as_str(), "command" | "cmd");
     let dispatcher = (operation.parameters.iter())
-        .filter(|p| p.location != In::Path)
+        .filter(|p| p.location != In::Path || named_a_command(p.name))
         .find(|p| p.required && dispatches(p.name, schema(p), p.description))
         .map(|p| p.name);
     let given = (operation.parameters.iter())
@@ -833,7 +854,10 @@ fn asks_to_act(name: &str, parameter: bool) -> bool {
     let mut words = names::name_words(name, None);
     let keeps = (words.iter()).any(|w| matches!(w.as_str(), "store" | "save" | "persist"));
     let several = words.len() > 1;
-    if words.first().is_some_and(|w| w == "auto") {
+    // What says how the act is done stands before it: `auto_renew`, `factory_reset`,
+    // `hard_delete`, `force_delete`.
+    let how = ["auto", "factory", "hard", "force", "forced"];
+    if words.first().is_some_and(|w| how.contains(&w.as_str())) && several {
         words.remove(0);
     }
     let acts = words.first().is_some_and(|w| {

@@ -14,7 +14,7 @@ use super::names::{
 };
 use super::sentences::{
     auxiliary_before, caused_verb, done_by_this_call, is_plural, is_title, lower_words,
-    makes_a_new_one, opening_words, sentence_verb_that_acts,
+    makes_a_new_one, opening_words, sentence_verb_that_acts, words_of,
 };
 use super::verbs::{in_use, moves_an_amount, undoes, verb_in_use};
 use super::{Evidence, Facts, Says, Source};
@@ -280,6 +280,41 @@ pub(super) fn passive_write(lower: &str, conditional: bool) -> Option<&'static s
     .copied()
 }
 
+/// A sentence that sets something to the address the request comes from, in `lower`: the
+/// call of a dynamic-DNS URL ("The record identified by `q` is set to the IP address the
+/// request comes from"; DuckDNS, FreeDNS and ClouDNS update a record by a GET), the words
+/// that say so. A condition ("If `myip` is set to ...") or an address that is only named
+/// ("The `ip` field is the address the request came from") says nothing.
+fn points_at_the_caller(lower: &str) -> Option<&'static str> {
+    const SET: [&str; 6] = ["set", "updated", "changed", "pointed", "repointed", "moved"];
+    const CALLER: [&[&str]; 6] = [
+        &["request", "comes", "from"],
+        &["request", "came", "from"],
+        &["request", "originates", "from"],
+        &["caller", "s"],
+        &["requester", "s"],
+        &["client", "s"],
+    ];
+    lower.split_inclusive(['.', ';']).find_map(|sentence| {
+        let words = words_of(sentence);
+        let conditional = words
+            .iter()
+            .any(|w| matches!(*w, "if" | "when" | "unless" | "whether"));
+        let set = words.windows(3).any(|w| {
+            matches!(w[0], "is" | "are" | "gets" | "get")
+                && SET.contains(&w[1])
+                && matches!(w[2], "to" | "at")
+        });
+        let address = words
+            .iter()
+            .any(|w| matches!(*w, "ip" | "address" | "addresses"));
+        let caller = CALLER
+            .iter()
+            .any(|phrase| words.windows(phrase.len()).any(|w| w == *phrase));
+        (set && address && caller && !conditional).then_some("set to the caller's address")
+    })
+}
+
 /// A clause after a comma, "as well as" or "while" whose verb, a participle, acts: what
 /// the call does as it answers ("Returns the unread notifications, marking them as read",
 /// ", creating one if needed", "while clearing the copy"). What it takes out of the answer
@@ -361,9 +396,8 @@ pub(super) fn result_kept(lower: &str) -> Option<&'static str> {
         "cache", "memory", "format",
     ];
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
-        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
-            .filter(|w| !w.is_empty() && *w != "the")
-            .collect();
+        let mut words = words_of(sentence);
+        words.retain(|w| *w != "the");
         (1..words.len().saturating_sub(2)).find_map(|j| {
             let kept = KEPT.iter().find(|k| **k == words[j])?;
             let aux = auxiliary_before(&words, j)?;
@@ -1130,15 +1164,21 @@ impl<'r, 'f> Reader<'r, 'f> {
             }
         }
         // What a GET makes or changes as it answers when it must, said in the passive ("If
-        // the file has none yet, a public link is created").
+        // the file has none yet, a public link is created"), weighed; what a participle
+        // after a comma does is only kept from `--read-only` (", shipping options" may be a
+        // list's noun).
         let safe = facts.method.is_some_and(Method::is_safe);
-        let lower = facts.description.as_deref().map(str::to_ascii_lowercase);
-        let made = (lower.as_deref())
-            .and_then(|lower| passive_write(lower, true).or_else(|| acting_participle(lower)))
-            .or_else(|| lower.as_deref().and_then(done_by_this_call));
+        let Some(lower) = facts.description.as_deref().map(str::to_ascii_lowercase) else {
+            return;
+        };
+        let made = passive_write(&lower, true)
+            .or_else(|| done_by_this_call(&lower))
+            .or_else(|| points_at_the_caller(&lower));
+        let at = &facts.places.description;
         if let (true, Some(phrase)) = (safe, made) {
-            let at = &facts.places.description;
-            self.push(Source::Description, Says::SentenceActs, phrase, at);
+            self.push(Source::Description, Says::PassiveAct, phrase, at);
+        } else if let (true, Some(participle)) = (safe, acting_participle(&lower)) {
+            self.push(Source::Description, Says::SentenceActs, participle, at);
         }
     }
 

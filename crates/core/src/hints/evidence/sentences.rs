@@ -59,9 +59,7 @@ pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
         return None;
     }
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
-        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
-            .filter(|w| !w.is_empty())
-            .collect();
+        let words = words_of(sentence);
         let (span, each_call) = new_one_made(&words, safe)?;
         let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
         let condition = has(&["if", "unless", "when", "whenever", "once"]);
@@ -85,6 +83,33 @@ pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
         let end = words[span.1].as_ptr() as usize - lower.as_ptr() as usize + words[span.1].len();
         (passed && !conditional).then(|| &lower[start..end])
     })
+}
+
+/// Where "new" is in a sentence that opens by replacing something "with a new one" ("Replaces
+/// the record's DynamicURL with a new one"): the call makes the new one, unless the caller
+/// gives it ("with a new PIN given in the body").
+fn replaced_with_a_new_one(words: &[&str]) -> Option<usize> {
+    if !matches!(words.first(), Some(&("replace" | "replaces"))) {
+        return None;
+    }
+    let new = (3..words.len().min(12)).find(|&k| {
+        words[k] == "new" && matches!(words[k - 1], "a" | "an") && words[k - 2] == "with"
+    })?;
+    let given = words.iter().skip(new + 1).take(5).any(|w| {
+        matches!(
+            *w,
+            "given"
+                | "provided"
+                | "specified"
+                | "supplied"
+                | "passed"
+                | "you"
+                | "your"
+                | "from"
+                | "in"
+        )
+    });
+    (!given).then_some(new)
 }
 
 /// Where in a sentence's `words` a new thing is made, first to last word, and whether the
@@ -112,6 +137,9 @@ fn new_one_made(words: &[&str], safe: bool) -> Option<((usize, usize), bool)> {
     });
     if let Some(i) = active {
         return Some(((i, i + 2), true));
+    }
+    if let Some(new) = replaced_with_a_new_one(words) {
+        return Some(((0, new), true));
     }
     // ("new credentials will need to be generated" says what the caller must do.) A bare
     // "New members are added" tells of a kind; "a brand new card" is one.
@@ -162,9 +190,7 @@ pub(super) fn done_by_this_call(lower: &str) -> Option<&str> {
         "locked", "paid", "topped", "wiped",
     ];
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
-        let words: Vec<&str> = (sentence.split(|c: char| !c.is_alphanumeric()))
-            .filter(|w| !w.is_empty())
-            .collect();
+        let words = words_of(sentence);
         // Denied before the act ("No records are created"; "no longer" denies nothing).
         let denied = |j: usize| {
             (0..j).any(|i| match words[i] {
@@ -589,10 +615,17 @@ pub(super) fn caused_verb(words: &[String]) -> Option<usize> {
     known.or_else(|| (that && party + 1 < words.len()).then_some(party + 1))
 }
 
-/// The words of `text`, letters and digits, in lower case.
-pub(super) fn lower_words(text: &str) -> Vec<String> {
+/// The words of `text`: its runs of letters and digits.
+pub(super) fn words_of(text: &str) -> Vec<&str> {
     (text.split(|c: char| !c.is_alphanumeric()))
         .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// The words of `text`, letters and digits, in lower case.
+pub(super) fn lower_words(text: &str) -> Vec<String> {
+    words_of(text)
+        .into_iter()
         .map(str::to_ascii_lowercase)
         .collect()
 }

@@ -136,6 +136,42 @@ fn a_required_command_that_writes_dispatches_acts() {
     }
 }
 
+/// Attack round 74: a path's parameter named a command dispatches as a query's does
+/// (Hubitat's `/devices/{id}/commands/{command}`); one named `action` names a resource
+/// (`/audit/{action}`). A flag's act may follow how it is done (`factory_reset`).
+#[test]
+fn a_command_in_the_path_dispatches_and_a_factory_reset_acts() {
+    let command = |name: &str| {
+        let path = format!("/devices/{{id}}/commands/{{{name}}}");
+        let parameter = format!(
+            r#"{{"name": "{name}", "in": "path", "required": true, "schema": {{"type": "string", "enum": ["on", "off", "setLevel", "lock", "unlock"]}}}}"#
+        );
+        spec("get", &path, "Device command (GET form)", &parameter, "")
+    };
+    assert!(says(&command("command"), HintKind::ReadOnly, false));
+    let audit = r#"{"name": "action", "in": "path", "required": true, "schema": {"type": "string", "enum": ["create", "delete"]}}"#;
+    let audit = spec("get", "/audit/{action}", "List audit entries", audit, "");
+    assert!(!says(&audit, HintKind::ReadOnly, false));
+    let flag = |name: &str| {
+        format!(r#"{{"name": "{name}", "in": "query", "schema": {{"type": "boolean"}}}}"#)
+    };
+    let settings = |name: &str| {
+        spec(
+            "get",
+            "/bridge/settings",
+            "Bridge settings",
+            &flag(name),
+            "",
+        )
+    };
+    assert!(says(&settings("factory_reset"), HintKind::ReadOnly, false));
+    assert!(!says(
+        &settings("factory_defaults"),
+        HintKind::ReadOnly,
+        false
+    ));
+}
+
 /// A flag that commits or expunges, also one turned on for the caller (`auto_commit`), acts;
 /// so does a body's field that says when to act (`delete_after_fetch`), though a body's
 /// field of one word describes what is sent.

@@ -1220,6 +1220,35 @@ fn reading_gets_of_round_15_are_kept() {
     assert!(said(&shorten).contains(&(HintKind::ReadOnly, false, Confidence::Medium)));
 }
 
+/// Attack round 74: a scope is never alone the evidence that a GET acts, and one that every
+/// operation takes from the document (Meta's `ads_management`) says nothing of any one: a
+/// GET that says "List" is kept. Where an operation declares its own, the document's still
+/// weighs against a GET's one word.
+#[test]
+fn a_scope_the_whole_api_needs_says_nothing_of_one_operation() {
+    let get = Method::Get;
+    let mut wordless = facts(&get, "", "");
+    wordless.scopes = vec!["ads_management"];
+    assert_eq!(said(&wordless), []);
+    let spec = |own: &str| {
+        format!(
+            r#"{{"openapi": "3.0.0", "info": {{"title": "t", "version": "1"}},
+            "security": [{{"o": ["ads_management"]}}],
+            "components": {{"securitySchemes": {{"o": {{"type": "oauth2", "flows": {{
+              "clientCredentials": {{"tokenUrl": "https://x/t", "scopes": {{}}}}}}}}}}}},
+            "paths": {{
+              "/keywords": {{"get": {{"operationId": "listKeywords", "summary": "List keywords",
+                "responses": {{"200": {{"description": "ok"}}}}}}}},
+              "/campaigns": {{"post": {{"operationId": "createCampaign", {own}
+                "responses": {{"201": {{"description": "ok"}}}}}}}}}}}}"#
+        )
+    };
+    let shared = of_each_operation(&spec(""), said);
+    assert_eq!(shared[0], []);
+    let own = of_each_operation(&spec(r#""security": [{"o": ["ads_management"]}],"#), said);
+    assert!(own[0].contains(&(HintKind::ReadOnly, false, Confidence::Low)));
+}
+
 /// A password sent to a path that names a session or a login signs in: a new session is
 /// issued on each call, whatever the words say ("Get token", "Get a new session ID").
 #[test]

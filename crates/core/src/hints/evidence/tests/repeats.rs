@@ -600,6 +600,43 @@ fn a_new_thing_is_made_only_where_said_of_the_call() {
     assert_eq!(makes_a_new_one(id, true), None);
 }
 
+/// Attack round 73: replacing something "with a new one" makes another on each call, of a
+/// GET too; one the caller gives is set.
+#[test]
+fn a_replacement_with_a_new_one_is_made_again() {
+    let get = Method::Get;
+    let mut legacy = facts(&get, "legacyChangeDynamicUrl", "Change the dynamic URL");
+    legacy.path = Some("/dns/change-dynamic-url.json");
+    legacy.description = Some(
+        "Replaces the record's DynamicURL with a new one. The old URL stops working at once."
+            .into(),
+    );
+    assert!(!says(&legacy, HintKind::Idempotent, true));
+    let post = Method::Post;
+    let mut secret = facts(&post, "rotateSecret", "");
+    secret.description = Some("Replace the webhook's signing secret with a new one.".into());
+    assert!(!says(&secret, HintKind::Idempotent, true));
+    use super::super::sentences::makes_a_new_one;
+    let given = "replaces the card's pin with a new pin given in the body.";
+    assert_eq!(makes_a_new_one(given, false), None);
+    let later = "returns the key. the key is replaced with a new one every 30 days.";
+    assert_eq!(makes_a_new_one(later, true), None);
+}
+
+/// Attack round 73: a switch that is toggled flips back on a repeat.
+#[test]
+fn a_toggle_said_in_prose_is_no_set_to_value() {
+    let get = Method::Get;
+    let mut status = facts(&get, "legacyChangeRecordStatus", "");
+    status.path = Some("/dns/change-status.json");
+    status.description = Some(
+        "Activates or deactivates a record. If `status` is omitted, the record's status is toggled."
+            .into(),
+    );
+    assert!(says(&status, HintKind::ReadOnly, false));
+    assert!(!says(&status, HintKind::Idempotent, true));
+}
+
 /// Attack round 71: rebuilding a build makes another; a version that a stale request fails
 /// on is no counter each call bumps (one a restore bumps is).
 #[test]

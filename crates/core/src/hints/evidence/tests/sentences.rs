@@ -1,5 +1,6 @@
 //! What `--read-only` reads past the opening: a sentence that says the call acts keeps a GET
-//! out, though the judgement does not weigh it.
+//! out, though the judgement does not weigh it (one that tells in the passive of the call's
+//! own work, it does).
 
 use super::*;
 
@@ -490,6 +491,57 @@ fn the_call_as_an_agent_or_as_each_download_acts() {
             "{reads}"
         );
     }
+}
+
+/// Attack round 73: a dynamic-DNS GET sets a record to the address its request comes from;
+/// a condition on such a value, or an address only named, reads.
+#[test]
+fn a_record_set_to_the_callers_address_is_written() {
+    let dynamic = "The URL a router calls to keep a record pointed at its public address. \
+                   The record identified by `q` is set to the IP address the request comes from.";
+    assert!(left_out_because("DynamicURL", dynamic).is_some());
+    let updated = "Keeps a host name current: its A record is updated to the caller's IP address.";
+    assert!(left_out_because("Update", updated).is_some());
+    for reads in [
+        "Returns the record. If `myip` is set to the address the request comes from, it is shown.",
+        "Returns the client's IP address, as the request comes from it.",
+        "Returns the session. Its `ip` field is the address the request came from.",
+    ] {
+        assert_eq!(left_out_because("Get record", reads), None, "{reads}");
+    }
+}
+
+/// A GET's passive sentence of this call's own work is weighed by review too, not only by
+/// `--read-only` (attack rounds 68, 72, 73: a fiscal number assigned "on the first request",
+/// a record set to the caller's address); a later sentence that merely acts is not.
+#[test]
+fn a_passive_of_the_calls_own_work_is_weighed() {
+    let get = Method::Get;
+    for (summary, description) in [
+        (
+            "DynamicURL",
+            "The record identified by `q` is set to the IP address the request comes from.",
+        ),
+        (
+            "Fiscal invoice",
+            "Returns the invoice. On the first request, the folio is locked against further postings.",
+        ),
+        (
+            "Boarding passes",
+            "Returns the passes. Passengers not yet checked in are checked in by this request.",
+        ),
+    ] {
+        let mut facts = facts(&get, "", summary);
+        facts.description = Some(description.into());
+        assert!(says(&facts, HintKind::ReadOnly, false), "{description}");
+    }
+    let mut later = facts(&get, "", "Get certificate");
+    later.description = Some("Returns the certificate. It also issues a receipt.".into());
+    assert!(!says(&later, HintKind::ReadOnly, false));
+    assert!(left_out(&later).is_some());
+    let mut listed = facts(&get, "", "Get item");
+    listed.description = Some("Returns the price, shipping options, shipping costs.".into());
+    assert!(!says(&listed, HintKind::ReadOnly, false));
 }
 
 /// Attack round 71: on a GET, "Refund quote" with a description that reads names what an

@@ -1975,7 +1975,8 @@ fn first_requests_and_names_that_read_a_title() {
          and charged to the site's account."
             .into(),
     );
-    assert!(read(&label).iter().any(|e| e.says == Says::SentenceActs));
+    assert!(read(&label).iter().any(|e| e.says == Says::PassiveAct));
+    assert!(says(&label, HintKind::ReadOnly, false));
     let mut queue = facts(&get, "getPublishQueue", "Publish queue");
     queue.path = Some("/publish-queue");
     queue.description = Some("Posts waiting to be published, in order, per account.".into());
