@@ -945,14 +945,6 @@ pub const REPEAT_PHRASES: &[&str] = &[
     // earlier by providing the ride id".)
     "on top of any",
     "on top of the existing",
-    // A switch that flips ("If `status` is omitted, the record's status is toggled"; attack
-    // 73): a repeat flips it back.
-    "is toggled",
-    "are toggled",
-    "will be toggled",
-    "toggles the",
-    "toggles its",
-    "toggles it",
 ];
 
 /// Phrases of a description that say an operation overwrites or destroys.

@@ -302,8 +302,8 @@ pub struct Operation<'a> {
     pub excluded: bool,
     /// Every operation of the document is a POST ([`crate::http::only_posts`]).
     pub only_posts: bool,
-    /// No operation of the document declares its own `security`: every one needs the
-    /// document's, and its scopes are the same for all.
+    /// No operation of the document declares a `security` of its own (one that repeats the
+    /// document's, or `[]`, is none): every one that needs scopes needs the document's.
     pub shared_security: bool,
     /// For a POST whose path item's GET says the same words (its summary, else its
     /// description): those words, and the GET: the same query, its arguments in a body.
@@ -409,7 +409,13 @@ fn read_paths<'a>(
     // all POST.
     let referenced = entries.values().any(|item| item.get("$ref").is_some());
     let only_posts = !referenced && crate::http::only_posts(&every_method);
-    // An operation that is a reference may declare its own `security`, unseen here.
+    // An operation that is a reference may declare its own `security`, unseen here; one
+    // that repeats the document's, or needs none (`[]`, a health check), declares nothing
+    // of its own.
+    let document_security = root.value.get("security");
+    let own = |security: &serde_json::Value| {
+        Some(security) != document_security && security.as_array().is_none_or(|a| !a.is_empty())
+    };
     let own_security = (entries.values())
         .filter_map(|item| item.as_object())
         .flat_map(|item| {
@@ -418,10 +424,7 @@ fn read_paths<'a>(
             operations.chain(additional.into_iter().flatten())
         })
         .any(|(_, operation)| {
-            operation
-                .get("security")
-                .or(operation.get("$ref"))
-                .is_some()
+            operation.get("$ref").is_some() || operation.get("security").is_some_and(own)
         });
     let shared_security = !referenced && !own_security;
     for path in entries.keys().filter(|p| !p.starts_with("x-")) {

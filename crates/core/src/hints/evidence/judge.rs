@@ -754,6 +754,9 @@ fn upserts<'c>(case: &Case<'c, '_>) -> Vec<&'c Evidence> {
 /// Why repeating the call would change nothing, when the evidence says so: the first that
 /// holds of a DELETE, a switch, adding to a set, settling, ending or setting values.
 fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
+    if flips(case.facts.description.as_deref().unwrap_or_default()) {
+        return;
+    }
     let path = case.facts.path;
     let single_resource = path.is_some_and(|p| p.trim_end_matches('/').ends_with('}'));
     // An action on one resource: `/runs/{id}/cancel` as well as `/customers/{id}`, and an
@@ -837,13 +840,46 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         && only
         && sets_values
         && (whole || !moves_an_amount(&updates))
+        && !(collection && created && !names_its_act(path, &updates))
     {
+        // (What is posted to a collection of things with a 201 is one more each time: "Set
+        // a hold" pushes another onto a thermostat's stack; "Merge a branch" at `/merges`
+        // merges once.)
         let reason = "sets given values on one resource: the same values again change nothing";
         (reason, updates, Confidence::Medium)
     } else {
         return;
     };
     case.add(HintKind::Idempotent, true, confidence, reason, evidence);
+}
+
+/// Whether `path`'s last segment names the act one of `verbs` says (`/merges` for "Merge"):
+/// a collection of acts, not of things each call adds.
+fn names_its_act(path: Option<&str>, verbs: &[&Evidence]) -> bool {
+    let last = path.and_then(|p| p.rsplit('/').next()).unwrap_or_default();
+    let last = last.to_ascii_lowercase();
+    (verbs.iter()).any(|e| last.starts_with(&e.seen.to_ascii_lowercase()))
+}
+
+/// Whether `description` says the call flips a switch ("If `status` is omitted, the
+/// record's status is toggled"; attack 73): a repeat flips it back. Toggled to a value
+/// ("is toggled to the given value", "toggled on") is set.
+fn flips(description: &str) -> bool {
+    let lower = description.to_ascii_lowercase();
+    if !lower.contains("toggle") {
+        return false;
+    }
+    let words = words_of(&lower);
+    (0..words.len()).any(|i| {
+        let passive = matches!(words[i], "toggled")
+            && i > 0
+            && matches!(words[i - 1], "is" | "are" | "be" | "gets" | "get");
+        let active =
+            words[i] == "toggles" && matches!(words.get(i + 1), Some(&("the" | "its" | "it")));
+        let to_a_value = (words.iter().skip(i + 1).take(3))
+            .any(|w| matches!(*w, "to" | "on" | "off" | "between"));
+        (passive || active) && !to_a_value
+    })
 }
 
 /// Whether a person's mark (follow, star, like...) is set at a path whose last segment is

@@ -621,10 +621,16 @@ fn says_an_amount(name: &str) -> bool {
 
 /// Whether a parameter's name (lower case) says by how much the call moves what it changes
 /// (`delta`: "`delta` is applied to the current on-hand count"; attacks 72, 73): each call
-/// moves it again. (An `increment` may be a step size and an `adjustment` a price list's
-/// setting: named so, they set a value.)
+/// moves it again; so do Hue's `bri_inc` and `ct_inc`, a `quantity_delta` and a
+/// `change_amount` (attack 74). (An `increment` may be a step size and an `adjustment` a
+/// price list's setting: named so, they set a value; a `price_tax_inc` includes tax.)
 pub(super) fn moves_by(name: &str) -> bool {
-    matches!(name, "delta" | "adjust_by" | "change_by" | "increment_by")
+    let increments = name.ends_with("_inc") && !name.ends_with("tax_inc");
+    matches!(
+        name,
+        "adjust_by" | "change_by" | "increment_by" | "change_amount" | "changeamount"
+    ) || name.ends_with("delta")
+        || increments
 }
 
 /// Whether a summary says only the method and the path ("GET /shipments/{id}/cancel", as
@@ -672,12 +678,17 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
             .any(|w| lower.contains(w));
         values.is_some_and(|values| !filters && commands(values))
     });
-    // A path's parameter names a resource (`/audit/{action}`), unless it is named a command
-    // (Hubitat's `/devices/{id}/commands/{command}`).
-    let named_a_command =
-        |name: &str| matches!(name.to_ascii_lowercase().as_str(), "command" | "cmd");
+    // A path's parameter names a resource (`/audit/{action}`, `/commands/{command}/help`),
+    // unless it is a command, last, to what another names (Hubitat's
+    // `/devices/{id}/commands/{command}`).
+    let commands_a_target = |name: &str| {
+        let path = operation.path.trim_end_matches('/');
+        let last = path.strip_suffix(&format!("{{{name}}}"));
+        matches!(name.to_ascii_lowercase().as_str(), "command" | "cmd")
+            && last.is_some_and(|before| before.contains('{'))
+    };
     let dispatcher = (operation.parameters.iter())
-        .filter(|p| p.location != In::Path || named_a_command(p.name))
+        .filter(|p| p.location != In::Path || commands_a_target(p.name))
         .find(|p| p.required && dispatches(p.name, schema(p), p.description))
         .map(|p| p.name);
     let given = (operation.parameters.iter())

@@ -280,28 +280,39 @@ pub(super) fn passive_write(lower: &str, conditional: bool) -> Option<&'static s
     .copied()
 }
 
-/// A sentence that sets something to the address the request comes from, in `lower`: the
-/// call of a dynamic-DNS URL ("The record identified by `q` is set to the IP address the
-/// request comes from"; DuckDNS, FreeDNS and ClouDNS update a record by a GET), the words
-/// that say so. A condition ("If `myip` is set to ...") or an address that is only named
-/// ("The `ip` field is the address the request came from") says nothing.
+/// A sentence that sets a DNS record to the address the request comes from, in `lower`:
+/// the call of a dynamic-DNS URL ("The record identified by `q` is set to the IP address
+/// the request comes from"; DuckDNS, FreeDNS and ClouDNS update a record by a GET), the
+/// words that say so; also in the main clause after a condition ("If no `ip` is given, the
+/// record is set to ..."). A condition on it ("If `myip` is set to ...") or an answer's
+/// field ("`origin` is set to the caller's IP") says nothing.
 fn points_at_the_caller(lower: &str) -> Option<&'static str> {
     const SET: [&str; 6] = ["set", "updated", "changed", "pointed", "repointed", "moved"];
-    const CALLER: [&[&str]; 6] = [
+    const CALLER: [&[&str]; 8] = [
         &["request", "comes", "from"],
         &["request", "came", "from"],
         &["request", "originates", "from"],
         &["caller", "s"],
+        &["of", "the", "caller"],
         &["requester", "s"],
-        &["client", "s"],
+        &["requesting", "host"],
+        &["source", "ip"],
     ];
+    const DNS: [&str; 6] = ["record", "host", "hostname", "domain", "dns", "subdomain"];
+    // (Read on every GET: most say no address, and need no split.)
+    if !lower.contains("address") && !lower.contains(" ip") {
+        return None;
+    }
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
-        let words = words_of(sentence);
-        let conditional = words
-            .iter()
-            .any(|w| matches!(*w, "if" | "when" | "unless" | "whether"));
+        let opens_with_a_condition = (words_of(sentence).first())
+            .is_some_and(|w| matches!(*w, "if" | "when" | "unless" | "whether"));
+        let main = match opens_with_a_condition {
+            true => sentence.split_once(',')?.1,
+            false => sentence,
+        };
+        let words = words_of(main);
         let set = words.windows(3).any(|w| {
-            matches!(w[0], "is" | "are" | "gets" | "get")
+            matches!(w[0], "is" | "are" | "be" | "been" | "gets" | "get")
                 && SET.contains(&w[1])
                 && matches!(w[2], "to" | "at")
         });
@@ -311,7 +322,8 @@ fn points_at_the_caller(lower: &str) -> Option<&'static str> {
         let caller = CALLER
             .iter()
             .any(|phrase| words.windows(phrase.len()).any(|w| w == *phrase));
-        (set && address && caller && !conditional).then_some("set to the caller's address")
+        let dns = words.iter().any(|w| DNS.contains(w));
+        (set && address && caller && dns).then_some("set to the caller's address")
     })
 }
 
@@ -1168,17 +1180,31 @@ impl<'r, 'f> Reader<'r, 'f> {
         // after a comma does is only kept from `--read-only` (", shipping options" may be a
         // list's noun).
         let safe = facts.method.is_some_and(Method::is_safe);
-        let Some(lower) = facts.description.as_deref().map(str::to_ascii_lowercase) else {
+        let Some(lower) = (facts.description.as_deref())
+            .filter(|_| safe)
+            .map(str::to_ascii_lowercase)
+        else {
             return;
         };
-        let made = passive_write(&lower, true)
+        // (Under another condition, "If the endpoint fails 19 times, the webhook is
+        // removed", the act may be another's: not weighed.)
+        let first_call = |w: &[&str]| {
+            (w.windows(2)).any(|p| p[0] == "first" && matches!(p[1], "request" | "call"))
+        };
+        let on_the_first_call = || match lower.contains("first") {
+            true => passive_write(&sentences_where(&lower, first_call), true),
+            false => None,
+        };
+        let made = on_the_first_call()
             .or_else(|| done_by_this_call(&lower))
             .or_else(|| points_at_the_caller(&lower));
         let at = &facts.places.description;
-        if let (true, Some(phrase)) = (safe, made) {
+        if let Some(phrase) = made {
             self.push(Source::Description, Says::PassiveAct, phrase, at);
-        } else if let (true, Some(participle)) = (safe, acting_participle(&lower)) {
-            self.push(Source::Description, Says::SentenceActs, participle, at);
+        } else if let Some(phrase) =
+            passive_write(&lower, true).or_else(|| acting_participle(&lower))
+        {
+            self.push(Source::Description, Says::SentenceActs, phrase, at);
         }
     }
 

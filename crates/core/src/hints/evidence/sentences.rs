@@ -85,31 +85,40 @@ pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
     })
 }
 
-/// Where "new" is in a sentence that opens by replacing something "with a new one" ("Replaces
-/// the record's DynamicURL with a new one"): the call makes the new one, unless the caller
-/// gives it ("with a new PIN given in the body").
+/// Where "new" is in a sentence that opens by replacing a credential or a link "with a new
+/// one" ("Replaces the record's DynamicURL with a new one", "Replace the webhook's signing
+/// secret with a new one"): the server makes the new one, unless the caller gives it ("with
+/// a new PIN given in the body"). What else is replaced "with a new one" is often the body
+/// ("Replaces the existing policy with a new one").
 fn replaced_with_a_new_one(words: &[&str]) -> Option<usize> {
+    const MADE: [&str; 9] = [
+        "secret",
+        "key",
+        "token",
+        "url",
+        "uri",
+        "link",
+        "code",
+        "certificate",
+        "password",
+    ];
     if !matches!(words.first(), Some(&("replace" | "replaces"))) {
         return None;
     }
     let new = (3..words.len().min(12)).find(|&k| {
         words[k] == "new" && matches!(words[k - 1], "a" | "an") && words[k - 2] == "with"
     })?;
+    let object = words[1..new - 2].iter().chain(words.get(new + 1));
+    let made = object
+        .into_iter()
+        .any(|w| MADE.iter().any(|m| w.ends_with(m)));
     let given = words.iter().skip(new + 1).take(5).any(|w| {
         matches!(
             *w,
-            "given"
-                | "provided"
-                | "specified"
-                | "supplied"
-                | "passed"
-                | "you"
-                | "your"
-                | "from"
-                | "in"
+            "given" | "provided" | "specified" | "supplied" | "passed" | "you" | "your" | "body"
         )
     });
-    (!given).then_some(new)
+    (made && !given).then_some(new)
 }
 
 /// Where in a sentence's `words` a new thing is made, first to last word, and whether the
@@ -205,9 +214,11 @@ pub(super) fn done_by_this_call(lower: &str) -> Option<&str> {
             let phrasal = matches!(words[k - 3], "in" | "out" | "up" | "off");
             let j = (k.checked_sub(if phrasal { 4 } else { 3 }))
                 .filter(|&j| agent && j > 0 && !denied(j))?;
+            // (A count "decremented by this request" meters it: no change of the caller's.)
+            let counts = matches!(words[j], "incremented" | "decremented" | "counted");
             let acts = match phrasal {
                 true => PHRASAL.contains(&words[j]),
-                false => participle_acts(words[j]),
+                false => participle_acts(words[j]) && !counts,
             };
             let passive = matches!(words[j - 1], "is" | "are" | "be" | "been");
             let start = words[j].as_ptr() as usize - lower.as_ptr() as usize;

@@ -149,6 +149,11 @@ fn a_command_in_the_path_dispatches_and_a_factory_reset_acts() {
         spec("get", &path, "Device command (GET form)", &parameter, "")
     };
     assert!(says(&command("command"), HintKind::ReadOnly, false));
+    let help = r#"{"name": "command", "in": "path", "required": true, "schema": {"type": "string", "enum": ["reboot", "setLevel", "refresh"]}}"#;
+    for path in ["/commands/{command}/help", "/docs/commands/{command}"] {
+        let help = spec("get", path, "Command help", help, "");
+        assert!(!says(&help, HintKind::ReadOnly, false), "{path}");
+    }
     let audit = r#"{"name": "action", "in": "path", "required": true, "schema": {"type": "string", "enum": ["create", "delete"]}}"#;
     let audit = spec("get", "/audit/{action}", "List audit entries", audit, "");
     assert!(!says(&audit, HintKind::ReadOnly, false));

@@ -1245,7 +1245,15 @@ fn a_scope_the_whole_api_needs_says_nothing_of_one_operation() {
     };
     let shared = of_each_operation(&spec(""), said);
     assert_eq!(shared[0], []);
-    let own = of_each_operation(&spec(r#""security": [{"o": ["ads_management"]}],"#), said);
+    // (Nor does one that repeats the document's, or needs none: a fresh reader's review.)
+    for repeated in [
+        r#""security": [{"o": ["ads_management"]}],"#,
+        r#""security": [],"#,
+    ] {
+        assert_eq!(of_each_operation(&spec(repeated), said)[0], []);
+    }
+    let own = r#""security": [{"o": ["ads_management", "business_management"]}],"#;
+    let own = of_each_operation(&spec(own), said);
     assert!(own[0].contains(&(HintKind::ReadOnly, false, Confidence::Low)));
 }
 

@@ -619,6 +619,12 @@ fn a_replacement_with_a_new_one_is_made_again() {
     use super::super::sentences::makes_a_new_one;
     let given = "replaces the card's pin with a new pin given in the body.";
     assert_eq!(makes_a_new_one(given, false), None);
+    // (A fresh reader's review: the body is often the new one; what the server mints may be
+    // returned "in" the answer.)
+    let body = "replaces the existing policy with a new one.";
+    assert_eq!(makes_a_new_one(body, false), None);
+    let returned = "replaces the signing secret with a new one and returns it in the response.";
+    assert!(makes_a_new_one(returned, false).is_some());
     let later = "returns the key. the key is replaced with a new one every 30 days.";
     assert_eq!(makes_a_new_one(later, true), None);
 }
@@ -635,6 +641,17 @@ fn a_toggle_said_in_prose_is_no_set_to_value() {
     );
     assert!(says(&status, HintKind::ReadOnly, false));
     assert!(!says(&status, HintKind::Idempotent, true));
+    // (A fresh reader's review: a list that tells what a toggle does reads; a switch
+    // "toggled to the given value" is set.)
+    let mut flags = facts(&get, "listFlags", "List feature flags");
+    flags.description =
+        Some("Returns the flags. A flag that is toggled takes effect within a minute.".into());
+    assert!(!says(&flags, HintKind::ReadOnly, false));
+    let put = Method::Put;
+    let mut light = facts(&put, "setLight", "Set light state");
+    light.path = Some("/lights/{id}/state");
+    light.description = Some("The on attribute is toggled to the given value.".into());
+    assert!(!says(&light, HintKind::Idempotent, false));
 }
 
 /// Attack round 71: rebuilding a build makes another; a version that a stale request fails
@@ -890,6 +907,35 @@ fn a_write_by_a_delta_repeats() {
     changes.path = Some("/users/delta");
     changes.amount = Some("delta");
     assert!(!says(&changes, HintKind::ReadOnly, false));
+    // Attack 74: Hue's `bri_inc`, a `quantity_delta`, a `change_amount`; not what includes
+    // tax, nor a step size.
+    use super::super::moves_by;
+    for name in [
+        "bri_inc",
+        "ct_inc",
+        "quantitydelta",
+        "change_amount",
+        "delta",
+    ] {
+        assert!(moves_by(name), "{name}");
+    }
+    for name in ["price_tax_inc", "increment", "adjustment", "delta_link"] {
+        assert!(!moves_by(name), "{name}");
+    }
+}
+
+/// Attack 74: "Set a hold" posted to a collection with a 201 pushes one more hold; set at
+/// the hold itself, it sets.
+#[test]
+fn a_set_posted_to_a_collection_with_a_201_adds() {
+    let post = Method::Post;
+    let mut holds = facts(&post, "setHold", "Set a hold");
+    holds.path = Some("/thermostats/{thermostatId}/holds");
+    holds.statuses = vec!["201"];
+    assert!(!says(&holds, HintKind::Idempotent, true));
+    let mut hold = facts(&post, "setHold", "Set the hold");
+    hold.path = Some("/thermostats/{thermostatId}/hold");
+    assert!(says(&hold, HintKind::Idempotent, true));
 }
 
 /// Attack 73: a transfer that takes an `amount` moves that much again on a repeat, where

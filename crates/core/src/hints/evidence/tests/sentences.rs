@@ -511,6 +511,31 @@ fn a_record_set_to_the_callers_address_is_written() {
     }
 }
 
+/// A fresh reader's review of round 73's rules: a dynamic-DNS set in the main clause after a
+/// condition acts; an answer's field set to the caller's address, what happens under
+/// another condition ("If the trial ends, an invoice is generated"), and a lookup "counted
+/// by this request" are no act of the call's
+/// (the lifecycle still keeps the GET out of `--read-only`, unweighed).
+#[test]
+fn the_calls_own_work_is_read_narrowly() {
+    let given = "If no `ip` parameter is given, the record is set to the IP address the request comes from.";
+    assert!(left_out_because("Update", given).is_some());
+    let get = Method::Get;
+    let mut update = facts(&get, "", "DynDNS");
+    update.description = Some(given.into());
+    assert!(says(&update, HintKind::ReadOnly, false));
+    for reads in [
+        "Returns the request as received. Its `origin` is set to the caller's IP address.",
+        "Returns the session. Each lookup is counted by this request toward your daily quota.",
+    ] {
+        assert_eq!(left_out_because("Get request", reads), None, "{reads}");
+    }
+    let mut plan = facts(&get, "", "Get a plan");
+    plan.description = Some("Returns the plan. If the trial ends, an invoice is generated.".into());
+    assert!(!says(&plan, HintKind::ReadOnly, false));
+    assert!(left_out(&plan).is_some());
+}
+
 /// A GET's passive sentence of this call's own work is weighed by review too, not only by
 /// `--read-only` (attack rounds 68, 72, 73: a fiscal number assigned "on the first request",
 /// a record set to the caller's address); a later sentence that merely acts is not.
