@@ -1438,6 +1438,11 @@ pub const READ_THINGS: &[&str] = &[
     "recording",
     "recordings",
     "book",
+    // "Transfer log", "Payment journal" (attack 75): a record of acts, read.
+    "log",
+    "journal",
+    "ledger",
+    "trail",
 ];
 
 /// Whether `word` names what a GET reads, or may read.
@@ -1664,6 +1669,9 @@ pub const WRITE_PHRASES: &[&str] = &[
     // ... and saved" (attack 68).
     "is credited",
     "are credited",
+    // "When true, the document is also checked out to the caller" (attack 75).
+    "is checked out",
+    "are checked out",
     "generated and stored",
     "created and stored",
 ];

@@ -235,6 +235,32 @@ fn affirmed(text: &str) -> String {
     })
 }
 
+/// Whether a sentence's `words` open with a condition that is not this call's reading ("If
+/// the endpoint fails 19 consecutive times, the webhook is removed", "When you delete the
+/// webhook, its deliveries are deleted too"), or with "whether", a field of the answer
+/// ("Whether the doors are locked"): of a GET, what follows is no act of the call. ("Once
+/// it is viewed, it is deleted" is the reading's.)
+fn not_this_calls_act(words: &[&str]) -> bool {
+    const READING: [&str; 11] = [
+        "called",
+        "call",
+        "request",
+        "requested",
+        "read",
+        "retrieved",
+        "viewed",
+        "fetched",
+        "downloaded",
+        "opened",
+        "accessed",
+    ];
+    let first = words.iter().find(|w| !w.is_empty());
+    let condition = first
+        .is_some_and(|w| matches!(*w, "if" | "when" | "whenever" | "once" | "after" | "unless"));
+    let field = first.is_some_and(|w| *w == "whether");
+    field || (condition && !words.iter().any(|w| READING.contains(w)))
+}
+
 /// The sentences of `text` that tell of a repeat: "already" in them.
 fn said_of_a_repeat(text: &str) -> String {
     sentences_where(text, |words| words.contains(&"already"))
@@ -1083,6 +1109,14 @@ impl<'r, 'f> Reader<'r, 'f> {
             // deactivated first; call this again to delete it", "the first call deactivates
             // the user and the second call deletes it".)
             let mut phrases = vocabulary::phrases_in(&lower);
+            // (Of a GET whose name or opening already acts, a condition may be its own act's:
+            // "Enable or disable login ... If login is disabled, ... will be terminated".)
+            let reads = self.facts.method.is_some_and(Method::is_safe)
+                && !self.out.iter().any(Evidence::says_acts);
+            let told = |words: &[&str]| !(reads && not_this_calls_act(words));
+            if phrases[3].is_some() && reads {
+                phrases[3] = vocabulary::phrases_in(&sentences_where(&lower, told))[3];
+            }
             // Of what reading consumes, what is gone for good is said first ("marked as
             // used and is destroyed after the first retrieval").
             if phrases[3].is_some() {
@@ -1122,7 +1156,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             }
             // "Nothing is deleted", "the keys the purge would remove": no act of this call.
             if phrases[2].is_some() {
-                phrases[2] = vocabulary::phrases_in(&affirmed(&lower))[2];
+                phrases[2] = vocabulary::phrases_in(&sentences_where(&affirmed(&lower), told))[2];
             }
             // A repeat's lack of effect is said of what is already there ("This parameter
             // has no effect when ..." says nothing of a repeat).
@@ -1195,7 +1229,19 @@ impl<'r, 'f> Reader<'r, 'f> {
             true => passive_write(&sentences_where(&lower, first_call), true),
             false => None,
         };
+        // "An upload is created for each URL returned" (attack 75): made with the answer.
+        // (Not "a password is stored for each username ..., the password is not returned".)
+        let for_each_returned = |w: &[&str]| {
+            (w.windows(4)).any(|p| {
+                p[..2] == ["for", "each"]
+                    && p[2..].iter().any(|x| matches!(*x, "returned" | "issued"))
+            })
+        };
         let made = on_the_first_call()
+            .or_else(|| match lower.contains("for each") {
+                true => passive_write(&sentences_where(&lower, for_each_returned), false),
+                false => None,
+            })
             .or_else(|| done_by_this_call(&lower))
             .or_else(|| points_at_the_caller(&lower));
         let at = &facts.places.description;

@@ -222,6 +222,28 @@ fn description_opens_reading(facts: &Facts<'_>, harmful: bool) -> bool {
     let first = description
         .split(|c: char| !c.is_alphanumeric())
         .find(|w| !w.is_empty());
+    // "Transfers from trust to operating, with who approved each one" under "Transfer log"
+    // (attack 75): the verb's plural before a preposition names the acts listed.
+    let mut words = description.split_whitespace().map(str::to_ascii_lowercase);
+    let (opening, next) = (
+        words.next().unwrap_or_default(),
+        words.next().unwrap_or_default(),
+    );
+    let summary_verb = (facts
+        .summary
+        .as_deref()
+        .unwrap_or_default()
+        .split_whitespace())
+    .next()
+    .map(str::to_ascii_lowercase);
+    let listed = summary_verb.is_some_and(|verb| opening == format!("{verb}s"))
+        && matches!(
+            next.as_str(),
+            "from" | "between" | "made" | "of" | "that" | "which"
+        );
+    if listed {
+        return true;
+    }
     match first.map(str::to_ascii_lowercase).as_deref() {
         Some("the" | "a" | "an") => !harmful && restates_the_summary(facts, description),
         _ => first

@@ -170,6 +170,16 @@ fn a_command_in_the_path_dispatches_and_a_factory_reset_acts() {
         )
     };
     assert!(says(&settings("factory_reset"), HintKind::ReadOnly, false));
+    // (Attack round 75: a flag whose description says what it does when true.)
+    let checkout = r#"{"name": "checkout", "in": "query", "schema": {"type": "boolean"}, "description": "When true, the document is also checked out to the caller."}"#;
+    let download = spec(
+        "get",
+        "/documents/{id}/content",
+        "Download a document",
+        checkout,
+        "",
+    );
+    assert!(says(&download, HintKind::ReadOnly, false));
     assert!(!says(
         &settings("factory_defaults"),
         HintKind::ReadOnly,

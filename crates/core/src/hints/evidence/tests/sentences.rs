@@ -536,6 +536,59 @@ fn the_calls_own_work_is_read_narrowly() {
     assert!(left_out(&plan).is_some());
 }
 
+/// Attack round 75: an upload "created for each URL returned" is made by the GET; a field
+/// "Whether the doors are locked" is read, as is "Transfer log" whose description lists
+/// "Transfers from trust to operating".
+#[test]
+fn what_each_answer_makes_acts_and_what_the_answer_says_reads() {
+    let upload = "Returns a URL that the browser can PUT a video file to. An upload with status \
+                  `waiting` is created for each URL returned; it times out after one hour.";
+    let get = Method::Get;
+    let mut url = facts(&get, "GetUploadUrl", "Get an upload URL");
+    url.description = Some(upload.into());
+    assert!(says(&url, HintKind::ReadOnly, false));
+    let twilio = "Get a specific Credential in a list. Though a password is stored for each \
+                  username in your list, the password is not returned to protect your password.";
+    assert_eq!(left_out_because("", twilio), None);
+    let mut lock = facts(&get, "getLockStatus", "Lock status");
+    lock.path = Some("/vehicles/{vehicleId}/lock-status");
+    lock.description = Some(
+        "Whether the doors are locked and the starter is immobilized, as last reported.".into(),
+    );
+    assert!(!says(&lock, HintKind::ReadOnly, false));
+    let mut log = facts(&get, "trust_accounts_transfer_log_list", "Transfer log");
+    log.path = Some("/trust-accounts/{account_id}/transfer-log");
+    log.description = Some("Transfers from trust to operating, with who approved each one.".into());
+    assert!(!says(&log, HintKind::ReadOnly, false));
+    log.description = Some("Transfers the balance to operating.".into());
+    assert!(says(&log, HintKind::ReadOnly, false));
+}
+
+/// A GET's sentence that tells what is removed when something else happens ("If the
+/// endpoint fails 19 consecutive times, the webhook is removed") is no act of the call;
+/// one that tells what reading it removes is.
+#[test]
+fn what_another_act_removes_is_no_act_of_a_get() {
+    for lifecycle in [
+        "Returns a webhook subscription. If the endpoint fails 19 consecutive times, the webhook is removed.",
+        "Deliveries of the webhook. When you delete the webhook, its deliveries are deleted too.",
+    ] {
+        assert_eq!(left_out_because("", lifecycle), None, "{lifecycle}");
+    }
+    let read = "Returns the secret. Once it is viewed, it is deleted.";
+    assert!(left_out_because("", read).is_some());
+    // (Where the call's own words act, the condition may be its act's: round 72's.)
+    let get = Method::Get;
+    let mut toggle = facts(&get, "", "");
+    toggle.path = Some("/api/v2/private/toggle_subaccount_login");
+    toggle.description = Some(
+        "Enable or disable login for a subaccount. If login is disabled and a session for the \
+         subaccount exists, this session will be terminated."
+            .into(),
+    );
+    assert!(!says(&toggle, HintKind::Destructive, false));
+}
+
 /// A GET's passive sentence of this call's own work is weighed by review too, not only by
 /// `--read-only` (attack rounds 68, 72, 73: a fiscal number assigned "on the first request",
 /// a record set to the caller's address); a later sentence that merely acts is not.
