@@ -1438,11 +1438,6 @@ pub const READ_THINGS: &[&str] = &[
     "recording",
     "recordings",
     "book",
-    // "Transfer log", "Payment journal" (attack 75): a record of acts, read.
-    "log",
-    "journal",
-    "ledger",
-    "trail",
 ];
 
 /// Whether `word` names what a GET reads, or may read.
@@ -1471,6 +1466,12 @@ pub const ACTED_ON_THINGS: &[&str] = &[
     "preferences",
     "targets",
     "candidates",
+    // "Transfer log" (attack 75) under "Transfers from trust to operating"; "Post journal",
+    // "Archive log" may act.
+    "log",
+    "journal",
+    "ledger",
+    "trail",
 ];
 
 /// Of [`CONSUME_PHRASES`], those that say what is read is gone once read (a secret

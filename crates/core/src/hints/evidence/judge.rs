@@ -863,7 +863,7 @@ fn names_its_act(path: Option<&str>, verbs: &[&Evidence]) -> bool {
 
 /// Whether `description` says the call flips a switch ("If `status` is omitted, the
 /// record's status is toggled"; attack 73): a repeat flips it back. Toggled to a value
-/// ("is toggled to the given value", "toggled on") is set.
+/// ("is toggled to the given value") is set.
 fn flips(description: &str) -> bool {
     let lower = description.to_ascii_lowercase();
     if !lower.contains("toggle") {
@@ -876,8 +876,8 @@ fn flips(description: &str) -> bool {
             && matches!(words[i - 1], "is" | "are" | "be" | "gets" | "get");
         let active =
             words[i] == "toggles" && matches!(words.get(i + 1), Some(&("the" | "its" | "it")));
-        let to_a_value = (words.iter().skip(i + 1).take(3))
-            .any(|w| matches!(*w, "to" | "on" | "off" | "between"));
+        // (Not "toggled between on and off", "toggled on or off": those flip.)
+        let to_a_value = words.get(i + 1) == Some(&"to");
         (passive || active) && !to_a_value
     })
 }

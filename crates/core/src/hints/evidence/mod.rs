@@ -436,11 +436,12 @@ pub enum Says {
     /// sentences also tell what else may happen); it keeps `--read-only` from keeping a GET,
     /// and one whose verb removes says nothing is only added.
     SentenceActs,
-    /// A GET's sentence that says in the passive what this very call makes or changes:
-    /// when it must ("If the file has none yet, a public link is created"), as the agent
+    /// A GET's sentence that says in the passive what this very call makes or changes: on
+    /// the first request ("The label is bought from the carrier on the first request"), for
+    /// each thing it returns ("An upload is created for each URL returned"), as the agent
     /// ("are checked in by this request"), or a record "set to the IP address the request
-    /// comes from". Unlike [`Says::SentenceActs`]
-    /// it is weighed: its subject is this call's own work, not what else may happen.
+    /// comes from". Unlike [`Says::SentenceActs`] it is weighed: its subject is this call's
+    /// own work, not what else may happen.
     PassiveAct,
     /// A phrase that says a repeat changes nothing, of what is already there ("If a pool
     /// already exists with this name, no action will be performed"): idempotent.
@@ -625,7 +626,8 @@ fn says_an_amount(name: &str) -> bool {
 /// `change_amount` (attack 74). (An `increment` may be a step size and an `adjustment` a
 /// price list's setting: named so, they set a value; a `price_tax_inc` includes tax.)
 pub(super) fn moves_by(name: &str) -> bool {
-    let increments = name.ends_with("_inc") && !name.ends_with("tax_inc");
+    let included = ["tax_inc", "vat_inc", "gst_inc"];
+    let increments = name.ends_with("_inc") && !included.iter().any(|i| name.ends_with(i));
     matches!(
         name,
         "adjust_by" | "change_by" | "increment_by" | "change_amount" | "changeamount"
@@ -679,13 +681,14 @@ fn acting_flag<'a>(operation: &'a Operation<'a>) -> Option<&'a str> {
         values.is_some_and(|values| !filters && commands(values))
     });
     // A path's parameter names a resource (`/audit/{action}`, `/commands/{command}/help`),
-    // unless it is a command, last, to what another names (Hubitat's
-    // `/devices/{id}/commands/{command}`).
+    // unless it is a command no word follows (Hubitat's `/devices/{id}/{command}/{value}`).
     let commands_a_target = |name: &str| {
-        let path = operation.path.trim_end_matches('/');
-        let last = path.strip_suffix(&format!("{{{name}}}"));
-        matches!(name.to_ascii_lowercase().as_str(), "command" | "cmd")
-            && last.is_some_and(|before| before.contains('{'))
+        let after = operation
+            .path
+            .split_once(&format!("{{{name}}}"))
+            .map(|(_, a)| a);
+        let last = |after: &str| after.split('/').all(|s| s.is_empty() || s.starts_with('{'));
+        matches!(name.to_ascii_lowercase().as_str(), "command" | "cmd") && after.is_some_and(last)
     };
     let dispatcher = (operation.parameters.iter())
         .filter(|p| p.location != In::Path || commands_a_target(p.name))

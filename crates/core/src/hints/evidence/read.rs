@@ -235,30 +235,85 @@ fn affirmed(text: &str) -> String {
     })
 }
 
-/// Whether a sentence's `words` open with a condition that is not this call's reading ("If
-/// the endpoint fails 19 consecutive times, the webhook is removed", "When you delete the
-/// webhook, its deliveries are deleted too"), or with "whether", a field of the answer
-/// ("Whether the doors are locked"): of a GET, what follows is no act of the call. ("Once
-/// it is viewed, it is deleted" is the reading's.)
-fn not_this_calls_act(words: &[&str]) -> bool {
-    const READING: [&str; 11] = [
-        "called",
-        "call",
-        "request",
-        "requested",
-        "read",
-        "retrieved",
-        "viewed",
-        "fetched",
-        "downloaded",
-        "opened",
-        "accessed",
+/// The sentences of `text` (a GET's description, lower case) that may tell of its own act:
+/// not one whose condition is another's act or a count of time ([`tells_of_another_act`]).
+fn of_this_call(text: &str) -> String {
+    (text.split_inclusive(['.', ';']))
+        .filter(|sentence| !tells_of_another_act(sentence))
+        .collect()
+}
+
+/// Whether a sentence tells what happens apart from the call: under a condition on what
+/// another does or on a count of time ("When you delete the webhook, its deliveries are
+/// deleted too", "If the endpoint fails 19 consecutive times, the webhook is removed"), or
+/// as a field of the answer ("Whether the doors are locked, as last reported"). A condition
+/// on the reading ("When you retrieve a message, it is removed"), on what the call is given
+/// ("If `delete` is true") or on what it reads ("If the link has expired") is the call's.
+fn tells_of_another_act(sentence: &str) -> bool {
+    const OWN: [&str; 14] = [
+        "call", "request", "read", "retriev", "view", "fetch", "download", "open", "access",
+        "receiv", "return", "poll", "consum", "get",
     ];
-    let first = words.iter().find(|w| !w.is_empty());
-    let condition = first
-        .is_some_and(|w| matches!(*w, "if" | "when" | "whenever" | "once" | "after" | "unless"));
-    let field = first.is_some_and(|w| *w == "whether");
-    field || (condition && !words.iter().any(|w| READING.contains(w)))
+    const GIVEN: [&str; 12] = [
+        "true",
+        "false",
+        "set",
+        "given",
+        "omitted",
+        "provided",
+        "specified",
+        "enabled",
+        "disabled",
+        "valid",
+        "available",
+        "expired",
+    ];
+    const TIME: [&str; 7] = [
+        "times", "seconds", "minutes", "hours", "days", "weeks", "months",
+    ];
+    let (condition, main) = sentence.split_once(',').unwrap_or((sentence, ""));
+    let words = words_of(condition);
+    match words.first() {
+        Some(&"whether") => {
+            let be = |w: &&str| matches!(*w, "is" | "are" | "was" | "were" | "will" | "be");
+            !words_of(main).iter().any(be)
+        }
+        Some(&("if" | "when" | "whenever" | "once" | "after" | "unless")) => {
+            let own = (words.iter()).any(|w| OWN.iter().any(|stem| w.starts_with(stem)))
+                || words.iter().any(|w| GIVEN.contains(w));
+            let counted = (words.windows(2))
+                .any(|p| p[0].bytes().all(|b| b.is_ascii_digit()) && TIME.contains(&p[1]));
+            let another = counted
+                || (words.iter()).any(|w| matches!(*w, "you" | "another" | "consecutive" | "idle"));
+            another && !own
+        }
+        _ => false,
+    }
+}
+
+/// Whether `lower` says that what is read is hidden from others for a time ("The item is
+/// hidden from other moderators for 10 minutes"; attack 75): a lease, as "is leased" is.
+/// Hidden for no time is a setting ("Private notes are hidden from other users").
+fn hidden_for_a_while(lower: &str) -> bool {
+    const UNITS: [&str; 4] = ["second", "minute", "hour", "day"];
+    if !lower.contains("hidden from other") && !lower.contains("invisible to other") {
+        return false;
+    }
+    lower.split_inclusive(['.', ';']).any(|sentence| {
+        let words = words_of(sentence);
+        let hidden = (words.windows(3)).any(|w| {
+            matches!(
+                w,
+                ["hidden", "from", "other" | "others"] | ["invisible", "to", "other" | "others"]
+            )
+        });
+        let timed = (words.windows(3)).any(|w| {
+            w[0] == "for"
+                && w[1].chars().all(|c| c.is_ascii_digit())
+                && UNITS.iter().any(|unit| w[2].starts_with(unit))
+        });
+        hidden && timed
+    })
 }
 
 /// The sentences of `text` that tell of a repeat: "already" in them.
@@ -1113,9 +1168,15 @@ impl<'r, 'f> Reader<'r, 'f> {
             // "Enable or disable login ... If login is disabled, ... will be terminated".)
             let reads = self.facts.method.is_some_and(Method::is_safe)
                 && !self.out.iter().any(Evidence::says_acts);
-            let told = |words: &[&str]| !(reads && not_this_calls_act(words));
+            let told = |text: &str| match reads {
+                true => of_this_call(text),
+                false => text.to_string(),
+            };
             if phrases[3].is_some() && reads {
-                phrases[3] = vocabulary::phrases_in(&sentences_where(&lower, told))[3];
+                phrases[3] = vocabulary::phrases_in(&told(&lower))[3];
+            }
+            if phrases[3].is_none() && consumes && hidden_for_a_while(&lower) {
+                phrases[3] = Some("hidden from others for a while");
             }
             // Of what reading consumes, what is gone for good is said first ("marked as
             // used and is destroyed after the first retrieval").
@@ -1156,7 +1217,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             }
             // "Nothing is deleted", "the keys the purge would remove": no act of this call.
             if phrases[2].is_some() {
-                phrases[2] = vocabulary::phrases_in(&sentences_where(&affirmed(&lower), told))[2];
+                phrases[2] = vocabulary::phrases_in(&told(&affirmed(&lower)))[2];
             }
             // A repeat's lack of effect is said of what is already there ("This parameter
             // has no effect when ..." says nothing of a repeat).
@@ -1209,10 +1270,11 @@ impl<'r, 'f> Reader<'r, 'f> {
                 return;
             }
         }
-        // What a GET makes or changes as it answers when it must, said in the passive ("If
-        // the file has none yet, a public link is created"), weighed; what a participle
-        // after a comma does is only kept from `--read-only` (", shipping options" may be a
-        // list's noun).
+        // What a GET makes or changes as it answers, said in the passive: on the first
+        // request, for each thing returned, by this call, or a record set to the caller's
+        // address, weighed; under another condition ("If the file has none yet, a public
+        // link is created") or in a participle after a comma (", shipping options" may be a
+        // list's noun), only kept from `--read-only`.
         let safe = facts.method.is_some_and(Method::is_safe);
         let Some(lower) = (facts.description.as_deref())
             .filter(|_| safe)
@@ -1237,9 +1299,16 @@ impl<'r, 'f> Reader<'r, 'f> {
                     && p[2..].iter().any(|x| matches!(*x, "returned" | "issued"))
             })
         };
+        // (What is logged, charged or cached for each is metering, not a thing made.)
+        let made_for_each = || {
+            let written = passive_write(&sentences_where(&lower, for_each_returned), false)?;
+            let metered = ["log", "cache", "charge", "credit", "bill"];
+            let made = written.contains("created") || written.contains("generated");
+            (made && !metered.iter().any(|m| lower.contains(m))).then_some(written)
+        };
         let made = on_the_first_call()
             .or_else(|| match lower.contains("for each") {
-                true => passive_write(&sentences_where(&lower, for_each_returned), false),
+                true => made_for_each(),
                 false => None,
             })
             .or_else(|| done_by_this_call(&lower))

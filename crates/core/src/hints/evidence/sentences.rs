@@ -91,7 +91,7 @@ pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
 /// a new PIN given in the body"). What else is replaced "with a new one" is often the body
 /// ("Replaces the existing policy with a new one").
 fn replaced_with_a_new_one(words: &[&str]) -> Option<usize> {
-    const MADE: [&str; 9] = [
+    const MADE: [&str; 10] = [
         "secret",
         "key",
         "token",
@@ -101,17 +101,21 @@ fn replaced_with_a_new_one(words: &[&str]) -> Option<usize> {
         "code",
         "certificate",
         "password",
+        "credential",
     ];
     if !matches!(words.first(), Some(&("replace" | "replaces"))) {
         return None;
     }
-    let new = (3..words.len().min(12)).find(|&k| {
-        words[k] == "new" && matches!(words[k - 1], "a" | "an") && words[k - 2] == "with"
+    // ("with a new one", "with new ones")
+    let new = (2..words.len().min(12)).find(|&k| {
+        words[k] == "new"
+            && (words[k - 1] == "with"
+                || (k > 2 && matches!(words[k - 1], "a" | "an") && words[k - 2] == "with"))
     })?;
-    let object = words[1..new - 2].iter().chain(words.get(new + 1));
-    let made = object
-        .into_iter()
-        .any(|w| MADE.iter().any(|m| w.ends_with(m)));
+    let with = (0..new).rev().find(|&k| words[k] == "with")?;
+    let object = words[1..with].iter().chain(words.get(new + 1));
+    let made =
+        (object.into_iter()).any(|w| MADE.iter().any(|m| w.trim_end_matches('s').ends_with(m)));
     let given = words.iter().skip(new + 1).take(5).any(|w| {
         matches!(
             *w,

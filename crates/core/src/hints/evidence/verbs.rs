@@ -223,24 +223,26 @@ fn description_opens_reading(facts: &Facts<'_>, harmful: bool) -> bool {
         .split(|c: char| !c.is_alphanumeric())
         .find(|w| !w.is_empty());
     // "Transfers from trust to operating, with who approved each one" under "Transfer log"
-    // (attack 75): the verb's plural before a preposition names the acts listed.
+    // (attack 75): the verb's plural before a preposition names the acts listed. (Only
+    // under a verb before a thing read: "Switches between HDMI 1 and HDMI 2" under "Switch
+    // input" switches.)
     let mut words = description.split_whitespace().map(str::to_ascii_lowercase);
     let (opening, next) = (
         words.next().unwrap_or_default(),
         words.next().unwrap_or_default(),
     );
-    let summary_verb = (facts
-        .summary
-        .as_deref()
-        .unwrap_or_default()
-        .split_whitespace())
-    .next()
-    .map(str::to_ascii_lowercase);
-    let listed = summary_verb.is_some_and(|verb| opening == format!("{verb}s"))
-        && matches!(
-            next.as_str(),
-            "from" | "between" | "made" | "of" | "that" | "which"
-        );
+    let summary = lower_words(facts.summary.as_deref().unwrap_or_default());
+    let listed = match &summary[..] {
+        [verb, thing, ..] => {
+            opening == format!("{verb}s")
+                && vocabulary::is_read_thing(thing)
+                && matches!(
+                    next.as_str(),
+                    "from" | "between" | "made" | "of" | "that" | "which"
+                )
+        }
+        _ => false,
+    };
     if listed {
         return true;
     }

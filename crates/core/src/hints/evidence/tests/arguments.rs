@@ -150,9 +150,13 @@ fn a_command_in_the_path_dispatches_and_a_factory_reset_acts() {
     };
     assert!(says(&command("command"), HintKind::ReadOnly, false));
     let help = r#"{"name": "command", "in": "path", "required": true, "schema": {"type": "string", "enum": ["reboot", "setLevel", "refresh"]}}"#;
-    for path in ["/commands/{command}/help", "/docs/commands/{command}"] {
-        let help = spec("get", path, "Command help", help, "");
-        assert!(!says(&help, HintKind::ReadOnly, false), "{path}");
+    let help = spec("get", "/commands/{command}/help", "Command help", help, "");
+    assert!(!says(&help, HintKind::ReadOnly, false));
+    // (A second review: Hubitat's own path, and a bare `/api/{command}`, dispatch.)
+    let value = r#"{"name": "command", "in": "path", "required": true, "schema": {"type": "string", "enum": ["on", "setLevel", "unlock"]}}"#;
+    for path in ["/devices/{id}/{command}/{value}", "/api/{command}"] {
+        let api = spec("get", path, "Maker API", value, "");
+        assert!(says(&api, HintKind::ReadOnly, false), "{path}");
     }
     let audit = r#"{"name": "action", "in": "path", "required": true, "schema": {"type": "string", "enum": ["create", "delete"]}}"#;
     let audit = spec("get", "/audit/{action}", "List audit entries", audit, "");

@@ -625,6 +625,8 @@ fn a_replacement_with_a_new_one_is_made_again() {
     assert_eq!(makes_a_new_one(body, false), None);
     let returned = "replaces the signing secret with a new one and returns it in the response.";
     assert!(makes_a_new_one(returned, false).is_some());
+    let keys = "replaces the api keys with new ones.";
+    assert!(makes_a_new_one(keys, false).is_some());
     let later = "returns the key. the key is replaced with a new one every 30 days.";
     assert_eq!(makes_a_new_one(later, true), None);
 }
@@ -652,6 +654,11 @@ fn a_toggle_said_in_prose_is_no_set_to_value() {
     light.path = Some("/lights/{id}/state");
     light.description = Some("The on attribute is toggled to the given value.".into());
     assert!(!says(&light, HintKind::Idempotent, false));
+    let post = Method::Post;
+    let mut relay = facts(&post, "", "Switch the relay");
+    relay.path = Some("/relays/{id}/switch");
+    relay.description = Some("The relay's output is toggled between on and off.".into());
+    assert!(!says(&relay, HintKind::Idempotent, true));
 }
 
 /// Attack round 71: rebuilding a build makes another; a version that a stale request fails
@@ -919,7 +926,13 @@ fn a_write_by_a_delta_repeats() {
     ] {
         assert!(moves_by(name), "{name}");
     }
-    for name in ["price_tax_inc", "increment", "adjustment", "delta_link"] {
+    for name in [
+        "price_tax_inc",
+        "price_vat_inc",
+        "increment",
+        "adjustment",
+        "delta_link",
+    ] {
         assert!(!moves_by(name), "{name}");
     }
 }

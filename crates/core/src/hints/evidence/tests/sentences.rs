@@ -547,6 +547,13 @@ fn what_each_answer_makes_acts_and_what_the_answer_says_reads() {
     let mut url = facts(&get, "GetUploadUrl", "Get an upload URL");
     url.description = Some(upload.into());
     assert!(says(&url, HintKind::ReadOnly, false));
+    let next = "Returns the oldest item waiting for review. The item is hidden from other \
+                moderators for 10 minutes.";
+    assert!(left_out_because("Next item to review", next).is_some());
+    let setting = "Returns the note. Private notes are hidden from other users.";
+    assert_eq!(left_out_because("Get a note", setting), None);
+    let metered = "Returns URLs. An access log entry is created for each URL returned.";
+    assert_eq!(left_out_because("Get URLs", metered), None);
     let twilio = "Get a specific Credential in a list. Though a password is stored for each \
                   username in your list, the password is not returned to protect your password.";
     assert_eq!(left_out_because("", twilio), None);
@@ -562,6 +569,12 @@ fn what_each_answer_makes_acts_and_what_the_answer_says_reads() {
     assert!(!says(&log, HintKind::ReadOnly, false));
     log.description = Some("Transfers the balance to operating.".into());
     assert!(says(&log, HintKind::ReadOnly, false));
+    // (A second review: a verb before a record acts unless a description lists.)
+    assert!(says(
+        &facts(&get, "", "Archive log"),
+        HintKind::ReadOnly,
+        false
+    ));
 }
 
 /// A GET's sentence that tells what is removed when something else happens ("If the
@@ -577,6 +590,16 @@ fn what_another_act_removes_is_no_act_of_a_get() {
     }
     let read = "Returns the secret. Once it is viewed, it is deleted.";
     assert!(left_out_because("", read).is_some());
+    // (A second review: a condition on the reading, on what the call is given or on what it
+    // reads is the call's; so is a "Whether" with a main clause.)
+    for own in [
+        "Returns messages. If `delete` is true, the returned messages are removed from the queue.",
+        "Returns the next message. When you retrieve a message, it is removed from the queue.",
+        "Returns the shared file. If the link has expired, it is deleted.",
+        "Returns the file. Whether the download completes or not, the link is deleted.",
+    ] {
+        assert!(left_out_because("", own).is_some(), "{own}");
+    }
     // (Where the call's own words act, the condition may be its act's: round 72's.)
     let get = Method::Get;
     let mut toggle = facts(&get, "", "");
