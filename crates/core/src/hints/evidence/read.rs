@@ -1301,10 +1301,15 @@ impl<'r, 'f> Reader<'r, 'f> {
         };
         // (What is logged, charged or cached for each is metering, not a thing made.)
         let made_for_each = || {
-            let written = passive_write(&sentences_where(&lower, for_each_returned), false)?;
+            let told = sentences_where(&lower, for_each_returned);
+            let written = passive_write(&told, false)?;
+            // (Whole words of that sentence: "Login required" elsewhere meters nothing.)
             let metered = ["log", "cache", "charge", "credit", "bill"];
+            let metering = words_of(&told)
+                .iter()
+                .any(|w| metered.iter().any(|m| w.starts_with(m)));
             let made = written.contains("created") || written.contains("generated");
-            (made && !metered.iter().any(|m| lower.contains(m))).then_some(written)
+            (made && !metering).then_some(written)
         };
         let made = on_the_first_call()
             .or_else(|| match lower.contains("for each") {

@@ -547,6 +547,8 @@ fn what_each_answer_makes_acts_and_what_the_answer_says_reads() {
     let mut url = facts(&get, "GetUploadUrl", "Get an upload URL");
     url.description = Some(upload.into());
     assert!(says(&url, HintKind::ReadOnly, false));
+    url.description = Some(format!("{upload} Login required.").into());
+    assert!(says(&url, HintKind::ReadOnly, false));
     let next = "Returns the oldest item waiting for review. The item is hidden from other \
                 moderators for 10 minutes.";
     assert!(left_out_because("Next item to review", next).is_some());
