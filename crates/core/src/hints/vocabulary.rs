@@ -436,6 +436,9 @@ const ACT: &[&str] = &[
     "mutate",
     "verify",
     "sync",
+    // Switching an input or a plan acts (a GET "Switch input"); "Switch details" of a
+    // network switch reads; a field switched with no value flips (`idempotent`).
+    "switch",
     "connect",
     "sign",
     "transition",
@@ -763,6 +766,9 @@ pub const MADE: &[&str] = &[
     "inserted",
     "made",
     "produced",
+    // A masked phone number "allocated on each request" (attack 76), a sandbox provisioned.
+    "allocated",
+    "provisioned",
 ];
 
 /// Verbs that move an amount by what is given ("Add funds to carrier", "Award experience",
@@ -882,6 +888,16 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "notifications are sent",
     "receive a notification",
     "receives a notification",
+    // "The organizer receives a response email" of "Accept an event", "and emails them a
+    // link" of "Offer a freed slot" (attack 76): a message on each call.
+    "receives an email",
+    "receives an e-mail",
+    "receives a response email",
+    "receives a confirmation email",
+    "receives a text message",
+    "receive an email",
+    "emails them",
+    "and emails the",
     "notifies all",
     "notifies the",
     "is emailed",
@@ -1488,6 +1504,10 @@ pub const CONSUMED_FOR_GOOD: &[&str] = &[
     // "Links created with `single_use` expire as soon as they are opened" (attack 70).
     "expire as soon as they are opened",
     "expires as soon as it is opened",
+    // "After the first complete download the link is spent" (attack 77).
+    "link is spent",
+    "token is spent",
+    "code is spent",
 ];
 
 /// Phrases of a description that say what is read is changed by reading it (a queue's
@@ -1593,12 +1613,41 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "expires as soon as it is opened",
     // An export "removed from storage after it has been downloaded" (attack 70).
     "after it has been downloaded",
+    "link is spent",
+    "token is spent",
+    "code is spent",
+    // A read receipt told from the sender's side: "the sender sees a read receipt from
+    // then on" (attack 77).
+    "sees a read receipt",
+    "see a read receipt",
     // A key "rotated after each retrieval", "A new code is issued on each request" (attack
     // 68): reading makes another.
     "after each retrieval",
     "new code is issued",
     "new key is issued",
     "new token is issued",
+];
+
+/// Phrases that say what a call that changes something ends besides: "Bookings the user
+/// hosts in the period are cancelled ...; meeting invitations in the period are declined"
+/// of "Add time off", "The user is signed out of every session" of a suspension (attack
+/// 76). Not read of a GET, whose description tells a lifecycle so ("Orders not paid within
+/// 24 hours are cancelled").
+pub const ENDS_OTHERS: &[&str] = &[
+    "are cancelled",
+    "are canceled",
+    "will be cancelled",
+    "will be canceled",
+    "automatically cancelled",
+    "automatically canceled",
+    "are declined",
+    "are auto-declined",
+    "signed out of",
+    "signed out from",
+    "logged out of",
+    "logged out from",
+    "signs them out",
+    "logs them out",
 ];
 
 /// Phrases that say, in the passive or of the state, that a call writes: a POST whose

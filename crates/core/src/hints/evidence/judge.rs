@@ -10,7 +10,9 @@ use crate::tool::HintKind;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::read::{passive_write, result_kept};
-use super::sentences::{is_plural, makes_another_act, sentence_verb_that_acts, words_of};
+use super::sentences::{
+    is_plural, makes_another_act, opening_words, sentence_verb_that_acts, words_of,
+};
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
 /// The suggestions the evidence supports for hints that differ from `hints` (the effective
@@ -267,7 +269,14 @@ fn reads_though_its_method_writes<'c>(
     let not_kept = case.evidence.iter().any(|e| {
         e.says == Says::ReadPhrase && matches!(e.source, Source::Summary | Source::Description)
     });
-    if agree && !a_sentence_acts(case.facts, not_kept) {
+    // (The call's own verbs, so that "Passing validation moves the envelope" of "Validate
+    // a filing" is the call's sentence.)
+    let own: Vec<String> = (reads.iter())
+        .filter(|e| matches!(e.source, Source::Name | Source::Summary))
+        .filter_map(|e| Some(vocabulary::summary_verb(&e.seen)?.0))
+        .collect();
+    let own: Vec<&str> = own.iter().map(String::as_str).collect();
+    if agree && !a_sentence_acts(case.facts, not_kept, &own) {
         let reason = format!("a {name} whose evidence all says it only reads");
         case.add(
             HintKind::ReadOnly,
@@ -299,7 +308,7 @@ fn reads_though_its_method_writes<'c>(
 /// labels documents as spam", "Assigns one of the given labels to each text"), nor what is
 /// made and "not saved". Read only where a method that is not safe would be called
 /// read-only.
-fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
+fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool, own: &[&str]) -> bool {
     // (What reading consumes may be said in a summary too: "Polling method for a filter,
     // which returns an array of logs which occurred since last poll".)
     let summary = facts.summary.as_deref().unwrap_or_default();
@@ -320,7 +329,7 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool) -> bool {
         if makes_another_act(sentence) {
             return true;
         }
-        let Some(word) = sentence_verb_that_acts(sentence, &class, &[]) else {
+        let Some(word) = sentence_verb_that_acts(sentence, &class, own) else {
             return false;
         };
         let Some((stem, verb)) = vocabulary::summary_verb(word) else {
@@ -598,6 +607,14 @@ fn idempotent(case: &mut Case<'_, '_>) {
     // What a proxy passes on may add on every call: its server decides.
     let each_call_adds = case.saying(&[Says::RepeatPhrase, Says::Proxy, Says::DescribedRepeat]);
     repeats.extend(&each_call_adds);
+    // A field switched with no value given flips, and a repeat flips it back.
+    let flipped: Vec<&Evidence> = match flips_a_field(case.facts) {
+        true => (case.verbs(&[Verb::Act]).into_iter())
+            .filter(|e| e.verb_in(&["switch"]))
+            .collect(),
+        false => Vec::new(),
+    };
+    repeats.extend(&flipped);
     let mints = |e: &&Evidence| e.verb_in(vocabulary::MINTS);
     if case.method.is_some_and(Method::is_idempotent) {
         repeats.extend(case.verbs(&[Verb::Renew]).into_iter().filter(mints));
@@ -636,7 +653,10 @@ fn idempotent(case: &mut Case<'_, '_>) {
         repeat_changes_nothing(case);
     } else if idempotent && !repeats.is_empty() && key.is_empty() {
         let confidence = confidence(&repeats);
-        let reason = "every call adds an effect: a retry repeats it";
+        let reason = match repeats.len() == flipped.len() {
+            true => "switches with no value given, so flips: a retry flips it back",
+            false => "every call adds an effect: a retry repeats it",
+        };
         case.add(HintKind::Idempotent, false, confidence, reason, repeats);
     }
 }
@@ -663,11 +683,29 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
     let collection = makes
         && !case.relation
         && last.is_some_and(|last| !last.starts_with('{') && is_plural(last));
-    if mints_a_credential(case.facts) || rpc_create || collection {
+    if mints_a_credential(case.facts) || rpc_create {
         return true;
     }
-    if !case.verbs(&[Verb::Update]).is_empty() {
+    // ("Upload menu" at `/stores/{id}/menus`: "Replaces the store's entire menu"; attack
+    // 76.)
+    let description = case.facts.description.as_deref().unwrap_or_default();
+    let opening = opening_words(description.unicode_sentences().next().unwrap_or_default());
+    // (Of what exists: "Replaces the store's menu", not "Sets up a new webhook".)
+    let existing = opening.get(1).is_some_and(|w| {
+        let w = w.to_ascii_lowercase();
+        matches!(
+            w.as_str(),
+            "the" | "its" | "their" | "all" | "every" | "each" | "any" | "existing"
+        )
+    });
+    let described_update = existing
+        && (opening.first().and_then(|w| vocabulary::summary_verb(w)))
+            .is_some_and(|(_, verb)| verb == Verb::Update);
+    if described_update || !case.verbs(&[Verb::Update]).is_empty() {
         return false;
+    }
+    if collection {
+        return true;
     }
     let statuses = &case.facts.statuses;
     let conflicts =
@@ -880,6 +918,25 @@ fn flips(description: &str) -> bool {
         let to_a_value = words.get(i + 1) == Some(&"to");
         (passive || active) && !to_a_value
     })
+}
+
+/// Whether the call is given nothing to set and its summary switches a field, flag, status
+/// or state, to no value it names ("Fast switch the \"favourite\" field of a datapoint";
+/// not "Switch organization", "Switch on the light", "Switch the status to active").
+fn flips_a_field(facts: &Facts<'_>) -> bool {
+    let summary = facts
+        .summary
+        .as_deref()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let words = words_of(&summary);
+    let Some(at) = words.iter().position(|w| *w == "switch") else {
+        return false;
+    };
+    let object = &words[at + 1..];
+    let a_field = |w: &&str| matches!(*w, "field" | "flag" | "status" | "state");
+    let a_value = |w: &&str| matches!(*w, "on" | "off" | "to" | "between" | "from");
+    facts.given_nothing && object.iter().any(a_field) && !object.iter().any(a_value)
 }
 
 /// Whether a person's mark (follow, star, like...) is set at a path whose last segment is

@@ -78,6 +78,9 @@ pub struct Facts<'a> {
     /// A parameter that says how much of the resource the call takes (`qty`, `percentage`:
     /// Alpaca's "Close a position"): a DELETE with one removes that much again on a repeat.
     pub amount: Option<&'a str>,
+    /// The call is given nothing but the path's parameters and headers: no value of its own
+    /// to set ("Fast switch the favourite field of a datapoint" flips it).
+    pub given_nothing: bool,
     /// For a POST whose path's GET says the same words: those words, and the GET's
     /// pointer ([`Operation::repeats_its_get`]).
     pub repeats_its_get: Option<(&'a str, &'a str)>,
@@ -131,6 +134,9 @@ impl<'a> Facts<'a> {
                 is_json_patch(body.media_type) || array == Some(&Value::from("array"))
             }),
             carries_requests: operation.body.as_ref().is_some_and(|body| body.requests),
+            given_nothing: operation.body.is_none()
+                && (operation.parameters.iter())
+                    .all(|p| matches!(p.location, In::Path | In::Header)),
             only_posts: operation.only_posts,
             amount: (operation.parameters.iter())
                 .filter(|p| p.location != In::Path)
@@ -241,6 +247,9 @@ impl<'a> Facts<'a> {
                     .find(|name| says_an_amount(name))
             }),
             change_list: binding.is_some_and(|b| change_list(tool, b)),
+            given_nothing: binding.is_some_and(|b| {
+                (b.params.values()).all(|p| matches!(p.location, ToolIn::Path | ToolIn::Header))
+            }),
             carries_requests: carries_requests(tool),
             places: Places {
                 operation: pointer.to_string(),

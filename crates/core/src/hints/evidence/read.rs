@@ -13,8 +13,8 @@ use super::names::{
     resource_and_action, unknown_word, words_of_path,
 };
 use super::sentences::{
-    auxiliary_before, caused_verb, done_by_this_call, is_plural, is_title, lower_words,
-    makes_a_new_one, opening_words, sentence_verb_that_acts, words_of,
+    auxiliary_before, caused_verb, done_by_this_call, handed_out_once, is_plural, is_title,
+    lower_words, makes_a_new_one, opening_words, sentence_verb_that_acts, words_of,
 };
 use super::verbs::{in_use, moves_an_amount, undoes, verb_in_use};
 use super::{Evidence, Facts, Says, Source};
@@ -480,8 +480,8 @@ fn a_checked_version(lower: &str) -> bool {
 /// response".)
 pub(super) fn result_kept(lower: &str) -> Option<&'static str> {
     const KEPT: [&str; 5] = ["attached", "saved", "stored", "recorded", "written"];
-    const RESULTS: [&str; 6] = [
-        "response", "result", "results", "outcome", "decision", "score",
+    const RESULTS: [&str; 7] = [
+        "response", "result", "results", "outcome", "decision", "score", "answer",
     ];
     // Where the answer itself goes, or a scale: no record.
     const NO_RECORD: [&str; 12] = [
@@ -1219,10 +1219,20 @@ impl<'r, 'f> Reader<'r, 'f> {
             if phrases[2].is_some() {
                 phrases[2] = vocabulary::phrases_in(&told(&affirmed(&lower)))[2];
             }
+            // What a call that changes something ends besides (a GET's tells a lifecycle).
+            if phrases[2].is_none() && !consumes {
+                let affirmed = affirmed(&lower);
+                phrases[2] = (vocabulary::ENDS_OTHERS.iter())
+                    .find(|p| vocabulary::has_phrase(&affirmed, p))
+                    .copied();
+            }
             // A repeat's lack of effect is said of what is already there ("This parameter
             // has no effect when ..." says nothing of a repeat).
             if phrases[4].is_some() {
                 phrases[4] = vocabulary::phrases_in(&said_of_a_repeat(&lower))[4];
+            }
+            if let (true, None, Some(seen)) = (consumes, phrases[3], handed_out_once(&lower)) {
+                self.push(source, Says::RepeatPhrase, seen, at);
             }
             // "A new card ... is issued", "Every request adds a new note".
             let new_one = makes_a_new_one(&lower, consumes);
@@ -1321,8 +1331,9 @@ impl<'r, 'f> Reader<'r, 'f> {
         let at = &facts.places.description;
         if let Some(phrase) = made {
             self.push(Source::Description, Says::PassiveAct, phrase, at);
-        } else if let Some(phrase) =
-            passive_write(&lower, true).or_else(|| acting_participle(&lower))
+        } else if let Some(phrase) = (passive_write(&lower, true))
+            .or_else(|| acting_participle(&lower))
+            .or_else(|| result_kept(&lower))
         {
             self.push(Source::Description, Says::SentenceActs, phrase, at);
         }

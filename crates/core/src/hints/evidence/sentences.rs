@@ -418,8 +418,38 @@ pub(super) fn sentence_verb_that_acts<'s>(
                     && (j.checked_sub(1).is_some_and(each)
                         || (j > 1 && words[j - 1].eq_ignore_ascii_case("single") && each(j - 2)))
             });
+        // "Passing validation moves the envelope to `ready`" of "Validate a filing" (attack
+        // 75): the call's own act named as a noun, opening or passed, is the call.
+        // (Only a verb that moves or keeps state: "Calculation applies the exemption
+        // certificate" computes.)
+        let moves_state = [
+            "moves",
+            "marks",
+            "sets",
+            "saves",
+            "stores",
+            "records",
+            "creates",
+            "sends",
+            "changes",
+            "updates",
+            "advances",
+            "locks",
+            "flags",
+            "adds",
+            "transitions",
+        ];
+        let own_act = one_of(&moves_state, word)
+            && subject.is_some_and(|j| {
+                // (A bare verb opening is the imperative: "Retrieve blocks matching ...",
+                // "List issues assigned to you".)
+                let passed = ["passing", "successful", "completing", "completed"];
+                let after_passed = j > 0 && one_of(&passed, words[j - 1]);
+                names_an_own_act(words[j], own, after_passed) && (j == 0 || after_passed)
+            });
         let carried = by_doing
             || each_call
+            || own_act
             || subject.is_none_or(|j| {
                 one_of(vocabulary::CARRY_THE_SUBJECT, words[j])
                     || one_of(vocabulary::SUBJECTS, words[j])
@@ -450,6 +480,42 @@ pub(super) fn sentence_verb_that_acts<'s>(
                 && vocabulary::summary_verb(pair[1]).is_some_and(|(_, v)| v == Verb::Read)
         });
         (acts && !takes && !lets_read).then_some(*word)
+    })
+}
+
+/// Where a sentence says that what this call returns is not returned again: "Returned
+/// reminders are marked as dispatched and are not returned by later calls" (attack 76).
+/// Only of what it returns: "Deleted customers are not returned by subsequent list calls"
+/// filters a list.
+pub(super) fn handed_out_once(lower: &str) -> Option<&str> {
+    if !lower.contains("returned") {
+        return None;
+    }
+    lower.split_inclusive(['.', ';']).find_map(|sentence| {
+        let words = words_of(sentence);
+        let returned = matches!(words[..], ["returned", ..] | ["the", "returned", ..]);
+        let later = |w: &&str| matches!(*w, "later" | "subsequent" | "again" | "next");
+        let not_again = (words.windows(2)).find(|p| {
+            (p[0] == "not" && matches!(p[1], "returned" | "included" | "appear"))
+                || *p == ["excluded", "from"]
+        })?;
+        // (What is said: from "not" or "excluded" to the sentence's end.)
+        let start = not_again[0].as_ptr() as usize - sentence.as_ptr() as usize;
+        let said = sentence[start..].trim_end_matches(['.', ';']);
+        (returned && words.iter().any(later)).then_some(said)
+    })
+}
+
+/// Whether `word` names one of the call's own acts, `own`, as a noun: "validation" of
+/// validate, "verification" of verify, "approval" of approve; the verb itself ("check"
+/// of check) only where `bare` allows.
+fn names_an_own_act(word: &str, own: &[&str], bare: bool) -> bool {
+    let word = word.to_ascii_lowercase();
+    own.iter().any(|stem| {
+        let root = stem.trim_end_matches(['e', 'y']);
+        let suffix = word.strip_prefix(root);
+        (bare && word == *stem)
+            || suffix.is_some_and(|s| matches!(s, "ion" | "ation" | "ication" | "ment" | "al"))
     })
 }
 
@@ -551,11 +617,16 @@ pub(super) fn opening_words(text: &str) -> Vec<&str> {
             words.drain(..2);
         }
     }
-    // "Apply", "Reply" are verbs themselves.
+    // "Apply", "Reply" are verbs themselves; "Fast switch the favourite field" (ClickMeter)
+    // switches.
+    // (Not "Quick start guide": a flat adverb before a verb and its article.)
+    let article = words
+        .get(2)
+        .is_some_and(|w| vocabulary::DETERMINERS.contains(&w.to_ascii_lowercase().as_str()));
     let adverb = |w: &str| {
-        w.len() > 4
-            && w.to_ascii_lowercase().ends_with("ly")
-            && vocabulary::summary_verb(w).is_none()
+        let lower = w.to_ascii_lowercase();
+        let ly = w.len() > 4 && lower.ends_with("ly") && vocabulary::summary_verb(w).is_none();
+        ly || (matches!(lower.as_str(), "fast" | "quick") && article)
     };
     if words.len() > 1 && adverb(words[0]) && vocabulary::summary_verb(words[1]).is_some() {
         words.remove(0);

@@ -428,6 +428,37 @@ fn a_manifest_tool_dispatches_takes_amounts_and_names_its_route() {
     assert_eq!(close.amount, Some("qty"));
 }
 
+/// A call is given nothing of its own when it takes only the path's parameters and
+/// headers, from a spec as from a manifest.
+#[test]
+fn a_call_given_only_its_path_and_headers_is_given_nothing() {
+    let spec = r#"{"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+      "/a/{id}": {"put": {"parameters": [{"name": "id", "in": "path", "required": true},
+          {"name": "X-Auth", "in": "header"}],
+        "responses": {"200": {"description": "ok"}}}},
+      "/b/{id}": {"put": {"parameters": [{"name": "id", "in": "path", "required": true},
+          {"name": "on", "in": "query"}],
+        "responses": {"200": {"description": "ok"}}}},
+      "/c/{id}": {"put": {"parameters": [{"name": "id", "in": "path", "required": true}],
+        "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}},
+        "responses": {"200": {"description": "ok"}}}}}}"#;
+    let given_nothing = of_each_operation(spec, |facts| facts.given_nothing);
+    assert_eq!(given_nothing, [true, false, false]);
+    let tool = |params: serde_json::Value| {
+        serde_json::json!({"name": "a", "inputSchema": {"type": "object"},
+         "_meta": {"openapi2mcp/http": {"method": "PUT", "path": "/a/{id}", "params": params}}})
+    };
+    let manifest = serde_json::json!({"tools": [
+        tool(serde_json::json!({"id": {"in": "path", "name": "id"}})),
+        tool(serde_json::json!({"id": {"in": "path", "name": "id"}, "on": {"in": "body", "name": "on"}})),
+    ]});
+    let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
+    let given_nothing: Vec<bool> = (manifest.tools.iter())
+        .map(|tool| Facts::of_tool(tool, "/tools/0", false).given_nothing)
+        .collect();
+    assert_eq!(given_nothing, [true, false]);
+}
+
 /// A manifest's tool carries a batch of requests when an argument is an array of objects
 /// with a method and a path, its items inline or in the tool's `$defs`.
 #[test]

@@ -661,6 +661,67 @@ fn a_toggle_said_in_prose_is_no_set_to_value() {
     assert!(!says(&relay, HintKind::Idempotent, true));
 }
 
+/// Attack round 75: a POST "Validate a filing" whose own act, named as a noun, moves the
+/// envelope ("Passing validation moves the envelope to `ready`") is not read-only; another
+/// call's act told so is not the call's ("Submission moves the envelope to `filed`").
+#[test]
+fn the_call_s_own_act_named_as_a_noun_is_the_call() {
+    let post = Method::Post;
+    let mut validate = facts(&post, "filings.validate", "Validate a filing");
+    validate.path = Some("/filings.validate");
+    // (At low confidence, unsure, review still shows that the words read.)
+    let read_only = |facts: &Facts<'_>| {
+        (said(facts).iter())
+            .any(|&(h, v, c)| (h, v) == (HintKind::ReadOnly, true) && c != Confidence::Low)
+    };
+    let told = |then: &str| {
+        format!("Runs the court's e-filing rules against the envelope and returns any errors. {then}; only a ready envelope can be submitted.")
+    };
+    validate.description = Some(told("Passing validation moves the envelope to `ready`").into());
+    assert!(!read_only(&validate));
+    validate.description = Some(told("Validation moves the envelope to `ready`").into());
+    assert!(!read_only(&validate));
+    validate.description = Some(told("Submission moves the envelope to `filed`").into());
+    assert!(read_only(&validate));
+    validate.description = Some(told("Failing validation returns the errors").into());
+    assert!(read_only(&validate));
+    validate.description = Some(told("A successful check moves the envelope to `ready`").into());
+    validate.summary = Some("Check a filing".into());
+    assert!(!read_only(&validate));
+    // (The imperative is no noun: "Search for stops and routes" searches.)
+    let get = Method::Get;
+    let mut search = facts(&get, "", "Search for stops, routes and outlets");
+    search.path = Some("/v3/search/{search_term}");
+    assert!(a_sentence_acts(&read(&search)).is_none());
+}
+
+/// ClickMeter's PUT "Fast switch the favourite field of a datapoint" is given nothing to
+/// set: it flips the field. Switched to a given value ("Switch plan" with a plan), it sets;
+/// a GET "Switch input" acts.
+#[test]
+fn a_switch_given_no_value_flips() {
+    let put = Method::Put;
+    let mut favourite = facts(
+        &put,
+        "",
+        "Fast switch the \"favourite\" field of a datapoint",
+    );
+    favourite.path = Some("/datapoints/{id}/favourite");
+    favourite.given_nothing = true;
+    assert!(says(&favourite, HintKind::Idempotent, false));
+    favourite.given_nothing = false;
+    assert!(!says(&favourite, HintKind::Idempotent, false));
+    let post = Method::Post;
+    let mut plan = facts(&post, "", "Switch plan");
+    plan.path = Some("/subscriptions/{id}/switch");
+    assert!(!says(&plan, HintKind::Idempotent, false));
+    let get = Method::Get;
+    let mut input = facts(&get, "", "Switch input");
+    input.description = Some("Switches between HDMI 1 and HDMI 2 on the display.".into());
+    input.path = Some("/api/input3");
+    assert!(says(&input, HintKind::ReadOnly, false));
+}
+
 /// Attack round 71: rebuilding a build makes another; a version that a stale request fails
 /// on is no counter each call bumps (one a restore bumps is).
 #[test]
@@ -1012,4 +1073,26 @@ fn a_start_that_starts_again_from_day_one_is_not_only_adding() {
             .into(),
     );
     assert!(!says(&warmup, HintKind::Destructive, false));
+}
+
+/// Attack round 76: accepting an event that emails its organizer, or offering a slot to the
+/// next invitee "and emails them", does so again on a repeat: not idempotent.
+#[test]
+fn a_settle_that_emails_is_not_idempotent() {
+    let post = Method::Post;
+    let mut accept = facts(&post, "accept_event", "Accept an event");
+    accept.path = Some("/calendars/{calendarId}/events/{eventId}/accept");
+    assert!(says(&accept, HintKind::Idempotent, true));
+    accept.description = Some(
+        "Accepts the invitation. The organizer receives a response email with the optional comment."
+            .into(),
+    );
+    assert!(!says(&accept, HintKind::Idempotent, true));
+    let mut promote = facts(&post, "promote_waitlist", "Offer a freed slot");
+    promote.path = Some("/booking-pages/{pageId}/waitlist/promote");
+    promote.description = Some(
+        "Offers the given slot to the next invitee on the waitlist and emails them a link to book it."
+            .into(),
+    );
+    assert!(!says(&promote, HintKind::Idempotent, true));
 }

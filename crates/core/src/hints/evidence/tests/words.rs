@@ -2057,3 +2057,208 @@ fn a_get_that_pings_a_webhook_delivers() {
     ping.path = Some("/ping");
     assert!(said(&ping).is_empty());
 }
+
+/// Attack round 76 (calendar, restaurant delivery, identity): a GET whose answer is not
+/// returned by later calls, or that allocates a new number on each request, acts; a GET
+/// "Sync events" that returns what changed since a token reads (one that triggers a sync
+/// acts).
+#[test]
+fn a_get_that_hands_out_or_allocates_acts_and_a_delta_sync_reads() {
+    let get = Method::Get;
+    let mut due = facts(&get, "getDueReminders", "Fetch due reminders");
+    due.path = Some("/reminders/due");
+    due.description = Some(
+        "Returns up to `limit` reminders whose trigger time has passed. Returned reminders are marked as dispatched and are not returned by later calls."
+            .into(),
+    );
+    assert!(!kept_read_only(&due));
+    let mut contact = facts(&get, "", "Get courier contact number");
+    contact.path = Some("/v1/orders/{order_id}/courier-contact");
+    contact.description = Some(
+        "Returns a masked phone number that forwards calls to the order's courier. A new number is allocated on each request."
+            .into(),
+    );
+    assert!(!kept_read_only(&contact));
+    let mut changes = facts(&get, "syncEvents", "Sync events");
+    changes.path = Some("/calendars/{calendarId}/changes");
+    changes.description = Some(
+        "Returns the events created, updated or deleted since the given `syncToken`. Pass the `nextSyncToken` on the next sync."
+            .into(),
+    );
+    assert!(kept_read_only(&changes));
+    let mut device = facts(&get, "syncDevice", "Sync device");
+    device.path = Some("/devices/{id}/sync");
+    device.description = Some("Triggers a sync of the device with the cloud.".into());
+    assert!(!kept_read_only(&device));
+}
+
+/// Attack round 76: "Upload menu" by PUT to `/stores/{id}/menus` that "Replaces the
+/// store's entire menu" sets it (one that only uploads to a collection makes another); a
+/// create that cancels others' bookings, and a suspension that signs the user out, lose
+/// something.
+#[test]
+fn a_put_described_as_replacing_sets_and_collateral_losses_are_destructive() {
+    let put = Method::Put;
+    let mut menu = facts(&put, "", "Upload menu");
+    menu.path = Some("/v1/stores/{store_id}/menus");
+    assert!(says(&menu, HintKind::Idempotent, false));
+    menu.description = Some(
+        "Replaces the store's entire menu with the one in the body. Items not in the body are removed."
+            .into(),
+    );
+    assert!(!says(&menu, HintKind::Idempotent, false));
+    let post = Method::Post;
+    let mut time_off = facts(&post, "createTimeOff", "Add time off");
+    time_off.path = Some("/users/{userId}/time-off");
+    time_off.statuses = vec!["201"];
+    assert!(says(&time_off, HintKind::Destructive, false));
+    time_off.description = Some(
+        "Blocks the user's calendar for the period. Bookings the user hosts in the period are cancelled; meeting invitations in the period are declined."
+            .into(),
+    );
+    assert!(!says(&time_off, HintKind::Destructive, false));
+    let mut suspend = facts(&post, "users.suspend", "");
+    suspend.path = Some("/users.suspend");
+    suspend.description =
+        Some("Suspends a user. They cannot sign in until `users.unsuspend` is called.".into());
+    assert!(says(&suspend, HintKind::Destructive, false));
+    suspend.description = Some(
+        "Suspends a user. The user is signed out of every session and device, and they cannot sign in until `users.unsuspend` is called."
+            .into(),
+    );
+    assert!(!says(&suspend, HintKind::Destructive, false));
+}
+
+/// Attack round 74: a GET "Pay plans" at `/products/{code}/pay-plans`, described by a noun,
+/// reads the collection its path names; undescribed, or a verb that removes, or described
+/// as acting, it does not.
+#[test]
+fn a_verb_joined_to_its_plural_in_the_path_names_a_collection() {
+    let get = Method::Get;
+    let mut plans = facts(&get, "payPlans", "Pay plans");
+    plans.path = Some("/products/{productCode}/pay-plans");
+    assert!(!kept_read_only(&plans));
+    plans.description = Some(
+        "Installment schedules offered for the product, with the installment fee of each.".into(),
+    );
+    assert!(kept_read_only(&plans));
+    let mut send = facts(&get, "", "Send messages");
+    send.path = Some("/send-messages");
+    send.description = Some("Sends the queued messages.".into());
+    assert!(!kept_read_only(&send));
+    let mut clear = facts(&get, "", "Clear logs");
+    clear.path = Some("/clear-logs");
+    clear.description = Some("Log lines older than a day.".into());
+    assert!(!kept_read_only(&clear));
+}
+
+/// A fresh reader's review of round 76's rules (/work/notes/review68.md): "since" as
+/// "because", a list's filter told of later calls, a lifecycle's cancellations, a network
+/// switch's details and a quick start guide leave a GET reading or acting as before.
+#[test]
+fn round_76_rules_keep_to_their_class() {
+    let get = Method::Get;
+    let mut sync = facts(&get, "syncRepository", "Sync repository");
+    sync.path = Some("/repos/{id}/sync");
+    sync.description = Some("Returns immediately, since the sync runs in the background.".into());
+    assert!(!kept_read_only(&sync));
+    sync.description = Some("Returns the commits changed since the given `syncToken`.".into());
+    assert!(kept_read_only(&sync));
+    sync.statuses = vec!["202"];
+    assert!(!kept_read_only(&sync));
+    let mut customers = facts(&get, "listCustomers", "List customers");
+    customers.path = Some("/customers");
+    customers.description = Some(
+        "Returns a page of customers. Deleted customers are not returned by subsequent list calls."
+            .into(),
+    );
+    assert!(kept_read_only(&customers));
+    let mut bookings = facts(&get, "listBookings", "List bookings");
+    bookings.path = Some("/bookings");
+    bookings.description = Some(
+        "Returns the bookings. Bookings not confirmed within 24 hours are cancelled; users are logged out of idle sessions."
+            .into(),
+    );
+    assert!(kept_read_only(&bookings));
+    let mut details = facts(&get, "", "Switch details");
+    details.path = Some("/network/switches/{serial}");
+    assert!(kept_read_only(&details));
+    let mut guide = facts(&get, "", "Quick start guide");
+    guide.path = Some("/docs/quickstart");
+    assert!(kept_read_only(&guide));
+}
+
+/// The review's other cases: a PUT that sets up a new thing at a collection makes another;
+/// "Switch organization" with the organization in the path sets it; "will be cancelled"
+/// and "logged out from every device" lose something; a calculation that applies a
+/// certificate computes.
+#[test]
+fn round_76_rules_keep_to_their_class_on_writes() {
+    let put = Method::Put;
+    let mut hook = facts(&put, "", "Upload webhook");
+    hook.path = Some("/workspaces/{id}/webhooks");
+    hook.description = Some("Sets up a new webhook subscription for the workspace.".into());
+    assert!(says(&hook, HintKind::Idempotent, false));
+    let post = Method::Post;
+    let mut organization = facts(&post, "", "Switch organization");
+    organization.path = Some("/orgs/{id}/switch");
+    organization.given_nothing = true;
+    assert!(!says(&organization, HintKind::Idempotent, false));
+    let mut time_off = facts(&post, "createTimeOff", "Add time off");
+    time_off.path = Some("/users/{userId}/time-off");
+    time_off.statuses = vec!["201"];
+    time_off.description = Some("Bookings in the period will be cancelled.".into());
+    assert!(!says(&time_off, HintKind::Destructive, false));
+    let mut suspend = facts(&post, "users.suspend", "");
+    suspend.path = Some("/users.suspend");
+    suspend.description = Some("Suspends a user. The user is logged out from every device.".into());
+    assert!(!says(&suspend, HintKind::Destructive, false));
+    let mut tax = facts(&post, "calculateTax", "Calculate tax");
+    tax.path = Some("/tax/calculate");
+    tax.description = Some("Calculation applies the customer's exemption certificate.".into());
+    assert!(says(&tax, HintKind::ReadOnly, true));
+    let low = said(&tax)
+        .iter()
+        .any(|&(h, _, c)| h == HintKind::ReadOnly && c == Confidence::Low);
+    assert!(!low);
+}
+
+/// Attack round 77 (package registry, telehealth, building automation): a GET whose
+/// answer "is saved to the patient's coverage", one that shows the sender a read receipt,
+/// and a download link that "is spent" act; a GET "Publish queue" at `/publish-queue`
+/// described by what waits in it reads ("Queue worker endpoint, called by cron" runs it).
+#[test]
+fn a_get_that_keeps_its_answer_or_spends_a_link_acts_and_a_queue_is_read() {
+    let get = Method::Get;
+    let mut eligibility = facts(&get, "checkEligibility", "Check eligibility");
+    eligibility.path = Some("/eligibility");
+    eligibility.description = Some(
+        "Runs a real-time eligibility check with the patient's payer. The payer's answer is saved to the patient's coverage as its latest eligibility response."
+            .into(),
+    );
+    assert!(!kept_read_only(&eligibility));
+    let mut message = facts(&get, "getPatientMessage", "Get a message");
+    message.path = Some("/patients/{patientId}/messages/{messageId}");
+    message.description = Some(
+        "Returns the message. When the patient is the caller, the sender sees a read receipt from then on."
+            .into(),
+    );
+    assert!(!kept_read_only(&message));
+    let mut link = facts(&get, "openDownloadLink", "Open a shared download link");
+    link.path = Some("/v1/download-links/{link_token}");
+    link.description = Some(
+        "After the first complete download the link is spent and further requests get 410 Gone."
+            .into(),
+    );
+    assert!(!says(&link, HintKind::Destructive, false));
+    let mut queue = facts(&get, "GetV1ReposRepoPublishQueue", "Publish queue");
+    queue.name = "";
+    queue.path = Some("/v1/repos/{repo}/publish-queue");
+    queue.description =
+        Some("Uploads that were accepted but are still being indexed, with their position.".into());
+    assert!(kept_read_only(&queue));
+    let mut worker = facts(&get, "", "Process queue");
+    worker.path = Some("/wp-json/plugin/v1/process-queue");
+    worker.description = Some("Queue worker endpoint, called by the system cron.".into());
+    assert!(!kept_read_only(&worker));
+}
