@@ -888,16 +888,15 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "notifications are sent",
     "receive a notification",
     "receives a notification",
-    // "The organizer receives a response email" of "Accept an event", "and emails them a
-    // link" of "Offer a freed slot" (attack 76): a message on each call.
+    // "The organizer receives a response email" of "Accept an event", "emails them a link"
+    // of "Offer a freed slot" (attack 76): a message on each call. (Not "and emails the":
+    // "phone numbers and emails the contact has".)
     "receives an email",
     "receives an e-mail",
     "receives a response email",
     "receives a confirmation email",
     "receives a text message",
-    "receive an email",
     "emails them",
-    "and emails the",
     "notifies all",
     "notifies the",
     "is emailed",
@@ -1091,6 +1090,12 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is revoked",
     "are revoked",
     "will be revoked",
+    // A rollout that "Flashes the image to the given devices" overwrites their firmware
+    // (attack 77); "Flashes the lights" does not.
+    "flashes the image",
+    "flashes the firmware",
+    "flash the image",
+    "flash the firmware",
     "will clear",
     "will replace",
     "will overwrite",
@@ -1504,7 +1509,7 @@ pub const CONSUMED_FOR_GOOD: &[&str] = &[
     // "Links created with `single_use` expire as soon as they are opened" (attack 70).
     "expire as soon as they are opened",
     "expires as soon as it is opened",
-    // "After the first complete download the link is spent" (attack 77).
+    // Found by `spent_once_used` only, not under a condition (attack 77).
     "link is spent",
     "token is spent",
     "code is spent",
@@ -1613,13 +1618,6 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "expires as soon as it is opened",
     // An export "removed from storage after it has been downloaded" (attack 70).
     "after it has been downloaded",
-    "link is spent",
-    "token is spent",
-    "code is spent",
-    // A read receipt told from the sender's side: "the sender sees a read receipt from
-    // then on" (attack 77).
-    "sees a read receipt",
-    "see a read receipt",
     // A key "rotated after each retrieval", "A new code is issued on each request" (attack
     // 68): reading makes another.
     "after each retrieval",

@@ -11,7 +11,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::read::{passive_write, result_kept};
 use super::sentences::{
-    is_plural, makes_another_act, opening_words, sentence_verb_that_acts, words_of,
+    is_plural, lower_words, makes_another_act, opening_words, sentence_verb_that_acts, words_of,
 };
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
@@ -271,12 +271,15 @@ fn reads_though_its_method_writes<'c>(
     });
     // (The call's own verbs, so that "Passing validation moves the envelope" of "Validate
     // a filing" is the call's sentence.)
-    let own: Vec<String> = (reads.iter())
-        .filter(|e| matches!(e.source, Source::Name | Source::Summary))
-        .filter_map(|e| Some(vocabulary::summary_verb(&e.seen)?.0))
-        .collect();
-    let own: Vec<&str> = own.iter().map(String::as_str).collect();
-    if agree && !a_sentence_acts(case.facts, not_kept, &own) {
+    let acts_besides = || {
+        let own: Vec<String> = (reads.iter())
+            .filter(|e| matches!(e.source, Source::Name | Source::Summary))
+            .filter_map(|e| Some(vocabulary::summary_verb(&e.seen)?.0))
+            .collect();
+        let own: Vec<&str> = own.iter().map(String::as_str).collect();
+        a_sentence_acts(case.facts, not_kept, &own)
+    };
+    if agree && !acts_besides() {
         let reason = format!("a {name} whose evidence all says it only reads");
         case.add(
             HintKind::ReadOnly,
@@ -686,31 +689,52 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
     if mints_a_credential(case.facts) || rpc_create {
         return true;
     }
-    // ("Upload menu" at `/stores/{id}/menus`: "Replaces the store's entire menu"; attack
-    // 76.)
-    let description = case.facts.description.as_deref().unwrap_or_default();
-    let opening = opening_words(description.unicode_sentences().next().unwrap_or_default());
-    // (Of what exists: "Replaces the store's menu", not "Sets up a new webhook".)
-    let existing = opening.get(1).is_some_and(|w| {
-        let w = w.to_ascii_lowercase();
-        matches!(
-            w.as_str(),
-            "the" | "its" | "their" | "all" | "every" | "each" | "any" | "existing"
-        )
-    });
-    let described_update = existing
-        && (opening.first().and_then(|w| vocabulary::summary_verb(w)))
-            .is_some_and(|(_, verb)| verb == Verb::Update);
-    if described_update || !case.verbs(&[Verb::Update]).is_empty() {
-        return false;
-    }
     if collection {
-        return true;
+        return !replaces_what_exists(case.facts);
+    }
+    if !case.verbs(&[Verb::Update]).is_empty() {
+        return false;
     }
     let statuses = &case.facts.statuses;
     let conflicts =
         statuses.contains(&"409") && !statuses.iter().any(|s| matches!(*s, "200" | "204"));
     conflicts || fails_when_it_exists(case.facts.description.as_deref().unwrap_or(""))
+}
+
+/// Whether the description opens by replacing what exists, whole: "Upload menu" by PUT at
+/// `/stores/{id}/menus`, "Replaces the store's entire menu" (attack 76); not "Sets up a
+/// new webhook", nor "Updates the album with the uploaded photo", which add one.
+fn replaces_what_exists(facts: &Facts<'_>) -> bool {
+    let existing = |next: &str| {
+        let next = next.to_ascii_lowercase();
+        matches!(
+            next.as_str(),
+            "the" | "its" | "their" | "all" | "every" | "each" | "any" | "existing"
+        )
+    };
+    let description = facts.description.as_deref().unwrap_or_default();
+    let first = lower_words(description.unicode_sentences().next().unwrap_or_default());
+    let has = |list: &[&str]| first.iter().any(|w| list.contains(&w.as_str()));
+    let whole = has(&[
+        "replaces",
+        "overwrites",
+        "replace",
+        "overwrite",
+        "entire",
+        "whole",
+    ]);
+    let adds = has(&["new", "uploaded", "another", "additional"]);
+    whole && !adds && description_opens(facts, Verb::Update, existing)
+}
+
+/// Whether the description's first sentence opens with a verb of `class` before a word
+/// `next` accepts ("Replaces the store's entire menu", "Creates the delivery from the
+/// quote").
+fn description_opens(facts: &Facts<'_>, class: Verb, next: impl Fn(&str) -> bool) -> bool {
+    let description = facts.description.as_deref().unwrap_or_default();
+    let opening = opening_words(description.unicode_sentences().next().unwrap_or_default());
+    let verb = opening.first().and_then(|w| vocabulary::summary_verb(w));
+    verb.is_some_and(|(_, verb)| verb == class) && opening.get(1).is_some_and(|w| next(w))
 }
 
 /// Whether the opening (the summary, or without one the description's first sentence)
@@ -857,7 +881,10 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         && only
         && updates.is_empty()
         && !takes_money(case.facts, &settles)
+        && !(created && description_opens(case.facts, Verb::Create, |w| w != "or"))
     {
+        // (Accepting a quote that "Creates the delivery from the quote", 201, makes one;
+        // attack 76.)
         let reason = "moves one resource to a final state: moving it there again changes nothing";
         (reason, settles, Confidence::Medium)
     } else if ends.len() >= 2
@@ -924,6 +951,9 @@ fn flips(description: &str) -> bool {
 /// or state, to no value it names ("Fast switch the \"favourite\" field of a datapoint";
 /// not "Switch organization", "Switch on the light", "Switch the status to active").
 fn flips_a_field(facts: &Facts<'_>) -> bool {
+    if !facts.given_nothing {
+        return false;
+    }
     let summary = facts
         .summary
         .as_deref()
@@ -936,7 +966,11 @@ fn flips_a_field(facts: &Facts<'_>) -> bool {
     let object = &words[at + 1..];
     let a_field = |w: &&str| matches!(*w, "field" | "flag" | "status" | "state");
     let a_value = |w: &&str| matches!(*w, "on" | "off" | "to" | "between" | "from");
-    facts.given_nothing && object.iter().any(a_field) && !object.iter().any(a_value)
+    // (A value in the path, after the field's segment, is given: `/state/{state}`.)
+    let path = facts.path.unwrap_or_default().trim_end_matches('/');
+    let value_in_path = path.ends_with('}') && path.matches('{').count() > 1;
+    let in_path = value_in_path && !path.rsplit('/').nth(1).is_some_and(|s| s.starts_with('{'));
+    !in_path && object.iter().any(a_field) && !object.iter().any(a_value)
 }
 
 /// Whether a person's mark (follow, star, like...) is set at a path whose last segment is

@@ -473,6 +473,69 @@ fn a_checked_version(lower: &str) -> bool {
     })
 }
 
+/// Whether a sentence's words may tell what this call ends besides: not a lifecycle under a
+/// time or a condition ("Orders that are not paid within 30 minutes are automatically
+/// cancelled", "Users are logged out of idle sessions after 30 minutes"), a filter ("Orders
+/// that are cancelled are included only when ..."), or a payment declined ("Charges whose
+/// cards are declined return a 402"): "declined" only of invitations, meetings or requests.
+fn ends_others_now(words: &[&str]) -> bool {
+    let lifecycle = (words.iter()).any(|w| {
+        matches!(
+            *w,
+            "within"
+                | "after"
+                | "idle"
+                | "if"
+                | "unless"
+                | "whose"
+                | "when"
+                | "unpaid"
+                | "unconfirmed"
+        )
+    });
+    let filter = (words.windows(2)).any(|p| matches!(p[0], "that" | "which") && p[1] == "are");
+    let declined = words.contains(&"declined");
+    let invitations = (words.iter()).any(|w| {
+        w.starts_with("invitation") || w.starts_with("meeting") || w.starts_with("request")
+    });
+    !lifecycle && !filter && (!declined || invitations)
+}
+
+/// A link, token or code said spent once used, not under a condition the call reports
+/// ("After the first complete download the link is spent"; attack 77). Not "Returns 410 if
+/// the code is spent", "whether the link is spent".
+fn spent_once_used(lower: &str) -> Option<&'static str> {
+    const SPENT: [&str; 3] = ["link is spent", "token is spent", "code is spent"];
+    if !lower.contains(" is spent") {
+        return None;
+    }
+    let told = sentences_where(lower, |words| {
+        !(words.iter()).any(|w| matches!(*w, "whether" | "if" | "unless" | "when" | "once"))
+    });
+    SPENT.into_iter().find(|p| vocabulary::has_phrase(&told, p))
+}
+
+/// A read receipt this call makes, told from the sender's side: "When the patient is the
+/// caller, the sender sees a read receipt from then on" (attack 77). (A receipts list, "The
+/// sender sees a read receipt for each recipient who opened it", tells of others' reads.)
+fn read_from_then_on(lower: &str) -> Option<&'static str> {
+    if !lower.contains("read receipt") {
+        return None;
+    }
+    let of_this_call = |words: &[&str]| {
+        words.contains(&"caller") || words.windows(3).any(|w| w == ["from", "then", "on"])
+    };
+    let told = sentences_where(lower, of_this_call);
+    vocabulary::has_phrase(&told, "read receipt").then_some("sees a read receipt")
+}
+
+/// Whether a sentence's words tell of no other agent or time ("Each score is recorded in
+/// the applicant's file by the nightly bureau import", "The decision is recorded when the
+/// reviewer clicks Approve"): what is kept in it, this call keeps.
+fn kept_by_this_call(words: &[&str]) -> bool {
+    !(words.iter()).any(|w| matches!(*w, "by" | "when" | "once" | "if" | "after" | "unless"))
+}
+
 /// A sentence of `lower` whose subject is what the call finds, kept on a record ("The
 /// benefit response is attached to the prescription", "The result is saved to the order";
 /// attack 72): a check that keeps its answer writes. (A relation that exists, "the policy
@@ -1175,8 +1238,18 @@ impl<'r, 'f> Reader<'r, 'f> {
             if phrases[3].is_some() && reads {
                 phrases[3] = vocabulary::phrases_in(&told(&lower))[3];
             }
+            // What is "not returned again on the next page" is paged, not handed out. (A
+            // cursor the server advances is: "advances the export cursor past them: records
+            // in a batch are not included in any later batch".)
+            if phrases[3].is_some_and(|p| p.contains("returned") || p.contains("included")) {
+                let pages = |w: &[&str]| !(w.iter()).any(|w| matches!(*w, "page" | "pages"));
+                phrases[3] = vocabulary::phrases_in(&sentences_where(&lower, pages))[3];
+            }
             if phrases[3].is_none() && consumes && hidden_for_a_while(&lower) {
                 phrases[3] = Some("hidden from others for a while");
+            }
+            if phrases[3].is_none() && consumes {
+                phrases[3] = spent_once_used(&lower).or_else(|| read_from_then_on(&lower));
             }
             // Of what reading consumes, what is gone for good is said first ("marked as
             // used and is destroyed after the first retrieval").
@@ -1220,10 +1293,12 @@ impl<'r, 'f> Reader<'r, 'f> {
                 phrases[2] = vocabulary::phrases_in(&told(&affirmed(&lower)))[2];
             }
             // What a call that changes something ends besides (a GET's tells a lifecycle).
-            if phrases[2].is_none() && !consumes {
-                let affirmed = affirmed(&lower);
+            let ends_others = ["cancel", "declined", "signed out", "logged out", "them out"];
+            let may_end_others = || ends_others.iter().any(|w| lower.contains(w));
+            if phrases[2].is_none() && !consumes && may_end_others() {
+                let told = sentences_where(&affirmed(&lower), ends_others_now);
                 phrases[2] = (vocabulary::ENDS_OTHERS.iter())
-                    .find(|p| vocabulary::has_phrase(&affirmed, p))
+                    .find(|p| vocabulary::has_phrase(&told, p))
                     .copied();
             }
             // A repeat's lack of effect is said of what is already there ("This parameter
@@ -1333,7 +1408,15 @@ impl<'r, 'f> Reader<'r, 'f> {
             self.push(Source::Description, Says::PassiveAct, phrase, at);
         } else if let Some(phrase) = (passive_write(&lower, true))
             .or_else(|| acting_participle(&lower))
-            .or_else(|| result_kept(&lower))
+            .or_else(|| {
+                match ["saved", "stored", "recorded", "attached", "written"]
+                    .iter()
+                    .any(|w| lower.contains(w))
+                {
+                    true => result_kept(&sentences_where(&lower, kept_by_this_call)),
+                    false => None,
+                }
+            })
         {
             self.push(Source::Description, Says::SentenceActs, phrase, at);
         }

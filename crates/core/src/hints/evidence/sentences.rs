@@ -439,7 +439,8 @@ pub(super) fn sentence_verb_that_acts<'s>(
             "adds",
             "transitions",
         ];
-        let own_act = one_of(&moves_state, word)
+        let own_act = third_person
+            && one_of(&moves_state, word)
             && subject.is_some_and(|j| {
                 // (A bare verb opening is the imperative: "Retrieve blocks matching ...",
                 // "List issues assigned to you".)
@@ -485,16 +486,27 @@ pub(super) fn sentence_verb_that_acts<'s>(
 
 /// Where a sentence says that what this call returns is not returned again: "Returned
 /// reminders are marked as dispatched and are not returned by later calls" (attack 76).
-/// Only of what it returns: "Deleted customers are not returned by subsequent list calls"
-/// filters a list.
+/// Only of what it returns, and of later calls: "Deleted customers are not returned by
+/// subsequent list calls" filters a list, "... not returned again on the next page" pages.
 pub(super) fn handed_out_once(lower: &str) -> Option<&str> {
-    if !lower.contains("returned") {
+    let said = [
+        "not returned",
+        "not included",
+        "not appear",
+        "excluded from",
+    ];
+    if !said.iter().any(|p| lower.contains(p)) {
         return None;
     }
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
         let words = words_of(sentence);
         let returned = matches!(words[..], ["returned", ..] | ["the", "returned", ..]);
+        // Of later calls, not of pages: "The returned events are not returned again on the
+        // next page" pages through a list.
         let later = |w: &&str| matches!(*w, "later" | "subsequent" | "again" | "next");
+        let calls = |w: &&str| matches!(*w, "call" | "calls" | "request" | "requests" | "polls");
+        let pages = |w: &&str| matches!(*w, "page" | "pages");
+        let of_calls = words.iter().any(calls) && !words.iter().any(pages);
         let not_again = (words.windows(2)).find(|p| {
             (p[0] == "not" && matches!(p[1], "returned" | "included" | "appear"))
                 || *p == ["excluded", "from"]
@@ -502,7 +514,7 @@ pub(super) fn handed_out_once(lower: &str) -> Option<&str> {
         // (What is said: from "not" or "excluded" to the sentence's end.)
         let start = not_again[0].as_ptr() as usize - sentence.as_ptr() as usize;
         let said = sentence[start..].trim_end_matches(['.', ';']);
-        (returned && words.iter().any(later)).then_some(said)
+        (returned && of_calls && words.iter().any(later)).then_some(said)
     })
 }
 

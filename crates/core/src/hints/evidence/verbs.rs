@@ -328,7 +328,7 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
     if let Some(verb) = acts_by_its_object(word, rest, safe) {
         return verb;
     }
-    if safe && (a_get_reads(word, rest) || syncs_by_reading(word, facts)) {
+    if safe && a_get_reads(word, rest) {
         return Verb::Read;
     }
     // On a GET, a verb before what is read names a thing ("Order details", "Login
@@ -350,13 +350,6 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
             _ => false,
         }
     };
-    // A GET whose path's last segment joins the verb to the plural after it (`pay-plans`
-    // for "Pay plans"; attack 74), described by a noun ("Installment schedules offered
-    // for the product"), reads a collection of that name. (Not a verb that changes or
-    // removes, `GET /clear-logs`; nor one undescribed, `GET /send-messages`.)
-    if safe && !harmful && names_its_collection(word, rest, path) && described_by_a_noun(facts) {
-        return Verb::Read;
-    }
     let read_thing = thing(vocabulary::READ_THINGS);
     let acted_on = thing(vocabulary::ACTED_ON_THINGS);
     let described = || description_opens_reading(facts, harmful);
@@ -400,65 +393,6 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
     } else {
         verb
     }
-}
-
-/// Whether the path's last literal segment is `word` joined to the plural that follows it
-/// (`pay-plans`, `pay_plans`, `payPlans` of "Pay plans").
-fn names_its_collection(word: &str, rest: &[String], path: Option<&str>) -> bool {
-    // (Or a container of them: "Publish queue" at `/publish-queue`; attack 77.)
-    let container = |w: &str| matches!(w, "queue" | "backlog" | "inbox" | "outbox");
-    let Some(plural) = rest.first().filter(|w| is_plural(w) || container(w)) else {
-        return false;
-    };
-    let last = (path.unwrap_or_default().rsplit('/'))
-        .find(|s| !s.is_empty() && !s.starts_with('{'))
-        .unwrap_or_default();
-    name_words(last, None) == [word, plural.as_str()]
-}
-
-/// Whether the description opens with a noun and its first sentence has no verb that acts
-/// with the call as its subject. (A plural before a relative clause is a noun: "Uploads
-/// that were accepted but are still being indexed"; not "Queue worker endpoint".)
-fn described_by_a_noun(facts: &Facts<'_>) -> bool {
-    let description = facts.description.as_deref().unwrap_or_default();
-    let first = description.unicode_sentences().next().unwrap_or_default();
-    let words = lower_words(first);
-    let relative = |w: &String| matches!(w.as_str(), "that" | "which" | "waiting" | "awaiting");
-    // (Unless a main clause after it does something to them: "Devices that failed to
-    // install the update are retried in the next window".)
-    let joins = |w: &str| matches!(w, "that" | "which" | "who" | "but" | "and" | "or" | "still");
-    let main_passive = (2..words.len().saturating_sub(1)).any(|i| {
-        matches!(words[i].as_str(), "is" | "are")
-            && !joins(&words[i - 1])
-            && words[i + 1].ends_with("ed")
-    });
-    let plural_noun =
-        words.first().is_some_and(|w| is_plural(w)) && words.get(1).is_some_and(relative);
-    let class = |word: &str, _: &[String]| vocabulary::verb(word).unwrap_or(Verb::Act);
-    let opening = (words.first()).and_then(|w| vocabulary::summary_verb(w));
-    let acts = || sentence_verb_that_acts(first, &class, &[]).is_some();
-    let named = plural_noun || (opening.is_none() && !acts());
-    !words.is_empty() && named && !main_passive
-}
-
-/// Whether a GET named "sync" answers what changed since a token or a time ("Sync events":
-/// "Returns the events created, updated or deleted since the given `syncToken`"; attack
-/// 76): the caller syncs by reading. (A GET that syncs says so: "Triggers a sync".)
-fn syncs_by_reading(word: &str, facts: &Facts<'_>) -> bool {
-    let description = facts.description.as_deref().unwrap_or_default();
-    let first = lower_words(description.unicode_sentences().next().unwrap_or_default());
-    // ("Returns immediately, since the sync runs in the background": because.)
-    let given = |w: &String| {
-        matches!(
-            w.as_str(),
-            "given" | "provided" | "specified" | "supplied" | "passed"
-        ) || w.contains("token")
-            || w.contains("cursor")
-    };
-    let since_given = (first.iter().enumerate())
-        .any(|(i, w)| w == "since" && first[i + 1..].iter().take(3).any(given));
-    let started = facts.statuses.contains(&"202");
-    word == "sync" && since_given && !started && description_opens_reading(facts, false)
 }
 
 /// What starting or stopping a run does: starting a workflow, a job or a build makes a run

@@ -1096,3 +1096,29 @@ fn a_settle_that_emails_is_not_idempotent() {
     );
     assert!(!says(&promote, HintKind::Idempotent, true));
 }
+
+/// Attack rounds 76 and 77: accepting a quote that "Creates the delivery from the quote"
+/// (201) makes one, no final state set again; a rollout that "Flashes the image to the
+/// given devices" overwrites their firmware.
+#[test]
+fn accepting_that_creates_and_a_rollout_that_flashes_are_no_safe_settle_or_add() {
+    let post = Method::Post;
+    let mut accept = facts(&post, "", "Accept a quote");
+    accept.path = Some("/v1/deliveries/quotes/{quote_id}/accept");
+    accept.statuses = vec!["201", "409"];
+    assert!(says(&accept, HintKind::Idempotent, true));
+    accept.description =
+        Some("Creates the delivery from the quote and dispatches a courier.".into());
+    assert!(!says(&accept, HintKind::Idempotent, true));
+    let mut rollout = facts(
+        &post,
+        "firmware.rollouts.create",
+        "Start a firmware rollout",
+    );
+    rollout.path = Some("/firmware/rollouts");
+    rollout.statuses = vec!["201"];
+    assert!(says(&rollout, HintKind::Destructive, false));
+    rollout.description =
+        Some("Flashes the image to the given devices in waves of `wave_size`.".into());
+    assert!(!says(&rollout, HintKind::Destructive, false));
+}

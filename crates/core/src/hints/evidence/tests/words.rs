@@ -2059,9 +2059,7 @@ fn a_get_that_pings_a_webhook_delivers() {
 }
 
 /// Attack round 76 (calendar, restaurant delivery, identity): a GET whose answer is not
-/// returned by later calls, or that allocates a new number on each request, acts; a GET
-/// "Sync events" that returns what changed since a token reads (one that triggers a sync
-/// acts).
+/// returned by later calls, or that allocates a new number on each request, acts.
 #[test]
 fn a_get_that_hands_out_or_allocates_acts_and_a_delta_sync_reads() {
     let get = Method::Get;
@@ -2079,17 +2077,6 @@ fn a_get_that_hands_out_or_allocates_acts_and_a_delta_sync_reads() {
             .into(),
     );
     assert!(!kept_read_only(&contact));
-    let mut changes = facts(&get, "syncEvents", "Sync events");
-    changes.path = Some("/calendars/{calendarId}/changes");
-    changes.description = Some(
-        "Returns the events created, updated or deleted since the given `syncToken`. Pass the `nextSyncToken` on the next sync."
-            .into(),
-    );
-    assert!(kept_read_only(&changes));
-    let mut device = facts(&get, "syncDevice", "Sync device");
-    device.path = Some("/devices/{id}/sync");
-    device.description = Some("Triggers a sync of the device with the cloud.".into());
-    assert!(!kept_read_only(&device));
 }
 
 /// Attack round 76: "Upload menu" by PUT to `/stores/{id}/menus` that "Replaces the
@@ -2129,43 +2116,12 @@ fn a_put_described_as_replacing_sets_and_collateral_losses_are_destructive() {
     assert!(!says(&suspend, HintKind::Destructive, false));
 }
 
-/// Attack round 74: a GET "Pay plans" at `/products/{code}/pay-plans`, described by a noun,
-/// reads the collection its path names; undescribed, or a verb that removes, or described
-/// as acting, it does not.
-#[test]
-fn a_verb_joined_to_its_plural_in_the_path_names_a_collection() {
-    let get = Method::Get;
-    let mut plans = facts(&get, "payPlans", "Pay plans");
-    plans.path = Some("/products/{productCode}/pay-plans");
-    assert!(!kept_read_only(&plans));
-    plans.description = Some(
-        "Installment schedules offered for the product, with the installment fee of each.".into(),
-    );
-    assert!(kept_read_only(&plans));
-    let mut send = facts(&get, "", "Send messages");
-    send.path = Some("/send-messages");
-    send.description = Some("Sends the queued messages.".into());
-    assert!(!kept_read_only(&send));
-    let mut clear = facts(&get, "", "Clear logs");
-    clear.path = Some("/clear-logs");
-    clear.description = Some("Log lines older than a day.".into());
-    assert!(!kept_read_only(&clear));
-}
-
-/// A fresh reader's review of round 76's rules (/work/notes/review68.md): "since" as
-/// "because", a list's filter told of later calls, a lifecycle's cancellations, a network
-/// switch's details and a quick start guide leave a GET reading or acting as before.
+/// Fresh readers' reviews of round 76's rules (/work/notes/review68.md, review69.md): a
+/// list's filter or its pages told of later calls, a lifecycle's cancellations, a network
+/// switch's details and a quick start guide leave a GET reading.
 #[test]
 fn round_76_rules_keep_to_their_class() {
     let get = Method::Get;
-    let mut sync = facts(&get, "syncRepository", "Sync repository");
-    sync.path = Some("/repos/{id}/sync");
-    sync.description = Some("Returns immediately, since the sync runs in the background.".into());
-    assert!(!kept_read_only(&sync));
-    sync.description = Some("Returns the commits changed since the given `syncToken`.".into());
-    assert!(kept_read_only(&sync));
-    sync.statuses = vec!["202"];
-    assert!(!kept_read_only(&sync));
     let mut customers = facts(&get, "listCustomers", "List customers");
     customers.path = Some("/customers");
     customers.description = Some(
@@ -2173,6 +2129,23 @@ fn round_76_rules_keep_to_their_class() {
             .into(),
     );
     assert!(kept_read_only(&customers));
+    customers.description = Some(
+        "Returns a page of customers. Returned customers are excluded from subsequent pages of the same cursor."
+            .into(),
+    );
+    assert!(kept_read_only(&customers));
+    customers.description = Some(
+        "Returns a page of customers. The returned customers are not returned again on the next page."
+            .into(),
+    );
+    assert!(kept_read_only(&customers));
+    let mut batch = facts(&get, "", "Next usage export batch");
+    batch.path = Some("/v1/usage_exports/next");
+    batch.description = Some(
+        "Returns up to 1,000 usage records not exported yet, and advances the export cursor past them: records in a batch are not included in any later batch."
+            .into(),
+    );
+    assert!(!kept_read_only(&batch));
     let mut bookings = facts(&get, "listBookings", "List bookings");
     bookings.path = Some("/bookings");
     bookings.description = Some(
@@ -2221,14 +2194,44 @@ fn round_76_rules_keep_to_their_class_on_writes() {
         .iter()
         .any(|&(h, _, c)| h == HintKind::ReadOnly && c == Confidence::Low);
     assert!(!low);
+    // (The second review: a lifecycle under a time, a payment declined, a filter; a PUT that
+    // "Updates the album with the uploaded photo" adds one; a state given in the path; a
+    // noun "emails".)
+    let mut order = facts(&post, "createOrder", "Create an order");
+    order.path = Some("/orders");
+    order.statuses = vec!["201"];
+    for description in [
+        "Orders that are not paid within 30 minutes are automatically cancelled.",
+        "Unconfirmed bookings will be cancelled after 24 hours.",
+        "Charges whose cards are declined return a 402 with the decline code.",
+        "Users are logged out of idle sessions after 30 minutes.",
+    ] {
+        order.description = Some(description.into());
+        assert!(says(&order, HintKind::Destructive, false), "{description}");
+    }
+    let mut album = facts(&put, "", "Upload photo");
+    album.path = Some("/albums/{id}/photos");
+    album.description = Some("Updates the album with the uploaded photo.".into());
+    assert!(says(&album, HintKind::Idempotent, false));
+    let mut state = facts(&put, "", "Switch device state");
+    state.path = Some("/devices/{id}/state/{state}");
+    state.given_nothing = true;
+    assert!(!says(&state, HintKind::Idempotent, false));
+    let mut contact = facts(&put, "replaceContact", "Replace a contact");
+    contact.path = Some("/contacts/{id}");
+    contact.description = Some(
+        "Replaces the contact's name, phone numbers and emails the contact has on file.".into(),
+    );
+    assert!(!says(&contact, HintKind::Idempotent, false));
 }
 
 /// Attack round 77 (package registry, telehealth, building automation): a GET whose
-/// answer "is saved to the patient's coverage", one that shows the sender a read receipt,
-/// and a download link that "is spent" act; a GET "Publish queue" at `/publish-queue`
-/// described by what waits in it reads ("Queue worker endpoint, called by cron" runs it).
+/// answer "is saved to the patient's coverage" keeps it (one whose result another records,
+/// "by the nightly bureau import", "when the reviewer clicks", does not); one that shows the
+/// sender a read receipt "from then on" and a link "spent" after a download consume (a
+/// receipts list, a code "if" spent, do not).
 #[test]
-fn a_get_that_keeps_its_answer_or_spends_a_link_acts_and_a_queue_is_read() {
+fn a_get_that_keeps_its_answer_acts() {
     let get = Method::Get;
     let mut eligibility = facts(&get, "checkEligibility", "Check eligibility");
     eligibility.path = Some("/eligibility");
@@ -2244,6 +2247,11 @@ fn a_get_that_keeps_its_answer_or_spends_a_link_acts_and_a_queue_is_read() {
             .into(),
     );
     assert!(!kept_read_only(&message));
+    message.description = Some(
+        "Returns the read receipts for a message. The sender sees a read receipt for each recipient who opened it."
+            .into(),
+    );
+    assert!(kept_read_only(&message));
     let mut link = facts(&get, "openDownloadLink", "Open a shared download link");
     link.path = Some("/v1/download-links/{link_token}");
     link.description = Some(
@@ -2251,14 +2259,18 @@ fn a_get_that_keeps_its_answer_or_spends_a_link_acts_and_a_queue_is_read() {
             .into(),
     );
     assert!(!says(&link, HintKind::Destructive, false));
-    let mut queue = facts(&get, "GetV1ReposRepoPublishQueue", "Publish queue");
-    queue.name = "";
-    queue.path = Some("/v1/repos/{repo}/publish-queue");
-    queue.description =
-        Some("Uploads that were accepted but are still being indexed, with their position.".into());
-    assert!(kept_read_only(&queue));
-    let mut worker = facts(&get, "", "Process queue");
-    worker.path = Some("/wp-json/plugin/v1/process-queue");
-    worker.description = Some("Queue worker endpoint, called by the system cron.".into());
-    assert!(!kept_read_only(&worker));
+    let mut invite = facts(&get, "getInvite", "Check an invite code");
+    invite.path = Some("/invites/{code}");
+    invite.description =
+        Some("Returns 410 if the code is spent; otherwise the invite's details.".into());
+    assert!(kept_read_only(&invite));
+    let mut score = facts(&get, "getScore", "Get a credit score");
+    score.path = Some("/scores/{id}");
+    for description in [
+        "Returns the applicant's latest credit score. Each score is recorded in the applicant's file by the nightly bureau import.",
+        "Returns the reviewer's decision. The decision is recorded on the submission when the reviewer clicks Approve.",
+    ] {
+        score.description = Some(description.into());
+        assert!(kept_read_only(&score), "{description}");
+    }
 }
