@@ -952,6 +952,8 @@ pub const REPEAT_PHRASES: &[&str] = &[
     "by the given amount",
     "by the specified amount",
     "by the given quantity",
+    // "Moves the price ... by the given number of ladder ticks" (attack 78).
+    "by the given number of",
     "by the specified quantity",
     // "The first call deactivates the user and the second call deletes it" (Okta).
     "the second call",
@@ -1090,6 +1092,12 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is revoked",
     "are revoked",
     "will be revoked",
+    // "Printing converts the tickets to paper delivery: their mobile barcodes are voided"
+    // (attack 78).
+    "is voided",
+    "are voided",
+    "will be voided",
+    "cannot be reverted",
     // A rollout that "Flashes the image to the given devices" overwrites their firmware
     // (attack 77); "Flashes the lights" does not.
     "flashes the image",

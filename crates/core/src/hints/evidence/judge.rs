@@ -239,7 +239,7 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
         // verb that only names the reading, however often said ("Downloads a file",
         // `download`). (Not one that destroys: "will no longer be available" may be a
         // notice that the endpoint closes.)
-        let phrase = acts.iter().any(|e| e.says == Says::RepeatPhrase);
+        let phrase = (acts.iter()).any(|e| matches!(e.says, Says::RepeatPhrase | Says::OwnAct));
         let confidence = if phrase && weight(&acts) > reading_words.len() {
             Confidence::Medium
         } else {
@@ -449,7 +449,7 @@ fn destructive(case: &mut Case<'_, '_>) {
             reason,
             removed,
         );
-    } else if (weight(&adds) >= 2 || adds.iter().any(sends)) && !removes {
+    } else if (weight(&adds) >= 2 || adds.iter().any(sends)) && !removes && !ends_first(case) {
         let confidence = confidence(&adds);
         let reason = "it adds rather than overwrites or removes";
         case.add(HintKind::Destructive, false, confidence, reason, adds);
@@ -701,6 +701,23 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
     conflicts || fails_when_it_exists(case.facts.description.as_deref().unwrap_or(""))
 }
 
+/// Whether the description opens by removing or voiding what the call is given: "Exchange
+/// tickets" posted to `/exchanges`, 201, "Voids the given tickets and issues new tickets"
+/// (attack 78) adds no more than it ends. (Not what it accepts as input: "Accepts a
+/// `GeneratorInput` options map".)
+fn ends_first(case: &Case<'_, '_>) -> bool {
+    let description = case.facts.description.as_deref().unwrap_or_default();
+    let opening = opening_words(description.unicode_sentences().next().unwrap_or_default());
+    let Some(first) = opening.first().map(|w| w.to_ascii_lowercase()) else {
+        return false;
+    };
+    // (Of what settles, only a void ends what exists: "Completes the given conversation"
+    // of `POST /chat/completions` makes one.)
+    let input = vocabulary::INPUT_VERBS.contains(&first.as_str());
+    let voids = vocabulary::summary_verb(&first).is_some_and(|(stem, _)| stem == "void");
+    !input && (voids || description_opens(case.facts, Verb::Destroy, |_| true))
+}
+
 /// Whether the description opens by replacing what exists, whole: "Upload menu" by PUT at
 /// `/stores/{id}/menus`, "Replaces the store's entire menu" (attack 76); not "Sets up a
 /// new webhook", nor "Updates the album with the uploaded photo", which add one.
@@ -906,7 +923,10 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         && sets_values
         && (whole || !moves_an_amount(&updates))
         && !(collection && created && !names_its_act(path, &updates))
+        && !description_opens(case.facts, Verb::Repeat, |_| true)
     {
+        // (Nor what the description opens by sending: "Transfer a ticket" posted to
+        // `/transfers`, "Sends the ticket to the recipient's email address"; attack 78.)
         // (What is posted to a collection of things with a 201 is one more each time: "Set
         // a hold" pushes another onto a thermostat's stack; "Merge a branch" at `/merges`
         // merges once.)

@@ -445,13 +445,15 @@ pub enum Says {
     /// sentences also tell what else may happen); it keeps `--read-only` from keeping a GET,
     /// and one whose verb removes says nothing is only added.
     SentenceActs,
-    /// A GET's sentence that says in the passive what this very call makes or changes: on
+    /// A GET's sentence that says what this very call makes or changes: in the passive, on
     /// the first request ("The label is bought from the carrier on the first request"), for
     /// each thing it returns ("An upload is created for each URL returned"), as the agent
     /// ("are checked in by this request"), or a record "set to the IP address the request
-    /// comes from". Unlike [`Says::SentenceActs`] it is weighed: its subject is this call's
-    /// own work, not what else may happen.
-    PassiveAct,
+    /// comes from"; or with the call named as the subject ("Each request rotates the barcode
+    /// secret", "Calling this resets the feed's secret", "The first download marks the
+    /// export as transmitted"). Unlike [`Says::SentenceActs`] it is weighed: its subject is
+    /// this call's own work, not what else may happen.
+    OwnAct,
     /// A phrase that says a repeat changes nothing, of what is already there ("If a pool
     /// already exists with this name, no action will be performed"): idempotent.
     NoOpPhrase,
@@ -509,7 +511,7 @@ impl Evidence {
                 | Says::Grant
                 | Says::ActingFlag
                 | Says::Proxy
-                | Says::PassiveAct
+                | Says::OwnAct
         )
     }
 
@@ -524,7 +526,8 @@ impl Evidence {
             | Says::DestroyPhrase
             | Says::NoOpPhrase
             | Says::MethodOverride
-            | Says::Grant => 2,
+            | Says::Grant
+            | Says::OwnAct => 2,
             Says::Verb(Verb::Read) if self.opens_a_search() => 2,
             _ => 1,
         }

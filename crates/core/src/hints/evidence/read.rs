@@ -14,7 +14,7 @@ use super::names::{
 };
 use super::sentences::{
     auxiliary_before, caused_verb, done_by_this_call, handed_out_once, is_plural, is_title,
-    lower_words, makes_a_new_one, opening_words, sentence_verb_that_acts, words_of,
+    lower_words, makes_a_new_one, names_the_call, opening_words, sentence_verb_that_acts, words_of,
 };
 use super::verbs::{in_use, moves_an_amount, undoes, verb_in_use};
 use super::{Evidence, Facts, Says, Source};
@@ -513,6 +513,24 @@ fn spent_once_used(lower: &str) -> Option<&'static str> {
         !(words.iter()).any(|w| matches!(*w, "whether" | "if" | "unless" | "when" | "once"))
     });
     SPENT.into_iter().find(|p| vocabulary::has_phrase(&told, p))
+}
+
+/// An offer this call issues that ends the one before: "Returns a cash-out offer ..., valid
+/// for 5 seconds. Only the most recently issued offer can be accepted" (attack 78). (Not a
+/// filter: "Returns only the most recently issued API key".)
+fn supersedes_the_last(lower: &str) -> Option<&'static str> {
+    if !lower.contains("most recently issued") && !lower.contains("latest issued") {
+        return None;
+    }
+    let told = sentences_where(lower, |words| {
+        let used = (words.windows(3))
+            .any(|w| w[0] == "can" && w[1] == "be" && matches!(w[2], "accepted" | "used"));
+        used || words.windows(2).any(|w| w == ["is", "valid"])
+    });
+    let said = ["most recently issued", "latest issued"];
+    said.iter()
+        .any(|p| told.contains(p))
+        .then_some("only the most recently issued can be used")
 }
 
 /// A read receipt this call makes, told from the sender's side: "When the patient is the
@@ -1249,7 +1267,9 @@ impl<'r, 'f> Reader<'r, 'f> {
                 phrases[3] = Some("hidden from others for a while");
             }
             if phrases[3].is_none() && consumes {
-                phrases[3] = spent_once_used(&lower).or_else(|| read_from_then_on(&lower));
+                phrases[3] = (spent_once_used(&lower))
+                    .or_else(|| read_from_then_on(&lower))
+                    .or_else(|| supersedes_the_last(&lower));
             }
             // Of what reading consumes, what is gone for good is said first ("marked as
             // used and is destroyed after the first retrieval").
@@ -1263,6 +1283,10 @@ impl<'r, 'f> Reader<'r, 'f> {
             if phrases[1].is_some_and(|p| p.contains("incremented")) && a_checked_version(&lower) {
                 let counter = |w: &[&str]| !(w.contains(&"incremented") && w.contains(&"version"));
                 phrases[1] = vocabulary::phrases_in(&sentences_where(&lower, counter))[1];
+            }
+            // (A GET's "by the given number of" days or records computes or pages.)
+            if consumes && phrases[1] == Some("by the given number of") {
+                phrases[1] = None;
             }
             let again = phrases[1].is_some_and(|p| p.contains("again") || p.contains("second"));
             let repeats = self.facts.method != Some(&Method::Delete) || again;
@@ -1291,6 +1315,22 @@ impl<'r, 'f> Reader<'r, 'f> {
             // "Nothing is deleted", "the keys the purge would remove": no act of this call.
             if phrases[2].is_some() {
                 phrases[2] = vocabulary::phrases_in(&told(&affirmed(&lower)))[2];
+            }
+            // A GET's "Invoices that are voided are included only when ...", "Completed
+            // migrations cannot be reverted" tell a state (what a GET voids, it voids
+            // outright: "their mobile barcodes are voided").
+            let a_state = [
+                "is voided",
+                "are voided",
+                "will be voided",
+                "cannot be reverted",
+            ];
+            if consumes && phrases[2].is_some_and(|p| a_state.contains(&p)) {
+                let told = sentences_where(&lower, |words| {
+                    !(words.iter()).any(|w| matches!(*w, "that" | "which" | "if" | "when"))
+                        && !words.contains(&"reverted")
+                });
+                phrases[2] = vocabulary::phrases_in(&told)[2];
             }
             // What a call that changes something ends besides (a GET's tells a lifecycle).
             let ends_others = ["cancel", "declined", "signed out", "logged out", "them out"];
@@ -1349,9 +1389,18 @@ impl<'r, 'f> Reader<'r, 'f> {
             let clauses = text.into_iter().flat_map(|t| t.split(';'));
             let acting = clauses
                 .flat_map(UnicodeSegmentation::unicode_sentences)
-                .find_map(|sentence| sentence_verb_that_acts(sentence, &in_use, &own));
-            if let Some(verb) = acting {
-                self.push(source, Says::SentenceActs, verb, at);
+                .find_map(|sentence| {
+                    Some((sentence, sentence_verb_that_acts(sentence, &in_use, &own)?))
+                });
+            if let Some((sentence, verb)) = acting {
+                // (Weighed where the call itself is the subject, and a GET's: "Each request
+                // rotates the barcode secret", "Calling this resets the feed's secret".)
+                let safe = facts.method.is_some_and(Method::is_safe);
+                let says = match safe && names_the_call(sentence, verb, &own) {
+                    true => Says::OwnAct,
+                    false => Says::SentenceActs,
+                };
+                self.push(source, says, verb, at);
                 return;
             }
         }
@@ -1405,7 +1454,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             .or_else(|| points_at_the_caller(&lower));
         let at = &facts.places.description;
         if let Some(phrase) = made {
-            self.push(Source::Description, Says::PassiveAct, phrase, at);
+            self.push(Source::Description, Says::OwnAct, phrase, at);
         } else if let Some(phrase) = (passive_write(&lower, true))
             .or_else(|| acting_participle(&lower))
             .or_else(|| {

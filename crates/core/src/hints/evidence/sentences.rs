@@ -406,7 +406,16 @@ pub(super) fn sentence_verb_that_acts<'s>(
         let noted = words.len() > 2
             && one_of(vocabulary::CARRY_THE_SUBJECT, words[0])
             && words[1].eq_ignore_ascii_case("that");
-        let by_doing = (i <= 3 && gerund(words[0])) || (noted && i <= 5 && gerund(words[2]));
+        // (The doing's own verb: "Listing returns orders created ..." reads, its "orders" a
+        // noun.)
+        let read_before = |from: usize| {
+            (words.get(from..i).unwrap_or_default().iter()).any(|w| {
+                w.ends_with('s')
+                    && vocabulary::summary_verb(w).is_some_and(|(_, v)| v == Verb::Read)
+            })
+        };
+        let by_doing = (i <= 3 && gerund(words[0]) && !read_before(1))
+            || (noted && i <= 5 && gerund(words[2]) && !read_before(3));
         // "Each download registers the device", "Every single download will register it"
         // (a list's "Each visit records the user" tells of what it lists).
         // (What each call is billed is no act: "Each lookup charges your account".)
@@ -414,8 +423,13 @@ pub(super) fn sentence_verb_that_acts<'s>(
         let each_call = !billed
             && subject.is_some_and(|j| {
                 let each = |k: usize| one_of(&["each", "every"], words[k]);
+                // ("The first download deletes the export": the first one does.)
+                let the_first = j > 1
+                    && words[j - 1].eq_ignore_ascii_case("first")
+                    && words[j - 2].eq_ignore_ascii_case("the");
                 one_of(own, words[j])
                     && (j.checked_sub(1).is_some_and(each)
+                        || the_first
                         || (j > 1 && words[j - 1].eq_ignore_ascii_case("single") && each(j - 2)))
             });
         // "Passing validation moves the envelope to `ready`" of "Validate a filing" (attack
@@ -516,6 +530,76 @@ pub(super) fn handed_out_once(lower: &str) -> Option<&str> {
         let said = sentence[start..].trim_end_matches(['.', ';']);
         (returned && of_calls && words.iter().any(later)).then_some(said)
     })
+}
+
+/// Whether a sentence whose acting verb is `verb` names the call itself as its subject:
+/// "Each request rotates the barcode secret", "Calling this resets the feed's secret",
+/// "The first download marks the export as transmitted", "Downloading voids the mobile
+/// barcodes" (of "Download tickets"). Not what is metered ("Each request logs an access
+/// record", "Each download increments the download count").
+pub(super) fn names_the_call(sentence: &str, verb: &str, own: &[&str]) -> bool {
+    let words = lower_words(sentence);
+    // (Metering, said by the verb or by what it acts on: "will charge one credit", "writes
+    // an audit log entry", "decrements your remaining daily quota", "refreshes the cached
+    // rates", "updates its `last_seen_at`".)
+    let metered = [
+        "log",
+        "record",
+        "count",
+        "charge",
+        "bill",
+        "cost",
+        "consume",
+        "increment",
+        "decrement",
+    ];
+    let stem = vocabulary::summary_verb(verb)
+        .map(|(stem, _)| stem)
+        .unwrap_or_default();
+    let Some(at) = words.iter().position(|w| w.eq_ignore_ascii_case(verb)) else {
+        return false;
+    };
+    let metering_noun = |w: &String| {
+        [
+            "log",
+            "audit",
+            "quota",
+            "credit",
+            "cache",
+            "count",
+            "counter",
+            "last",
+            "signature",
+            "rate",
+            "usage",
+            "statistic",
+            "analytic",
+            "view",
+        ]
+        .iter()
+        .any(|m| w.starts_with(m))
+    };
+    if metered.contains(&stem.as_str()) || words[at + 1..].iter().take(6).any(metering_noun) {
+        return false;
+    }
+    // (Of a gerund's sentence, the verb right after what it does: "Listing returns orders
+    // created ..." reads.)
+    let verb_between = (words.get(1..at).unwrap_or_default().iter())
+        .any(|w| w.ends_with('s') && vocabulary::summary_verb(w).is_some());
+    let call = |w: &str| matches!(w, "request" | "call") || names_an_own_act(w, own, true);
+    let gerund_of_own = |w: &str| {
+        (w.strip_suffix("ing")).is_some_and(|stem| {
+            own.iter()
+                .any(|o| *o == stem || o.strip_suffix('e') == Some(stem))
+        })
+    };
+    match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["each" | "every", noun, ..] => call(noun),
+        ["the", "first", noun, ..] => call(noun),
+        ["calling", "this" | "it", ..] => true,
+        [first, ..] => gerund_of_own(first) && !verb_between,
+        [] => false,
+    }
 }
 
 /// Whether `word` names one of the call's own acts, `own`, as a noun: "validation" of

@@ -1975,7 +1975,7 @@ fn first_requests_and_names_that_read_a_title() {
          and charged to the site's account."
             .into(),
     );
-    assert!(read(&label).iter().any(|e| e.says == Says::PassiveAct));
+    assert!(read(&label).iter().any(|e| e.says == Says::OwnAct));
     assert!(says(&label, HintKind::ReadOnly, false));
     let mut queue = facts(&get, "getPublishQueue", "Publish queue");
     queue.path = Some("/publish-queue");
@@ -2273,4 +2273,125 @@ fn a_get_that_keeps_its_answer_acts() {
         score.description = Some(description.into());
         assert!(kept_read_only(&score), "{description}");
     }
+}
+
+/// Attack round 78 (box office, wagering, workforce scheduling): a GET whose tickets'
+/// barcodes "are voided", or whose offer is the only one "most recently issued", acts; a
+/// POST to `/exchanges` that "Voids the given tickets" is no mere add; a transfer that
+/// "Sends the ticket" is no set-to-value; prices moved "by the given number of ladder
+/// ticks" move again on a repeat.
+#[test]
+fn voided_barcodes_superseded_offers_and_relative_moves_are_no_safe_calls() {
+    let get = Method::Get;
+    let mut pdf = facts(&get, "downloadTicketsPdf", "Download print-at-home tickets");
+    pdf.path = Some("/orders/{orderId}/tickets.pdf");
+    pdf.description = Some(
+        "Printing converts the tickets to paper delivery: their mobile barcodes are voided.".into(),
+    );
+    assert!(!kept_read_only(&pdf));
+    let mut offer = facts(&get, "getCashOutOffer", "Get a cash-out offer");
+    offer.path = Some("/bets/{betId}/cash-out-offer");
+    offer.description = Some(
+        "Returns a cash-out offer for the bet, valid for 5 seconds. Only the most recently issued offer can be accepted."
+            .into(),
+    );
+    assert!(!kept_read_only(&offer));
+    let post = Method::Post;
+    let mut exchange = facts(&post, "exchangeTickets", "Exchange tickets");
+    exchange.path = Some("/orders/{orderId}/exchanges");
+    exchange.statuses = vec!["201"];
+    assert!(says(&exchange, HintKind::Destructive, false));
+    exchange.description =
+        Some("Voids the given tickets and issues new tickets for the target performance.".into());
+    assert!(!says(&exchange, HintKind::Destructive, false));
+    // (What it accepts is its input: swagger.io's generator "Accepts a `GeneratorInput`
+    // options map".)
+    exchange.description = Some("Accepts a `GeneratorInput` options map.".into());
+    assert!(says(&exchange, HintKind::Destructive, false));
+    let mut transfer = facts(&post, "transferTicket", "Transfer a ticket");
+    transfer.path = Some("/tickets/{ticketId}/transfers");
+    transfer.statuses = vec!["201"];
+    assert!(says(&transfer, HintKind::Idempotent, true));
+    transfer.description = Some("Sends the ticket to the recipient's email address.".into());
+    assert!(!says(&transfer, HintKind::Idempotent, true));
+    let patch = Method::Patch;
+    let mut prices = facts(&patch, "movePrices", "Move prices");
+    prices.path = Some("/markets/{marketId}/prices");
+    assert!(says(&prices, HintKind::Idempotent, true));
+    prices.description = Some(
+        "Moves the price of every selection by the given number of ladder ticks from its current price."
+            .into(),
+    );
+    assert!(!says(&prices, HintKind::Idempotent, true));
+}
+
+/// Attack round 78: a GET whose sentence names the call itself as the subject of its act
+/// ("Each request rotates the barcode secret", "Calling this resets the feed's secret",
+/// "The first download marks the export as transmitted") is suggested acting, not only left
+/// out of `--read-only`; what each request is metered by is no act ("Each download logs an
+/// access record").
+#[test]
+fn a_get_whose_sentence_names_the_call_as_its_subject_acts() {
+    let get = Method::Get;
+    let mut barcode = facts(&get, "getTicketBarcode", "Get the entry barcode");
+    barcode.path = Some("/tickets/{ticketId}/barcode");
+    for description in [
+        "Returns the barcode. Each request rotates the barcode secret; barcodes returned earlier stop scanning.",
+        "Returns the barcode. Calling this resets the barcode secret.",
+    ] {
+        barcode.description = Some(description.into());
+        assert!(suggests(&barcode, HintKind::ReadOnly, false), "{description}");
+    }
+    let mut file = facts(&get, "", "Download the payroll export file");
+    file.path = Some("/v1/payroll_exports/{exportId}/file");
+    file.description = Some(
+        "Returns the file. The first download marks the export as transmitted and closes the pay period."
+            .into(),
+    );
+    assert!(suggests(&file, HintKind::ReadOnly, false));
+    let mut counted = facts(&get, "downloadVersion", "Download a version");
+    counted.path = Some("/versions/{version}/download");
+    counted.description =
+        Some("Redirects to the artifact. Each download logs an access record.".into());
+    assert!(!suggests(&counted, HintKind::ReadOnly, false));
+}
+
+/// A fresh reader's review of round 78's rules (/work/notes/review70.md): the first
+/// download that deletes acts; a filter for the latest key, a lag by a number of days,
+/// metering said with a modal or by its object, a listing gerund, a state voided or not
+/// revertible leave a GET reading; a completion that completes is still an add.
+#[test]
+fn round_78_rules_keep_to_their_class() {
+    let get = Method::Get;
+    let mut export = facts(&get, "", "Download the export");
+    export.path = Some("/exports/{id}/file");
+    export.description = Some("Returns the file. The first download deletes the export.".into());
+    assert!(suggests(&export, HintKind::ReadOnly, false));
+    let mut reads = facts(&get, "", "Get the account's keys");
+    reads.path = Some("/accounts/{id}/keys");
+    for description in [
+        "Returns only the most recently issued API key.",
+        "Returns the series lagged by the given number of days.",
+        "Returns the file. Each download will charge one credit.",
+        "Returns the file. Each request writes an audit log entry.",
+        "Getting the keys updates the account's last_seen_at timestamp.",
+        "Returns the invoices. Invoices that are voided are included only when status is void.",
+        "Returns the migrations. Completed migrations cannot be reverted.",
+    ] {
+        reads.description = Some(description.into());
+        assert!(
+            !suggests(&reads, HintKind::ReadOnly, false),
+            "{description}"
+        );
+    }
+    let mut listing = facts(&get, "listOrders", "List orders");
+    listing.path = Some("/orders");
+    listing.description = Some("Listing returns orders created in the last 30 days.".into());
+    assert!(kept_read_only(&listing));
+    let post = Method::Post;
+    let mut completion = facts(&post, "createChatCompletion", "Create a chat completion");
+    completion.path = Some("/chat/completions");
+    completion.statuses = vec!["201"];
+    completion.description = Some("Completes the given conversation.".into());
+    assert!(says(&completion, HintKind::Destructive, false));
 }
