@@ -11,7 +11,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use super::read::{passive_write, result_kept};
 use super::sentences::{
-    is_plural, lower_words, makes_another_act, opening_words, sentence_verb_that_acts, words_of,
+    is_plural, makes_another_act, opening_words, sentence_verb_that_acts, words_of,
 };
 use super::{Confidence, Evidence, Facts, Says, Source, Suggestion};
 
@@ -323,7 +323,7 @@ fn a_sentence_acts(facts: &Facts<'_>, not_kept: bool, own: &[&str]) -> bool {
     };
     let lower = description.to_ascii_lowercase();
     let phrases = vocabulary::phrases_in(&lower);
-    let written = passive_write(&lower, false).or_else(|| result_kept(&lower));
+    let written = passive_write(&lower, false).or_else(|| result_kept(&lower, |_| true));
     if phrases[3].is_some() || (!not_kept && written.is_some()) {
         return true;
     }
@@ -706,52 +706,60 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
 /// (attack 78) adds no more than it ends. (Not what it accepts as input: "Accepts a
 /// `GeneratorInput` options map".)
 fn ends_first(case: &Case<'_, '_>) -> bool {
-    let description = case.facts.description.as_deref().unwrap_or_default();
-    let opening = opening_words(description.unicode_sentences().next().unwrap_or_default());
-    let Some(first) = opening.first().map(|w| w.to_ascii_lowercase()) else {
-        return false;
-    };
     // (Of what settles, only a void ends what exists: "Completes the given conversation"
     // of `POST /chat/completions` makes one.)
-    let input = vocabulary::INPUT_VERBS.contains(&first.as_str());
-    let voids = vocabulary::summary_verb(&first).is_some_and(|(stem, _)| stem == "void");
-    !input && (voids || description_opens(case.facts, Verb::Destroy, |_| true))
+    match &description_opening(case.facts)[..] {
+        [(stem, verb), ..] => {
+            !vocabulary::INPUT_VERBS.contains(&stem.as_str())
+                && (stem == "void" || *verb == Some(Verb::Destroy))
+        }
+        [] => false,
+    }
 }
 
 /// Whether the description opens by replacing what exists, whole: "Upload menu" by PUT at
 /// `/stores/{id}/menus`, "Replaces the store's entire menu" (attack 76); not "Sets up a
 /// new webhook", nor "Updates the album with the uploaded photo", which add one.
 fn replaces_what_exists(facts: &Facts<'_>) -> bool {
-    let existing = |next: &str| {
-        let next = next.to_ascii_lowercase();
-        matches!(
-            next.as_str(),
-            "the" | "its" | "their" | "all" | "every" | "each" | "any" | "existing"
-        )
-    };
-    let description = facts.description.as_deref().unwrap_or_default();
-    let first = lower_words(description.unicode_sentences().next().unwrap_or_default());
-    let has = |list: &[&str]| first.iter().any(|w| list.contains(&w.as_str()));
-    let whole = has(&[
-        "replaces",
-        "overwrites",
-        "replace",
-        "overwrite",
-        "entire",
-        "whole",
-    ]);
+    let opening = description_opening(facts);
+    let has = |list: &[&str]| opening.iter().any(|(w, _)| list.contains(&w.as_str()));
+    let whole = has(&["replace", "overwrite", "entire", "whole"]);
     let adds = has(&["new", "uploaded", "another", "additional"]);
-    whole && !adds && description_opens(facts, Verb::Update, existing)
+    let existing = [
+        "the", "its", "their", "all", "every", "each", "any", "existing",
+    ];
+    let of_what_exists = opening
+        .get(1)
+        .is_some_and(|(w, _)| existing.contains(&w.as_str()));
+    whole && !adds && of_what_exists && opens_with(&opening, Verb::Update)
 }
 
-/// Whether the description's first sentence opens with a verb of `class` before a word
-/// `next` accepts ("Replaces the store's entire menu", "Creates the delivery from the
-/// quote").
-fn description_opens(facts: &Facts<'_>, class: Verb, next: impl Fn(&str) -> bool) -> bool {
+/// The words of the description's first sentence from its verb on, lower case, each with
+/// its verb class and the stem it is known by ("Replaces the store's entire menu" opens
+/// with `("replace", Update)`).
+fn description_opening(facts: &Facts<'_>) -> Vec<(String, Option<Verb>)> {
     let description = facts.description.as_deref().unwrap_or_default();
-    let opening = opening_words(description.unicode_sentences().next().unwrap_or_default());
-    let verb = opening.first().and_then(|w| vocabulary::summary_verb(w));
-    verb.is_some_and(|(_, verb)| verb == class) && opening.get(1).is_some_and(|w| next(w))
+    let sentence = description.unicode_sentences().next().unwrap_or_default();
+    (opening_words(sentence).into_iter())
+        .map(|word| match vocabulary::summary_verb(word) {
+            Some((stem, verb)) => (stem, Some(verb)),
+            None => (word.to_ascii_lowercase(), None),
+        })
+        .collect()
+}
+
+/// Whether the description opens by making something, not "Creates or updates".
+fn opens_creating(facts: &Facts<'_>) -> bool {
+    let opening = description_opening(facts);
+    let or_updates = opening.get(1).is_some_and(|(w, _)| w == "or");
+    opens_with(&opening, Verb::Create) && !or_updates
+}
+
+/// Whether an opening's first word is a verb of `class`.
+fn opens_with(opening: &[(String, Option<Verb>)], class: Verb) -> bool {
+    opening
+        .first()
+        .is_some_and(|(_, verb)| *verb == Some(class))
 }
 
 /// Whether the opening (the summary, or without one the description's first sentence)
@@ -898,7 +906,7 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         && only
         && updates.is_empty()
         && !takes_money(case.facts, &settles)
-        && !(created && description_opens(case.facts, Verb::Create, |w| w != "or"))
+        && !(created && opens_creating(case.facts))
     {
         // (Accepting a quote that "Creates the delivery from the quote", 201, makes one;
         // attack 76.)
@@ -923,7 +931,7 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         && sets_values
         && (whole || !moves_an_amount(&updates))
         && !(collection && created && !names_its_act(path, &updates))
-        && !description_opens(case.facts, Verb::Repeat, |_| true)
+        && !opens_with(&description_opening(case.facts), Verb::Repeat)
     {
         // (Nor what the description opens by sending: "Transfer a ticket" posted to
         // `/transfers`, "Sends the ticket to the recipient's email address"; attack 78.)

@@ -558,8 +558,8 @@ fn kept_by_this_call(words: &[&str]) -> bool {
 /// benefit response is attached to the prescription", "The result is saved to the order";
 /// attack 72): a check that keeps its answer writes. (A relation that exists, "the policy
 /// attached to the role", is no result; nor one kept in the answer: "written to the
-/// response".)
-pub(super) fn result_kept(lower: &str) -> Option<&'static str> {
+/// response".) Only sentences whose words `told` accepts are read.
+pub(super) fn result_kept(lower: &str, told: impl Fn(&[&str]) -> bool) -> Option<&'static str> {
     const KEPT: [&str; 5] = ["attached", "saved", "stored", "recorded", "written"];
     const RESULTS: [&str; 7] = [
         "response", "result", "results", "outcome", "decision", "score", "answer",
@@ -569,8 +569,15 @@ pub(super) fn result_kept(lower: &str) -> Option<&'static str> {
         "response", "request", "body", "stream", "output", "returned", "each", "input", "scale",
         "cache", "memory", "format",
     ];
+    // (Most descriptions keep nothing: no split.)
+    if !KEPT.iter().any(|k| lower.contains(k)) {
+        return None;
+    }
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
         let mut words = words_of(sentence);
+        if !told(&words) {
+            return None;
+        }
         words.retain(|w| *w != "the");
         (1..words.len().saturating_sub(2)).find_map(|j| {
             let kept = KEPT.iter().find(|k| **k == words[j])?;
@@ -1457,15 +1464,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             self.push(Source::Description, Says::OwnAct, phrase, at);
         } else if let Some(phrase) = (passive_write(&lower, true))
             .or_else(|| acting_participle(&lower))
-            .or_else(|| {
-                match ["saved", "stored", "recorded", "attached", "written"]
-                    .iter()
-                    .any(|w| lower.contains(w))
-                {
-                    true => result_kept(&sentences_where(&lower, kept_by_this_call)),
-                    false => None,
-                }
-            })
+            .or_else(|| result_kept(&lower, kept_by_this_call))
         {
             self.push(Source::Description, Says::SentenceActs, phrase, at);
         }
