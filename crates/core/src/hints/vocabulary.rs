@@ -804,6 +804,8 @@ pub const AMOUNTS: &[&str] = &[
     "balance",
     "coins",
     "miles",
+    // "Adds the received quantity to the product's on-hand stock" (attack 79).
+    "quantity",
 ];
 
 /// Nouns that say money is held or paid back: capturing, completing or confirming one moves
@@ -1092,6 +1094,11 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "is revoked",
     "are revoked",
     "will be revoked",
+    // What this call makes stale: "Links issued before stop working" (attack 80), "The
+    // token the partner used for this request stops working" (attack 79).
+    "stop working",
+    "stops working",
+    "will stop working",
     // "Printing converts the tickets to paper delivery: their mobile barcodes are voided"
     // (attack 78).
     "is voided",
@@ -1111,6 +1118,15 @@ pub const DESTROY_PHRASES: &[&str] = &[
     "removes all",
     "delete all",
     "deletes all",
+    // What it does its act by: "Takes the asset offline by deleting all of its public
+    // playback IDs" (attack 75).
+    "by deleting",
+    "by removing",
+    "by revoking",
+    "by erasing",
+    "by purging",
+    "by wiping",
+    "by overwriting",
     // What a run it starts does: "Runs the retention policy, which deletes the artifacts
     // its rules do not retain" (attack 67).
     "which deletes",
@@ -1521,6 +1537,13 @@ pub const CONSUMED_FOR_GOOD: &[&str] = &[
     "link is spent",
     "token is spent",
     "code is spent",
+    "marks the code as used",
+    // "A link works once; opening it again returns 410" (attacks 71, 80).
+    "works only once",
+    "only works once",
+    "token works once",
+    "link works once",
+    "code works once",
 ];
 
 /// Phrases of a description that say what is read is changed by reading it (a queue's
@@ -1654,6 +1677,18 @@ pub const ENDS_OTHERS: &[&str] = &[
     "logged out from",
     "signs them out",
     "logs them out",
+    // What it stops or settles on its way (attack 79): "A transaction in progress on the
+    // connector is stopped first" of an unlock, "the charge point ends the given
+    // transaction" of a remote stop, an amendment "whose figures supersede those of the
+    // original", a payment it "applies to outstanding fines".
+    "stopped first",
+    "ends the given",
+    "ends the current",
+    "supersede those",
+    "supersedes those",
+    "it to outstanding",
+    "applies to outstanding",
+    "applied to outstanding",
 ];
 
 /// Phrases that say, in the passive or of the state, that a call writes: a POST whose

@@ -239,8 +239,15 @@ fn read_only(case: &mut Case<'_, '_>) -> bool {
         // verb that only names the reading, however often said ("Downloads a file",
         // `download`). (Not one that destroys: "will no longer be available" may be a
         // notice that the endpoint closes.)
+        // A read scope names what the caller may do: against such a phrase it is no
+        // reading word.
         let phrase = (acts.iter()).any(|e| matches!(e.says, Says::RepeatPhrase | Says::OwnAct));
-        let confidence = if phrase && weight(&acts) > reading_words.len() {
+        let read_words = (reads.iter())
+            .filter(|e| e.says != Says::ReadScope)
+            .map(|e| e.seen.to_ascii_lowercase())
+            .map(|seen| vocabulary::summary_verb(&seen).map_or(seen, |(word, _)| word))
+            .collect::<std::collections::BTreeSet<String>>();
+        let confidence = if phrase && weight(&acts) > read_words.len() {
             Confidence::Medium
         } else {
             Confidence::Low

@@ -184,6 +184,27 @@ pub(super) fn function_name<'n>(
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
         .flat_map(snake_words)
         .collect();
+    // Crowdin's: `api`, the path's words dotted, then the method (`api.projects.files.post`
+    // for `POST /projects/{projectId}/files`; attack 80). VK's `wall.post` at
+    // `/method/wall.post` and `pages.feed.post` post.
+    let dotted = name.len().checked_sub(method.len() + 1).and_then(|at| {
+        let (function, tail) = (name.get(..at)?, name.get(at..)?);
+        tail.eq_ignore_ascii_case(&format!(".{method}"))
+            .then_some(function)
+    });
+    let mirrors_the_path = |function: &&str| {
+        let mut rest = path_words.iter();
+        let Some(("api", parts)) = function.split_once('.') else {
+            return false;
+        };
+        let parts: Vec<&str> = parts.split('.').collect();
+        parts.len() > 1
+            && !path.unwrap_or_default().contains(name)
+            && (parts.iter()).all(|p| rest.any(|w| w.eq_ignore_ascii_case(p)))
+    };
+    if let Some(function) = dotted.filter(mirrors_the_path) {
+        return Cow::Borrowed(function);
+    }
     // (The action's words are the path's, in order: `images_post_account_transfer_create`
     // is a person's name.)
     let slot = slots.iter().find_map(|slot| name.strip_suffix(slot));

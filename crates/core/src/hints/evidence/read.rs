@@ -493,6 +493,10 @@ fn ends_others_now(words: &[&str]) -> bool {
                 | "unconfirmed"
         )
     });
+    // ("An amendment whose figures supersede those of the original" tells of this call's.)
+    let supersedes =
+        (words.windows(2)).any(|p| matches!(p[0], "supersede" | "supersedes") && p[1] == "those");
+    let lifecycle = lifecycle && !supersedes;
     let filter = (words.windows(2)).any(|p| matches!(p[0], "that" | "which") && p[1] == "are");
     let declined = words.contains(&"declined");
     let invitations = (words.iter()).any(|w| {
@@ -501,18 +505,104 @@ fn ends_others_now(words: &[&str]) -> bool {
     !lifecycle && !filter && (!declined || invitations)
 }
 
+/// A move by a count of places from where a thing stands ("Moves the hold up the queue by
+/// `places` positions", "Shifts the card down by 2 slots"): each call moves it again. (Not
+/// "Moves the card to position 3", nor "Sorted by position".)
+fn moved_by_a_count(lower: &str) -> Option<&'static str> {
+    const MOVES: [&str; 10] = [
+        "moves", "move", "shifts", "shift", "raises", "lowers", "bumps", "promotes", "demotes",
+        "up",
+    ];
+    const UNITS: [&str; 8] = [
+        "position",
+        "positions",
+        "places",
+        "steps",
+        "ranks",
+        "slots",
+        "levels",
+        "spots",
+    ];
+    if !lower.contains("by ") {
+        return None;
+    }
+    let moved_in = |sentence: &str| {
+        let words = words_of(sentence);
+        (words.iter().enumerate()).any(|(i, w)| {
+            let unit = (words.get(i + 1..(i + 3).min(words.len())))
+                .is_some_and(|after| after.iter().any(|w| UNITS.contains(w)));
+            let mover = words[i.saturating_sub(6)..i]
+                .iter()
+                .any(|w| MOVES.contains(w) || *w == "down");
+            *w == "by" && unit && mover
+        })
+    };
+    (lower.split_inclusive(['.', ';']))
+        .any(moved_in)
+        .then_some("moved by a count of positions")
+}
+
+/// The sentences of a GET's description (lower case) whose voiding or stopping is the
+/// call's own act ("their mobile barcodes are voided", "Links issued before stop working"),
+/// not a state it tells: of what a relative clause picks out ("Invoices that are voided",
+/// "Links that stop working"), by another's act ("are voided by calling POST .../void"),
+/// under a condition or in a lifecycle, or what stops working at a time or where nothing new
+/// is made ("API keys created before 2020 stop working on March 1"). "Cannot be reverted" is
+/// a state.
+fn voided_by_this_call(lower: &str) -> String {
+    let made_anew = lower.contains("new ");
+    sentences_where(lower, |words| {
+        let words: Vec<&str> = words.iter().copied().filter(|w| !w.is_empty()).collect();
+        let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
+        if has(&["if", "when", "reverted"]) {
+            return false;
+        }
+        // (A lifecycle: "Drafts are voided automatically after 30 days", "A payment not
+        // captured within 7 days is voided", "Keys stop working on March 1".)
+        let lifecycle = has(&["after", "within", "until", "automatically", "not", "end"]);
+        let timed = lifecycle || has(&["once", "on", "in", "from"]);
+        (1..words.len()).any(|i| {
+            let stops = words[i] == "working" && matches!(words[i - 1], "stop" | "stops");
+            let voided = words[i] == "voided" && matches!(words[i - 1], "is" | "are" | "be");
+            let start = i - 1 - usize::from(words[i - 1] == "be" && i > 1);
+            let before = start.checked_sub(1).map(|j| words[j]);
+            let picked_out = matches!(before, Some("that" | "which"));
+            let by_another = words.get(i + 1) == Some(&"by");
+            let voided = voided && !lifecycle;
+            (voided || (stops && made_anew && !timed)) && !picked_out && !by_another
+        })
+    })
+}
+
 /// A link, token or code said spent once used, not under a condition the call reports
 /// ("After the first complete download the link is spent"; attack 77). Not "Returns 410 if
 /// the code is spent", "whether the link is spent".
+/// So is one it marks used: "Links the card ... and marks the activation `code` as used"
+/// (attack 79).
 fn spent_once_used(lower: &str) -> Option<&'static str> {
     const SPENT: [&str; 3] = ["link is spent", "token is spent", "code is spent"];
-    if !lower.contains(" is spent") {
+    let marks = lower.contains("marks ");
+    if !lower.contains(" is spent") && !marks {
         return None;
     }
     let told = sentences_where(lower, |words| {
         !(words.iter()).any(|w| matches!(*w, "whether" | "if" | "unless" | "when" | "once"))
     });
-    SPENT.into_iter().find(|p| vocabulary::has_phrase(&told, p))
+    let spendable = |w: &&str| matches!(*w, "code" | "link" | "token" | "voucher");
+    let used = |p: &[&str]| p[0] == "as" && matches!(p[1], "used" | "spent" | "redeemed");
+    let marked_in = |sentence: &str| {
+        let words = words_of(sentence);
+        (words.iter().enumerate()).any(|(i, w)| {
+            let marked = &words[i + 1..(i + 6).min(words.len())];
+            // (The call's act: first, or after "and", "it", "then", "also"; not "Calling
+            // POST /redeem marks the voucher code as used".)
+            let own = i == 0 || matches!(words[i - 1], "and" | "it" | "then" | "also");
+            *w == "marks" && own && marked.iter().any(spendable) && marked.windows(2).any(used)
+        })
+    };
+    let marked_used = || told.split_inclusive(['.', ';']).any(marked_in);
+    let spent = SPENT.into_iter().find(|p| vocabulary::has_phrase(&told, p));
+    spent.or_else(|| (marks && marked_used()).then_some("marks the code as used"))
 }
 
 /// An offer this call issues that ends the one before: "Returns a cash-out offer ..., valid
@@ -962,14 +1052,27 @@ impl<'r, 'f> Reader<'r, 'f> {
         // (A GET's later words are read as sentences.)
         let reads = self.opening_verb.as_deref().and_then(vocabulary::verb) == Some(Verb::Read)
             && !facts.method.is_some_and(Method::is_safe);
+        // So may the act it has another party do: "Get diagnostics": "Asks the charge point
+        // to upload its diagnostics file" (an OCPP command named after its message).
         if let (Source::Summary, true, Some((sentence, source, at))) = (source, reads, sentence) {
-            let lower: Vec<String> = opening_words(sentence)
-                .iter()
-                .skip(1)
-                .take(20)
+            let all: Vec<String> = (opening_words(sentence).iter().take(21))
                 .map(|w| w.to_ascii_lowercase())
                 .collect();
-            if let Some((i, then)) = second_verb(&lower, 4) {
+            // (What a model is asked to make, it computes: "Asks the language model to
+            // generate a completion".)
+            let model = |w: &String| matches!(w.as_str(), "model" | "llm" | "ai" | "assistant");
+            let caused = caused_verb(&all).and_then(|i| {
+                if all[..i].iter().any(model) {
+                    return None;
+                }
+                let verb = vocabulary::summary_verb(&all[i]).map(|(_, verb)| verb)?;
+                (verb != Verb::Read).then_some((i, verb))
+            });
+            if let Some((i, verb)) = caused {
+                self.push(source, Says::Verb(verb), &all[i], at);
+            }
+            let lower = all.get(1..).unwrap_or_default();
+            if let Some((i, then)) = second_verb(lower, 4).filter(|_| caused.is_none()) {
                 let seen = lower[i].clone();
                 self.push(source, Says::Verb(then), &seen, at);
             }
@@ -1324,23 +1427,33 @@ impl<'r, 'f> Reader<'r, 'f> {
                 phrases[2] = vocabulary::phrases_in(&told(&affirmed(&lower)))[2];
             }
             // A GET's "Invoices that are voided are included only when ...", "Completed
-            // migrations cannot be reverted" tell a state (what a GET voids, it voids
-            // outright: "their mobile barcodes are voided").
+            // migrations cannot be reverted", "The link stops working after 24 hours" tell a
+            // state (what a GET voids, it voids outright: "their mobile barcodes are
+            // voided", "Links issued before stop working").
             let a_state = [
                 "is voided",
                 "are voided",
                 "will be voided",
                 "cannot be reverted",
+                "stop working",
+                "stops working",
+                "will stop working",
             ];
             if consumes && phrases[2].is_some_and(|p| a_state.contains(&p)) {
-                let told = sentences_where(&lower, |words| {
-                    !(words.iter()).any(|w| matches!(*w, "that" | "which" | "if" | "when"))
-                        && !words.contains(&"reverted")
-                });
-                phrases[2] = vocabulary::phrases_in(&told)[2];
+                phrases[2] = vocabulary::phrases_in(&voided_by_this_call(&lower))[2];
             }
             // What a call that changes something ends besides (a GET's tells a lifecycle).
-            let ends_others = ["cancel", "declined", "signed out", "logged out", "them out"];
+            let ends_others = [
+                "cancel",
+                "declined",
+                "signed out",
+                "logged out",
+                "them out",
+                "stopped first",
+                "ends the",
+                "supersede",
+                "outstanding",
+            ];
             let may_end_others = || ends_others.iter().any(|w| lower.contains(w));
             if phrases[2].is_none() && !consumes && may_end_others() {
                 let told = sentences_where(&affirmed(&lower), ends_others_now);
@@ -1354,6 +1467,11 @@ impl<'r, 'f> Reader<'r, 'f> {
                 phrases[4] = vocabulary::phrases_in(&said_of_a_repeat(&lower))[4];
             }
             if let (true, None, Some(seen)) = (consumes, phrases[3], handed_out_once(&lower)) {
+                self.push(source, Says::RepeatPhrase, seen, at);
+            }
+            // "Moves the hold up the queue by `places` positions" (attack 79).
+            let moved = moved_by_a_count(&lower);
+            if let (true, None, Some(seen)) = (repeats && !consumes, phrases[1], moved) {
                 self.push(source, Says::RepeatPhrase, seen, at);
             }
             // "A new card ... is issued", "Every request adds a new note".

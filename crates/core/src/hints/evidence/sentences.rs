@@ -779,7 +779,12 @@ pub(super) fn caused_verb(words: &[String]) -> Option<usize> {
     let only_after_to = purpose(&words[at]);
     let skip = |w: &str| w == "that" || vocabulary::DETERMINERS.contains(&w);
     let party = at + 1 + (words.iter().skip(at + 1)).position(|w| !skip(w))?;
-    if vocabulary::verb(&words[party]).is_some() {
+    // (A party of two words may open with a verb's word: "Asks the charge point to upload".)
+    let compound = words.get(party + 2).is_some_and(|w| w == "to")
+        && words
+            .get(party + 1)
+            .is_some_and(|w| vocabulary::verb(w).is_none());
+    if vocabulary::verb(&words[party]).is_some() && !compound {
         return None;
     }
     let known = (party + 1..(party + 3).min(words.len())).find_map(|i| {

@@ -322,7 +322,7 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
         .iter()
         .take(3)
         .any(|w| vocabulary::is_registry_content(w));
-    if word == "push" && put && uploaded {
+    if word == "push" && put && (uploaded || pushed_to_its_uri(rest, facts)) {
         return Verb::Update;
     }
     if let Some(verb) = acts_by_its_object(word, rest, safe) {
@@ -393,6 +393,35 @@ pub(super) fn verb_in_use(word: &str, rest: &[String], text: &str, facts: &Facts
     } else {
         verb
     }
+}
+
+/// Whether what a PUT pushes is the resource at its URI, and nothing says more: "Push a
+/// location" at `/locations/{locationId}` stores it there (an OCPI receiver; attack 79),
+/// where "Push a notification" at `/devices/{id}/notification` sends one, and "Pushes the
+/// deployment to the devices ... and restarts them" does more than store it.
+fn pushed_to_its_uri(rest: &[String], facts: &Facts<'_>) -> bool {
+    let Some(path) = facts.path.filter(|p| p.ends_with('}')) else {
+        return false;
+    };
+    // (Its description, if any, says it stores: "Creates or replaces the location".)
+    let stores = facts.description.as_deref().is_none_or(|d| {
+        let lower = d.to_ascii_lowercase();
+        ["replaces", "stores", "upserts", "creates or updates"]
+            .iter()
+            .any(|w| lower.contains(w))
+    });
+    if !stores {
+        return false;
+    }
+    let object = rest
+        .iter()
+        .find(|w| !vocabulary::DETERMINERS.contains(&w.as_str()));
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.starts_with('{')).collect();
+    object.is_some_and(|object| {
+        let last = segments.last().copied().unwrap_or_default();
+        let singular = last.strip_suffix('s').unwrap_or(last);
+        !object.is_empty() && (last == object || singular == object)
+    })
 }
 
 /// What starting or stopping a run does: starting a workflow, a job or a build makes a run
@@ -531,9 +560,14 @@ fn acts_by_its_object(word: &str, rest: &[String], safe: bool) -> Option<Verb> {
 /// up the prepaid balance", "Add 30 days"): each call moves it again. The amount heads the
 /// object, before any preposition but "of" ("points of interest"), and what stands before
 /// it only says which (a number, "bonus", "loyalty"): a balance alert, a credit memo, work
-/// experience or business hours is a thing.
+/// experience or business hours is a thing. (Or what the call is given: "Adds the received
+/// quantity to the on-hand stock".)
 pub(super) fn moves_an_amount(word: &str, rest: &[String]) -> bool {
-    const WHICH: [&str; 9] = [
+    const WHICH: [&str; 13] = [
+        "given",
+        "received",
+        "requested",
+        "specified",
         "bonus",
         "loyalty",
         "reward",

@@ -1,4 +1,4 @@
-use super::names::generated;
+use super::names::{function_name, generated};
 use super::read::scope_reads;
 use super::*;
 

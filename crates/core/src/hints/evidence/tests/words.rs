@@ -2286,7 +2286,7 @@ fn voided_barcodes_superseded_offers_and_relative_moves_are_no_safe_calls() {
     let mut pdf = facts(&get, "downloadTicketsPdf", "Download print-at-home tickets");
     pdf.path = Some("/orders/{orderId}/tickets.pdf");
     pdf.description = Some(
-        "Printing converts the tickets to paper delivery: their mobile barcodes are voided.".into(),
+        "Printing converts the tickets to paper delivery: their mobile barcodes are voided and the new barcodes on the PDF are the only ones that scan.".into(),
     );
     assert!(!kept_read_only(&pdf));
     let mut offer = facts(&get, "getCashOutOffer", "Get a cash-out offer");
@@ -2394,4 +2394,198 @@ fn round_78_rules_keep_to_their_class() {
     completion.statuses = vec!["201"];
     completion.description = Some("Completes the given conversation.".into());
     assert!(says(&completion, HintKind::Destructive, false));
+}
+
+/// Attack rounds 79 and 80 (farm management, a library system, EV charging; a data
+/// warehouse, identity checks, localisation): a read scope is no reading word against what
+/// the first download does; "Get diagnostics" that "Asks the charge point to upload" acts;
+/// what a switch stops first, a stop that "ends the given transaction", an amendment that
+/// supersedes, a payment applied to outstanding fines are no mere switch or add; a link
+/// marked used, one that "works once", earlier ones that "stop working" are spent; "Push a
+/// location" by PUT at its URI stores it.
+#[test]
+fn rounds_79_and_80_name_what_is_lost() {
+    let get = Method::Get;
+    let mut export = facts(
+        &get,
+        "GetV1PayrollExportsExportIdFile",
+        "Download the export file",
+    );
+    export.path = Some("/v1/payroll_exports/{exportId}/file");
+    export.scopes = vec!["payroll:read"];
+    export.description = Some(
+        "Returns the export file. The first download marks the export as transmitted and closes the pay period; later downloads return the same file."
+            .into(),
+    );
+    assert!(suggests(&export, HintKind::ReadOnly, false));
+    let post = Method::Post;
+    let mut diagnostics = facts(&post, "GetDiagnostics", "Get diagnostics");
+    diagnostics.path = Some("/charge-points/{cpId}/diagnostics");
+    diagnostics.description = Some(
+        "Asks the charge point to upload its diagnostics file to `location` (an FTP or HTTPS URL). Returns the name of the file that will be uploaded."
+            .into(),
+    );
+    // (What it has the charge point do is read as its act.)
+    let upload = |e: &Evidence| e.source == Source::Description && e.seen == "upload";
+    assert!(read(&diagnostics).iter().any(upload));
+    assert!(!suggests(&diagnostics, HintKind::ReadOnly, true));
+    let mut schedule = facts(&post, "GetCompositeSchedule", "Get composite schedule");
+    schedule.path = Some("/charge-points/{cpId}/composite-schedule");
+    schedule.description = Some(
+        "Asks the charge point to calculate its schedule for the next `duration` seconds. Nothing is changed."
+            .into(),
+    );
+    assert!(!read(&schedule)
+        .iter()
+        .any(|e| e.source == Source::Description
+            && matches!(e.says, Says::Verb(v) if v != Verb::Read)));
+    let ends = [
+        ("unlockConnector", "Unlock a connector", "/connectors/{id}/unlock", "Releases the cable lock. A transaction in progress on the connector is stopped first."),
+        ("remoteStop", "Remote stop", "/charge-points/{id}/remote-stop", "The charge point ends the given transaction and sends its final meter values."),
+        ("fileAmendment", "File an amendment", "/submissions/{id}/amendments", "Files an amendment whose figures supersede those of the original submission."),
+        ("payFines", "Pay fines", "/patrons/{id}/payments", "Charges `amount` to the patron's card and applies it to outstanding fines, oldest first."),
+    ];
+    for (name, summary, path, description) in ends {
+        let mut call = facts(&post, name, summary);
+        call.path = Some(path);
+        call.statuses = vec!["201"];
+        call.description = Some(description.into());
+        assert!(!says(&call, HintKind::Destructive, false), "{description}");
+    }
+    let mut unpublish = facts(&post, "PostAssetsAssetIdUnpublish", "Unpublish an asset");
+    unpublish.path = Some("/assets/{asset_id}/unpublish");
+    unpublish.description = Some("Takes the asset offline by deleting all of its public playback IDs. Publishing again issues new playback IDs.".into());
+    assert!(!says(&unpublish, HintKind::Destructive, false));
+    // (A switch that says nothing lost is still one.)
+    let mut lock = facts(&post, "unlockConnector", "Unlock a connector");
+    lock.path = Some("/connectors/{id}/unlock");
+    lock.description =
+        Some("Releases the cable lock. The lock closes again when a cable is plugged in.".into());
+    assert!(suggests(&lock, HintKind::Destructive, false));
+    for description in [
+        "Links the card to the driver's account and marks the activation `code` as used; a used code returns 410 Gone.",
+        "Exchanges the one-time link for a portal session. A link works once; opening it again returns 410.",
+        "Returns a new password reset link. Links issued before stop working.",
+    ] {
+        let mut link = facts(&get, "activateCard", "Activate a card");
+        link.path = Some("/rfid-cards/activate");
+        link.description = Some(description.into());
+        assert!(!says(&link, HintKind::Destructive, false), "{description}");
+        assert!(!kept_read_only(&link), "{description}");
+    }
+    let mut expiring = facts(&get, "getDownloadLink", "Get a download link");
+    expiring.path = Some("/files/{id}/link");
+    expiring.description =
+        Some("Returns a signed link to the file. The link stops working after 24 hours.".into());
+    assert!(kept_read_only(&expiring));
+    let put = Method::Put;
+    let mut location = facts(&put, "putLocation", "Push a location");
+    location.path = Some("/locations/{locationId}");
+    assert!(!says(&location, HintKind::Idempotent, false));
+    let mut notification = facts(&put, "pushNotification", "Push a notification");
+    notification.path = Some("/devices/{deviceId}/notification");
+    assert!(says(&notification, HintKind::Idempotent, false));
+}
+
+/// Crowdin names an operation by its path's words, dotted, then its method: the method is
+/// no verb (`api.projects.files.post`); VK's `wall.post` at `/method/wall.post` posts.
+#[test]
+fn a_dotted_name_of_the_path_ending_in_its_method_says_nothing() {
+    let post = Method::Post;
+    let crowdin = function_name(
+        "api.projects.files.post",
+        Some(&post),
+        Some("/projects/{projectId}/files"),
+    );
+    assert_eq!(crowdin, "api.projects.files");
+    let vk = function_name("wall.post", Some(&post), Some("/method/wall.post"));
+    assert_eq!(vk, "wall.post");
+}
+
+/// Attack 79's relative amounts: a PUT that adds the quantity it is given to the stock, a
+/// PATCH that moves a hold by a count of positions, move again on a repeat; one that sets
+/// the stock or moves to a position does not, nor a sort by position.
+#[test]
+fn an_amount_added_or_a_move_by_places_repeats() {
+    let put = Method::Put;
+    let mut receive = facts(&put, "receiveStock", "Receive stock");
+    receive.path = Some("/inventory/products/{productId}/receipts");
+    receive.description = Some(
+        "Adds the received quantity to the product's on-hand stock and records the supplier's delivery note."
+            .into(),
+    );
+    assert!(suggests(&receive, HintKind::Idempotent, false));
+    receive.description = Some("Sets the product's on-hand stock to the given quantity.".into());
+    assert!(!says(&receive, HintKind::Idempotent, false));
+    let patch = Method::Patch;
+    let mut hold = facts(&patch, "moveHoldInQueue", "Move a hold in the queue");
+    hold.path = Some("/holds/{holdId}/queue-position");
+    hold.description =
+        Some("Moves the hold up the queue by `places` positions (down when negative).".into());
+    let repeats =
+        |facts: &Facts<'_>| (read(facts).iter()).any(|e| e.seen == "moved by a count of positions");
+    assert!(repeats(&hold));
+    for description in [
+        "Moves the hold to the given position in the queue.",
+        "Moves the hold. Holds are sorted by position in the queue.",
+    ] {
+        hold.description = Some(description.into());
+        assert!(!repeats(&hold), "{description}");
+    }
+}
+
+/// A fresh reader's review of rounds 79-80's rules (/work/notes/review71.md): a PUT push
+/// that does more than store is still a send; a dotted name not of Crowdin's shape keeps
+/// its `post`; lifecycles of voiding, deprecations that stop keys working, a code another
+/// endpoint marks used leave a GET reading; whose voiding a clause between commas tells is
+/// still voided; an ending of time, a sending to debtors, a version that supersedes still
+/// add; a model asked to generate computes.
+#[test]
+fn rounds_79_and_80_rules_keep_to_their_class() {
+    let put = Method::Put;
+    let mut deployment = facts(&put, "pushDeployment", "Push a deployment");
+    deployment.path = Some("/deployments/{deploymentId}");
+    deployment.description =
+        Some("Pushes the deployment to the devices in the fleet and restarts them.".into());
+    assert!(says(&deployment, HintKind::Idempotent, false));
+    let post = Method::Post;
+    let pages = function_name("pages.feed.post", Some(&post), Some("/pages/{id}/feed"));
+    assert_eq!(pages, "pages.feed.post");
+    let get = Method::Get;
+    let mut reads = facts(&get, "getThing", "Get the thing");
+    reads.path = Some("/things/{id}");
+    for description in [
+        "Returns the keys. API keys created before 2020 stop working on March 1.",
+        "Returns the voucher. Calling POST /vouchers/{id}/redeem marks the voucher code as used.",
+        "Returns the invoices. Draft invoices are voided automatically after 30 days.",
+        "Returns the check. Checks are voided by calling POST /checks/{id}/void.",
+        "Returns the invoices. Invoices which are voided are returned with status `void`.",
+    ] {
+        reads.description = Some(description.into());
+        assert!(kept_read_only(&reads), "{description}");
+    }
+    let mut pdf = facts(&get, "downloadTicketsPdf", "Download print-at-home tickets");
+    pdf.path = Some("/orders/{orderId}/tickets.pdf");
+    pdf.description = Some(
+        "Returns a PDF of the tickets. Their mobile barcodes, which are shown in the app, are voided."
+            .into(),
+    );
+    assert!(!kept_read_only(&pdf));
+    for (summary, description) in [
+        ("Create a subscription", "Creates a subscription. The billing period ends the day before the renewal date."),
+        ("Send reminders", "Sends a reminder email to outstanding debtors."),
+        ("Create a document version", "Creates a new version. The new version supersedes the previous one, which stays available."),
+    ] {
+        let mut adds = facts(&post, "", summary);
+        adds.path = Some("/things");
+        adds.statuses = vec!["201"];
+        adds.description = Some(description.into());
+        assert!(says(&adds, HintKind::Destructive, false), "{description}");
+    }
+    let mut completion = facts(&post, "getCompletion", "Get a completion");
+    completion.path = Some("/completions");
+    completion.description =
+        Some("Asks the language model to generate a completion for the prompt.".into());
+    let generate = |e: &Evidence| e.source == Source::Description && e.seen == "generate";
+    assert!(!read(&completion).iter().any(generate));
 }
