@@ -523,7 +523,7 @@ fn moved_by_a_count(lower: &str) -> Option<&'static str> {
         "levels",
         "spots",
     ];
-    if !lower.contains("by ") {
+    if !lower.contains("by ") || !UNITS.iter().any(|unit| lower.contains(unit)) {
         return None;
     }
     let moved_in = |sentence: &str| {
@@ -571,6 +571,30 @@ fn voided_by_this_call(lower: &str) -> String {
             let voided = voided && !lifecycle;
             (voided || (stops && made_anew && !timed)) && !picked_out && !by_another
         })
+    })
+}
+
+/// Verbs that meter or limit what a call does rather than act ("Each call counts against
+/// your quota", "Each call is limited to 50 results").
+const METERING: [&str; 9] = [
+    "count", "charge", "bill", "cost", "consume", "log", "record", "use", "limit",
+];
+
+/// Whether `word` is a verb in the third person that acts ("starts", "resets", "rotates"),
+/// not one that reads or meters ("returns", "counts", "charges", "logs").
+fn acting_third_person(word: &str) -> bool {
+    let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
+    third_person
+        && vocabulary::summary_verb(word)
+            .is_some_and(|(stem, verb)| verb != Verb::Read && !METERING.contains(&stem.as_str()))
+}
+
+/// Whether `word` is the participle of a verb that acts ("generated", "reset"), not of one
+/// that reads, meters or limits ("returned", "counted", "limited").
+fn acting_participle_of(word: &str) -> bool {
+    let forms = [Some(word), word.strip_suffix('d'), word.strip_suffix("ed")];
+    (forms.into_iter().flatten()).any(|form| {
+        vocabulary::verb(form).is_some_and(|verb| verb != Verb::Read) && !METERING.contains(&form)
     })
 }
 
@@ -1398,6 +1422,22 @@ impl<'r, 'f> Reader<'r, 'f> {
             if consumes && phrases[1] == Some("by the given number of") {
                 phrases[1] = None;
             }
+            // A GET's "each call" says what each does only beside a verb that acts ("The
+            // digest window starts again after each call"), not of a limit or an answer
+            // ("Each call is limited to 50 results", "Each call returns up to 100 items").
+            const EACH: [&str; 4] = ["every call", "each call", "each time", "every time"];
+            if consumes && phrases[1].is_some_and(|p| EACH.contains(&p)) {
+                let acts_each_time = |words: &[&str]| {
+                    let each = (words.windows(2)).any(|p| {
+                        matches!(p[0], "each" | "every") && matches!(p[1], "call" | "time")
+                    });
+                    let passive = (words.windows(2)).any(|p| {
+                        matches!(p[0], "is" | "are" | "be" | "been") && acting_participle_of(p[1])
+                    });
+                    !each || passive || words.iter().any(|w| acting_third_person(w))
+                };
+                phrases[1] = vocabulary::phrases_in(&sentences_where(&lower, acts_each_time))[1];
+            }
             let again = phrases[1].is_some_and(|p| p.contains("again") || p.contains("second"));
             let repeats = self.facts.method != Some(&Method::Delete) || again;
             let kinds = [
@@ -1470,9 +1510,11 @@ impl<'r, 'f> Reader<'r, 'f> {
                 self.push(source, Says::RepeatPhrase, seen, at);
             }
             // "Moves the hold up the queue by `places` positions" (attack 79).
-            let moved = moved_by_a_count(&lower);
-            if let (true, None, Some(seen)) = (repeats && !consumes, phrases[1], moved) {
-                self.push(source, Says::RepeatPhrase, seen, at);
+            let moved = || moved_by_a_count(&lower);
+            if let (true, None) = (repeats && !consumes, phrases[1]) {
+                if let Some(seen) = moved() {
+                    self.push(source, Says::RepeatPhrase, seen, at);
+                }
             }
             // "A new card ... is issued", "Every request adds a new note".
             let new_one = makes_a_new_one(&lower, consumes);

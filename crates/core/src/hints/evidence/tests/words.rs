@@ -2589,3 +2589,27 @@ fn rounds_79_and_80_rules_keep_to_their_class() {
     let generate = |e: &Evidence| e.source == Source::Description && e.seen == "generate";
     assert!(!read(&completion).iter().any(generate));
 }
+
+/// A GET's "each call" tells what each call does only beside a verb that acts (round 66's
+/// digest), not of a limit, an answer or metering (review70).
+#[test]
+fn each_call_acts_only_with_a_verb_that_acts() {
+    let get = Method::Get;
+    let mut alerts = facts(&get, "getAlertDigest", "Get the alert digest");
+    alerts.path = Some("/alerts/digest");
+    for description in [
+        "Returns the alerts. Each call is limited to 50 results.",
+        "Returns the alerts. Each call returns up to 100 items.",
+        "Returns the alerts. Each call counts against your rate limit.",
+    ] {
+        alerts.description = Some(description.into());
+        assert!(kept_read_only(&alerts), "{description}");
+    }
+    for description in [
+        "Returns the alerts since the last digest. The digest window starts again after each call.",
+        "Returns the alerts. A new digest token is generated each time.",
+    ] {
+        alerts.description = Some(description.into());
+        assert!(!kept_read_only(&alerts), "{description}");
+    }
+}
