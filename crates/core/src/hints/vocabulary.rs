@@ -161,6 +161,8 @@ const REPEAT: &[&str] = &[
     "append",
     "increment",
     "decrement",
+    // "and deducts a visit from the member's class pack" (attack 82).
+    "deduct",
     "toggle",
     "flip",
     "enqueue",
@@ -1529,6 +1531,7 @@ pub const CONSUMED_FOR_GOOD: &[&str] = &[
     "used just once",
     "used only once",
     "only be used once",
+    "can be used once",
     "only be viewed once",
     // "Links created with `single_use` expire as soon as they are opened" (attack 70).
     "expire as soon as they are opened",
@@ -1563,6 +1566,8 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "used just once",
     "used only once",
     "only be used once",
+    // "The link signs the donor in ..., is valid for 30 minutes and can be used once".
+    "can be used once",
     "marked as used",
     "is destroyed",
     "are destroyed",
@@ -1579,6 +1584,9 @@ pub const CONSUME_PHRASES: &[&str] = &[
     "are reserved for",
     "is sent to",
     "are sent to",
+    // "a copy of the receipt is also emailed to the payer" (attack 82).
+    "is emailed to",
+    "are emailed to",
     "is increased by",
     "one is created",
     "taken off the queue",
@@ -1702,6 +1710,10 @@ pub const WRITE_PHRASES: &[&str] = &[
     "are created",
     "is generated",
     "are generated",
+    // "If the listener has no active token, a new one is issued" (attack 81). (Not "An
+    // invoice is issued when its billing period closes".)
+    "new one is issued",
+    "new ones are issued",
     "is increased",
     "are increased",
     "is decreased",

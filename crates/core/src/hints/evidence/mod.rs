@@ -623,12 +623,13 @@ fn grant<'n>(names: impl Iterator<Item = &'n str>, path: &str) -> Option<&'n str
     standard.or_else(docker)
 }
 
-/// Whether a parameter's name says how much the call takes: a quantity or a share.
+/// Whether a parameter's name says how much the call takes: a quantity, a share, a count
+/// ("Removes `count` unused guest passes"; attack 82).
 fn says_an_amount(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
     matches!(
         name.as_str(),
-        "qty" | "quantity" | "percentage" | "percent" | "amount" | "units"
+        "qty" | "quantity" | "percentage" | "percent" | "amount" | "units" | "count"
     ) || moves_by(&name)
 }
 

@@ -505,15 +505,16 @@ fn ends_others_now(words: &[&str]) -> bool {
     !lifecycle && !filter && (!declined || invitations)
 }
 
-/// A move by a count of places from where a thing stands ("Moves the hold up the queue by
-/// `places` positions", "Shifts the card down by 2 slots"): each call moves it again. (Not
-/// "Moves the card to position 3", nor "Sorted by position".)
+/// A move by a count from where a thing stands ("Moves the hold up the queue by `places`
+/// positions", "Moves the expiration date later by `extensionDays`", "extends the current
+/// freeze by `days`"): each call moves it again. (Not "Moves the card to position 3", nor
+/// "Sorted by position", "broken down by days", "rounded up by 15 minutes".)
 fn moved_by_a_count(lower: &str) -> Option<&'static str> {
-    const MOVES: [&str; 10] = [
+    const MOVES: [&str; 12] = [
         "moves", "move", "shifts", "shift", "raises", "lowers", "bumps", "promotes", "demotes",
-        "up",
+        "later", "earlier", "extends",
     ];
-    const UNITS: [&str; 8] = [
+    const UNITS: [&str; 14] = [
         "position",
         "positions",
         "places",
@@ -522,24 +523,178 @@ fn moved_by_a_count(lower: &str) -> Option<&'static str> {
         "slots",
         "levels",
         "spots",
+        "minutes",
+        "hours",
+        "days",
+        "weeks",
+        "months",
+        "years",
     ];
     if !lower.contains("by ") || !UNITS.iter().any(|unit| lower.contains(unit)) {
         return None;
     }
+    // (A unit, or a field named for one: `extensionDays`; a count or a field after "by",
+    // not "broken down by days".)
+    let a_unit = |w: &&str| UNITS.iter().any(|unit| w.ends_with(unit));
+    let counted = |sentence: &str| {
+        (sentence.match_indices("by ")).any(|(at, _)| {
+            let next = sentence[at + 3..].chars().next();
+            next.is_some_and(|c| c == '`' || c.is_ascii_digit())
+        })
+    };
     let moved_in = |sentence: &str| {
+        if !counted(sentence) {
+            return false;
+        }
         let words = words_of(sentence);
         (words.iter().enumerate()).any(|(i, w)| {
-            let unit = (words.get(i + 1..(i + 3).min(words.len())))
-                .is_some_and(|after| after.iter().any(|w| UNITS.contains(w)));
+            let after = words
+                .get(i + 1..(i + 3).min(words.len()))
+                .unwrap_or_default();
             let mover = words[i.saturating_sub(6)..i]
                 .iter()
-                .any(|w| MOVES.contains(w) || *w == "down");
-            *w == "by" && unit && mover
+                .any(|w| MOVES.contains(w));
+            *w == "by" && after.iter().any(a_unit) && mover
         })
     };
     (lower.split_inclusive(['.', ';']))
         .any(moved_in)
         .then_some("moved by a count of positions")
+}
+
+/// Whether a sentence's words tell a limit or metering and nothing made or used up ("is
+/// limited to 50", "returns up to 100", "counts against your rate limit", "is billed"; not
+/// "a fresh token", "one of the remaining downloads", "the next batch").
+fn limits_or_meters(words: &[&str]) -> bool {
+    let limit = (words.windows(2)).any(|p| {
+        matches!(
+            p,
+            ["limited", "to"] | ["up", "to"] | ["at", "most"] | ["no", "more"] | ["rate", "limit"]
+        ) || (matches!(p[0], "counts" | "count")
+            && matches!(p[1], "against" | "toward" | "towards"))
+    });
+    let metered = (words.iter()).any(|w| matches!(*w, "quota" | "billed" | "costs"));
+    let made_or_used = (words.iter()).any(|w| {
+        matches!(
+            *w,
+            "new" | "fresh" | "different" | "another" | "next" | "remaining" | "allowed"
+        )
+    });
+    (limit || metered) && !made_or_used
+}
+
+/// A receipt this call leaves of what it returns: "Proposals returned to the job's owner
+/// are marked as viewed" (attack 82). (Not a filter or a field: "only proposals that have
+/// been marked as viewed", "whether it has been marked as viewed", nor another's act:
+/// "marked as viewed when the user opens the app".)
+fn viewed_when_returned(lower: &str) -> Option<&'static str> {
+    if !lower.contains("marked as viewed") && !lower.contains("marked as opened") {
+        return None;
+    }
+    let receipt_in = |sentence: &str| {
+        let words = words_of(sentence);
+        let returned = words.contains(&"returned");
+        let marked = (words.windows(3))
+            .any(|w| w[0] == "marked" && w[1] == "as" && matches!(w[2], "viewed" | "opened"));
+        let told = words
+            .iter()
+            .any(|w| matches!(*w, "that" | "which" | "whether" | "only" | "when" | "if"));
+        returned && marked && !told
+    };
+    (lower.split_inclusive(['.', ';']))
+        .any(receipt_in)
+        .then_some("returned ones are marked as viewed")
+}
+
+/// `lower` without an "also" between an auxiliary and its participle: "a copy is also
+/// emailed to the payer" says "is emailed to" (attack 82).
+fn without_also(lower: String) -> String {
+    if !lower.contains(" also ") {
+        return lower;
+    }
+    ["is", "are", "be", "will"].iter().fold(lower, |text, aux| {
+        text.replace(&format!(" {aux} also "), &format!(" {aux} "))
+    })
+}
+
+/// What the first reading changes, said in a sentence whose condition is the reading itself:
+/// "After the ZIP has been fetched, the request is marked fulfilled and closed", "The first
+/// time the applicant retrieves the letter ..., the letter is deemed served" (attack 82).
+/// (Not another's act: "When the order ships, it is marked shipped".)
+fn changed_once_read(lower: &str) -> Option<&'static str> {
+    const READ: [&str; 14] = [
+        "fetched",
+        "downloaded",
+        "retrieved",
+        "opened",
+        "accessed",
+        "viewed",
+        "read",
+        "retrieves",
+        "downloads",
+        "opens",
+        "accesses",
+        "views",
+        "fetches",
+        "reads",
+    ];
+    const CHANGED: [&str; 11] = [
+        "marked",
+        "closed",
+        "deemed",
+        "locked",
+        "archived",
+        "fulfilled",
+        "served",
+        "expired",
+        "consumed",
+        "invalidated",
+        "finalized",
+    ];
+    let opens = ["after", "once", "when", "upon"];
+    if !opens.iter().any(|w| lower.contains(w)) && !lower.contains("the first time") {
+        return None;
+    }
+    let changed_in = |sentence: &str| {
+        let (condition, main) = sentence.split_once(',')?;
+        let words = words_of(condition);
+        let first_time = words.starts_with(&["the", "first", "time"]);
+        let opened = words.first().is_some_and(|w| opens.contains(w)) || first_time;
+        // (Read by another, "fetched by the courier", "viewed by all signers", it is theirs.)
+        let theirs = words.iter().any(|w| matches!(*w, "by" | "all"));
+        let read = words.iter().any(|w| READ.contains(w)) && !theirs;
+        let main = words_of(main);
+        let passive = (main.windows(2))
+            .any(|p| matches!(p[0], "is" | "are" | "been") && CHANGED.contains(&p[1]));
+        // (What happens later is a lifecycle: "the export job is archived after 7 days".)
+        let later = (main.iter()).any(|w| matches!(*w, "after" | "within" | "days" | "hours"));
+        (opened && read && passive && !later).then_some("changed once it is read")
+    };
+    lower.split_inclusive('.').find_map(changed_in)
+}
+
+/// Verbs that meter or limit what a call does rather than act ("Each call counts against
+/// your quota", "Each call is limited to 50 results").
+const METERING: [&str; 9] = [
+    "count", "charge", "bill", "cost", "consume", "log", "record", "use", "limit",
+];
+
+/// Whether `word` is a verb in the third person that acts ("starts", "resets", "rotates"),
+/// not one that reads or meters ("returns", "counts", "charges", "logs").
+fn acting_third_person(word: &str) -> bool {
+    let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
+    third_person
+        && vocabulary::summary_verb(word)
+            .is_some_and(|(stem, verb)| verb != Verb::Read && !METERING.contains(&stem.as_str()))
+}
+
+/// Whether `word` is the participle of a verb that acts ("generated", "reset"), not of one
+/// that reads, meters or limits ("returned", "counted", "limited").
+fn acting_participle_of(word: &str) -> bool {
+    let forms = [Some(word), word.strip_suffix('d'), word.strip_suffix("ed")];
+    (forms.into_iter().flatten()).any(|form| {
+        vocabulary::verb(form).is_some_and(|verb| verb != Verb::Read) && !METERING.contains(&form)
+    })
 }
 
 /// The sentences of a GET's description (lower case) whose voiding or stopping is the
@@ -571,30 +726,6 @@ fn voided_by_this_call(lower: &str) -> String {
             let voided = voided && !lifecycle;
             (voided || (stops && made_anew && !timed)) && !picked_out && !by_another
         })
-    })
-}
-
-/// Verbs that meter or limit what a call does rather than act ("Each call counts against
-/// your quota", "Each call is limited to 50 results").
-const METERING: [&str; 9] = [
-    "count", "charge", "bill", "cost", "consume", "log", "record", "use", "limit",
-];
-
-/// Whether `word` is a verb in the third person that acts ("starts", "resets", "rotates"),
-/// not one that reads or meters ("returns", "counts", "charges", "logs").
-fn acting_third_person(word: &str) -> bool {
-    let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
-    third_person
-        && vocabulary::summary_verb(word)
-            .is_some_and(|(stem, verb)| verb != Verb::Read && !METERING.contains(&stem.as_str()))
-}
-
-/// Whether `word` is the participle of a verb that acts ("generated", "reset"), not of one
-/// that reads, meters or limits ("returned", "counted", "limited").
-fn acting_participle_of(word: &str) -> bool {
-    let forms = [Some(word), word.strip_suffix('d'), word.strip_suffix("ed")];
-    (forms.into_iter().flatten()).any(|form| {
-        vocabulary::verb(form).is_some_and(|verb| verb != Verb::Read) && !METERING.contains(&form)
     })
 }
 
@@ -1369,7 +1500,7 @@ impl<'r, 'f> Reader<'r, 'f> {
             ),
         ];
         for (source, text, at) in texts {
-            let Some(lower) = text.map(str::to_ascii_lowercase) else {
+            let Some(lower) = text.map(str::to_ascii_lowercase).map(without_also) else {
                 continue;
             };
             // What a read consumes is an effect of each call only when the call reads.
@@ -1402,8 +1533,41 @@ impl<'r, 'f> Reader<'r, 'f> {
             }
             if phrases[3].is_none() && consumes {
                 phrases[3] = (spent_once_used(&lower))
+                    .or_else(|| changed_once_read(&lower))
+                    .or_else(|| viewed_when_returned(&lower))
                     .or_else(|| read_from_then_on(&lower))
                     .or_else(|| supersedes_the_last(&lower));
+            }
+            // What is sent or emailed when something else happens ("Receipts are also
+            // emailed to the payer when the payment succeeds") is no act of the read; when a
+            // flag it is given or the reading says so, it is ("When `email` is true, a copy
+            // ... is also emailed to", "When the code is requested, it is sent to ...").
+            let sends = [
+                "is sent to",
+                "are sent to",
+                "is emailed to",
+                "are emailed to",
+            ];
+            if phrases[3].is_some_and(|p| sends.contains(&p)) {
+                let of_the_call = |words: &[&str]| {
+                    let when = (words.iter())
+                        .any(|w| matches!(*w, "when" | "after" | "once" | "whenever"));
+                    let given_or_read = (words.iter()).any(|w| {
+                        matches!(
+                            *w,
+                            "true" | "set" | "given" | "requested" | "called" | "call"
+                        )
+                    });
+                    !when || given_or_read
+                };
+                let said = told(&sentences_where(&lower, of_the_call));
+                phrases[3] = vocabulary::phrases_in(&said)[3];
+            }
+            // (A setting: "A link can be used once or many times", "once per customer".)
+            let a_setting = ["used once or", "used once per"];
+            if phrases[3] == Some("can be used once") && a_setting.iter().any(|s| lower.contains(s))
+            {
+                phrases[3] = None;
             }
             // Of what reading consumes, what is gone for good is said first ("marked as
             // used and is destroyed after the first retrieval").
@@ -1422,9 +1586,11 @@ impl<'r, 'f> Reader<'r, 'f> {
             if consumes && phrases[1] == Some("by the given number of") {
                 phrases[1] = None;
             }
-            // A GET's "each call" says what each does only beside a verb that acts ("The
-            // digest window starts again after each call"), not of a limit or an answer
-            // ("Each call is limited to 50 results", "Each call returns up to 100 items").
+            // A GET's "each call" that tells a limit or metering says nothing of an act
+            // ("Each call is limited to 50 results", "Each call returns up to 100 items",
+            // "Each call counts against your rate limit"), unless an acting verb or a new
+            // one is said beside it ("The digest window starts again after each call", "A
+            // fresh token is returned each time", "uses up one of the remaining downloads").
             const EACH: [&str; 4] = ["every call", "each call", "each time", "every time"];
             if consumes && phrases[1].is_some_and(|p| EACH.contains(&p)) {
                 let acts_each_time = |words: &[&str]| {
@@ -1434,7 +1600,8 @@ impl<'r, 'f> Reader<'r, 'f> {
                     let passive = (words.windows(2)).any(|p| {
                         matches!(p[0], "is" | "are" | "be" | "been") && acting_participle_of(p[1])
                     });
-                    !each || passive || words.iter().any(|w| acting_third_person(w))
+                    let acts = passive || words.iter().any(|w| acting_third_person(w));
+                    !each || !limits_or_meters(words) || acts
                 };
                 phrases[1] = vocabulary::phrases_in(&sentences_where(&lower, acts_each_time))[1];
             }

@@ -334,12 +334,26 @@ fn mints_a_token(verb: &str, rest: &[String]) -> bool {
             && matches!(pair[1], "password" | "passcode" | "code" | "pin")
     });
     let minted = near.iter().any(|w| matches!(*w, "otp" | "nonce" | "totp"));
+    // A link that signs someone in ("Get donor portal sign-in link", "Get a magic link";
+    // attack 81) is a credential too, where the link is what is got (not "Get magic link
+    // expiry"; a "login link" may be the login page's).
+    let signs_in = near.windows(2).enumerate().any(|(i, pair)| {
+        let head = rest.get(i + 2).is_none_or(|w| {
+            matches!(
+                w.as_str(),
+                "for" | "to" | "of" | "that" | "which" | "with" | "and"
+            )
+        });
+        matches!(pair[0], "sign-in" | "signin" | "magic")
+            && matches!(pair[1], "link" | "url")
+            && head
+    });
     // Credentials said to be stored ones ("Get static credentials") are read.
     let credentials = near.iter().enumerate().any(|(i, w)| {
         let stored = i > 0 && matches!(near[i - 1], "static" | "stored");
         *w == "credentials" && !stored
     });
-    gets && (token || new_credential || one_time || minted || credentials)
+    gets && (token || new_credential || one_time || minted || credentials || signs_in)
 }
 
 /// Whether `words` are a title of two to four capitalized words, a noun this reader knows

@@ -591,8 +591,10 @@ pub(super) fn moves_an_amount(word: &str, rest: &[String]) -> bool {
     let (head, before) = object.split_last().expect("an object has a word");
     let amount = vocabulary::AMOUNTS.contains(&head.as_str()) && before.iter().all(which);
     // Time, only first ("Add 30 days", not "Add business hours").
-    let time =
-        matches!(head.as_str(), "minutes" | "hours" | "days") && before.iter().all(|w| number(w));
+    let time = matches!(
+        head.as_str(),
+        "minutes" | "hours" | "days" | "weeks" | "months" | "years"
+    ) && before.iter().all(|w| number(w));
     verb && (amount || time) && after.is_none_or(|w| w != "of")
 }
 

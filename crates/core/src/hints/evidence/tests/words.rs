@@ -2613,3 +2613,130 @@ fn each_call_acts_only_with_a_verb_that_acts() {
         assert!(!kept_read_only(&alerts), "{description}");
     }
 }
+
+/// Attack rounds 81 and 82 (fundraising, car rental, podcast hosting; permits, a gym, a
+/// freelance marketplace): a GET whose receipt "is also emailed", whose first retrieval
+/// closes a request or serves a letter, whose proposals "are marked as viewed", whose lookup
+/// "deducts a visit", or that issues a token where none is active, writes; a write that
+/// moves a date "later by `extensionDays`", adds `months` to an end date or extends a freeze
+/// "by `days`" moves it again; a `count` is an amount.
+#[test]
+fn rounds_81_and_82_find_what_a_read_changes() {
+    let get = Method::Get;
+    let mut reads = facts(&get, "getThing", "Get the thing");
+    reads.path = Some("/things/{id}");
+    for description in [
+        "Returns the receipt. When `email` is true, a copy of the receipt is also emailed to the payer's address on file.",
+        "Returns a ZIP of the records released. After the ZIP has been fetched, the request is marked fulfilled and closed.",
+        "Returns the letter. The first time the applicant retrieves the letter through the portal, the letter is deemed served; the appeal period starts on that date.",
+        "Returns the proposals. Proposals returned to the job's owner are marked as viewed.",
+        "Finds a member by barcode. When `recordVisit` is true, the lookup also counts as the member's check-in and deducts a visit from the member's class pack.",
+        "Returns the listener's personal feed URL. If the listener has no active token, a new one is issued.",
+    ] {
+        reads.description = Some(description.into());
+        assert!(!kept_read_only(&reads), "{description}");
+    }
+    for description in [
+        "Returns the order. When the order ships, it is marked shipped.",
+        "Returns the order. After 30 days, closed orders are archived.",
+    ] {
+        reads.description = Some(description.into());
+        assert!(kept_read_only(&reads), "{description}");
+    }
+    let put = Method::Put;
+    for (path, description) in [
+        ("/permits/{permitNumber}/expiration", "Moves the permit's expiration date later by `extensionDays` (at most 180 per request)."),
+        ("/memberships/{membershipId}/end-date", "Adds `months` to the membership's current end date."),
+    ] {
+        let mut extend = facts(&put, "", "Extend");
+        extend.path = Some(path);
+        extend.description = Some(description.into());
+        assert!(suggests(&extend, HintKind::Idempotent, false), "{description}");
+    }
+    let mut retention = facts(&put, "", "Set the retention");
+    retention.path = Some("/retention");
+    retention.description =
+        Some("Sets the retention to `days`. Results are grouped by days.".into());
+    assert!(!says(&retention, HintKind::Idempotent, false));
+    let post = Method::Post;
+    let mut freeze = facts(&post, "freezeMembership", "Freeze a membership");
+    freeze.path = Some("/memberships/{membershipId}/freeze");
+    freeze.description = Some(
+        "Freezes the membership. Freezing a membership that is already frozen extends the current freeze by `days`."
+            .into(),
+    );
+    assert!(!says(&freeze, HintKind::Idempotent, true));
+    assert!(says_an_amount("count"));
+}
+
+/// Attack 81's sign-in links: a GET of a sign-in or magic link mints a credential, and a
+/// link that "can be used once" is spent; a link's settings read.
+#[test]
+fn sign_in_links_are_credentials() {
+    let get = Method::Get;
+    let mut link = facts(&get, "getDonorPortalLink", "Get donor portal sign-in link");
+    link.path = Some("/donors/{donorId}/portal-link");
+    link.scopes = vec!["donors:read"];
+    assert!(!kept_read_only(&link));
+    let mut once = facts(&get, "getPortalLink", "Get the portal link");
+    once.path = Some("/donors/{donorId}/portal-link");
+    once.description = Some("The link is valid for 30 minutes and can be used once.".into());
+    assert!(!kept_read_only(&once));
+    let settings = facts(&get, "getLinkSettings", "Get sign-in link settings");
+    assert!(!suggests(&settings, HintKind::ReadOnly, false));
+}
+
+/// A fresh reader's review of rounds 81-82's rules (/work/notes/review72.md): "each call"
+/// beside what is made or used up still acts, whatever the verb; a sign-in link's settings,
+/// a receipt filter, a read by another, a lifecycle after the read, an invoice issued on a
+/// schedule, a coupon usable once per customer, a report broken down by days, a rounding up
+/// by minutes, a receipt emailed when a payment succeeds leave a call reading or setting.
+#[test]
+fn rounds_81_and_82_rules_keep_to_their_class() {
+    let get = Method::Get;
+    let mut acts = facts(&get, "getResource", "Get the resource");
+    acts.path = Some("/resources/{id}");
+    for description in [
+        "Returns the resource. Each call consumes one of the 5 allowed downloads.",
+        "Returns the resource. A fresh token is returned each time.",
+        "Returns the resource. Each call hands out the next batch to the caller.",
+    ] {
+        acts.description = Some(description.into());
+        assert!(!kept_read_only(&acts), "{description}");
+    }
+    let mut reads = facts(&get, "getThing", "Get the thing");
+    reads.path = Some("/things/{id}");
+    for description in [
+        "Returns the proposals. Use `status=viewed` to return only proposals that have been marked as viewed.",
+        "Returns the order. After the order has been fetched by the courier, it is marked shipped.",
+        "Returns the report metadata. Once the report is downloaded, the export job is archived after 7 days.",
+        "Returns the coupon. A coupon can be used once per customer.",
+        "Returns the receipt. The receipt is also sent to the payer when the payment succeeds.",
+    ] {
+        reads.description = Some(description.into());
+        assert!(kept_read_only(&reads), "{description}");
+    }
+    let expiry = facts(&get, "getMagicLinkExpiry", "Get magic link expiry");
+    assert!(!says(&expiry, HintKind::ReadOnly, false));
+    let post = Method::Post;
+    let mut search = facts(&post, "searchInvoices", "Search invoices");
+    search.path = Some("/invoices/search");
+    search.description = Some(
+        "Returns invoices that match the query. An invoice is issued when its billing period closes."
+            .into(),
+    );
+    assert!(suggests(&search, HintKind::ReadOnly, true));
+    let put = Method::Put;
+    let mut dashboard = facts(&put, "updateDashboard", "Update a dashboard");
+    dashboard.path = Some("/dashboards/{id}");
+    for description in [
+        "Replaces the dashboard. Charts are broken down by days, weeks or months.",
+        "Sets the rounding. Time entries are rounded up by 15 minutes.",
+    ] {
+        dashboard.description = Some(description.into());
+        assert!(
+            !says(&dashboard, HintKind::Idempotent, false),
+            "{description}"
+        );
+    }
+}
