@@ -1327,10 +1327,11 @@ pub const INPUT_VERBS: &[&str] = &[
 ];
 
 /// Words that open a clause before the verb, never an imperative: "*Given* a word, returns
-/// ...", "*For* each order ...", "*Based on* the ...".
+/// ...", "*For* each order ...", "*Based on* the ...", a status told by "*Whether* the loan
+/// has funded" (attack 83).
 pub const CLAUSE_OPENERS: &[&str] = &[
     "given", "based", "provided", "using", "assuming", "for", "with", "from", "by", "in", "on",
-    "at", "to", "as", "if", "when", "per",
+    "at", "to", "as", "if", "when", "per", "whether",
 ];
 
 /// Update verbs that set given values, so that setting them again changes nothing: what an

@@ -2740,3 +2740,20 @@ fn rounds_81_and_82_rules_keep_to_their_class() {
         );
     }
 }
+
+/// Attack 83: a status GET whose description opens "Whether" tells a state; "whether" is
+/// no verb.
+#[test]
+fn whether_opens_a_state_not_an_act() {
+    let get = Method::Get;
+    let mut funding = facts(&get, "getFunding", "Funding status");
+    funding.path = Some("/loans/{loanId}/funding");
+    funding.description =
+        Some("Whether the loan has funded, with the wire reference and amount.".into());
+    assert!(!says(&funding, HintKind::ReadOnly, false));
+    let mut consent = facts(&get, "", "");
+    consent.path = Some("/loans/{loanId}/econsent");
+    consent.description =
+        Some("Whether each borrower has consented to receive disclosures electronically.".into());
+    assert!(!says(&consent, HintKind::ReadOnly, false));
+}
