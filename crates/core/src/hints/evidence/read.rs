@@ -682,8 +682,8 @@ const METERING: [&str; 9] = [
 /// Whether `word` is a verb in the third person that acts ("starts", "resets", "rotates"),
 /// not one that reads or meters ("returns", "counts", "charges", "logs").
 fn acting_third_person(word: &str) -> bool {
-    let third_person = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
-    third_person
+    // (A third person has a plural's shape.)
+    is_plural(word)
         && vocabulary::summary_verb(word)
             .is_some_and(|(stem, verb)| verb != Verb::Read && !METERING.contains(&stem.as_str()))
 }
