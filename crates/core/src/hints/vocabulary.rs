@@ -523,31 +523,30 @@ pub fn verb(word: &str) -> Option<Verb> {
 /// A verb as it stands first in a summary, in the imperative or the third person:
 /// `Lists` -> list, `Searches` -> search, `Modifies` -> modify.
 pub fn summary_verb(word: &str) -> Option<(String, Verb)> {
-    let word = word.to_ascii_lowercase().replace('-', "");
-    let mut forms = vec![word.clone()];
+    // (Called for many words of every operation: a form is made only to be looked up.)
+    let mut word = word.to_ascii_lowercase();
+    word.retain(|c| c != '-');
+    let found = |form: &str| verb(form).map(|class| (form.to_string(), class));
+    if let Some(hit) = found(&word) {
+        return Some(hit);
+    }
     if let Some(stem) = word.strip_suffix("ing") {
-        forms.push(stem.to_string());
-        forms.push(format!("{stem}e"));
         // "Resetting", "Cancelling", "Running": the consonant doubled before -ing.
-        let bytes = stem.as_bytes();
-        if let [.., a, b] = bytes {
-            if a == b && !b"aeiou".contains(b) {
-                forms.push(stem[..stem.len() - 1].to_string());
-            }
+        let doubled = match stem.as_bytes() {
+            [.., a, b] if a == b && !b"aeiou".contains(b) => Some(&stem[..stem.len() - 1]),
+            _ => None,
+        };
+        let hit = (found(stem))
+            .or_else(|| found(&format!("{stem}e")))
+            .or_else(|| doubled.and_then(found));
+        if hit.is_some() {
+            return hit;
         }
     }
-    if let Some(stem) = word.strip_suffix("ies") {
-        forms.push(format!("{stem}y"));
-    }
-    if let Some(stem) = word.strip_suffix("es") {
-        forms.push(stem.to_string());
-    }
-    if let Some(stem) = word.strip_suffix('s') {
-        forms.push(stem.to_string());
-    }
-    forms
-        .into_iter()
-        .find_map(|form| verb(&form).map(|class| (form, class)))
+    let ies = word.strip_suffix("ies").map(|stem| format!("{stem}y"));
+    (ies.as_deref().and_then(found))
+        .or_else(|| word.strip_suffix("es").and_then(found))
+        .or_else(|| word.strip_suffix('s').and_then(found))
 }
 
 /// The verb a noun names the act of, when it names one (`deletion` -> delete, `rotation`
@@ -2066,6 +2065,11 @@ fn is_noun(word: &str) -> bool {
 /// Splits a glued lower-case identifier into known words, fewest words first
 /// (`getinputtokencounts` -> get input token counts); `None` when it cannot.
 pub fn segment(glued: &str) -> Option<Vec<&str>> {
+    // Every known word is lower-case letters (a test holds them so): `resource123` spells
+    // none, and is not looked up piece by piece.
+    if !glued.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
     // best[i]: the fewest words that spell glued[..i], as the index where the last begins.
     let n = glued.len();
     let mut best: Vec<Option<(usize, usize)>> = vec![None; n + 1];
@@ -2095,6 +2099,18 @@ pub fn segment(glued: &str) -> Option<Vec<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn known_words_are_lower_case_letters() {
+        let classes = [
+            READ, CREATE, REPEAT, SWITCH, UPDATE, RENEW, DESTROY, SETTLE, ACT,
+        ];
+        for word in classes.into_iter().chain([NOUNS]).flatten() {
+            assert!(word.bytes().all(|b| b.is_ascii_lowercase()), "{word}");
+        }
+        assert_eq!(segment("resource123"), None);
+        assert_eq!(segment("Getresource"), None);
+    }
 
     #[test]
     fn glued_names_are_split_into_known_words() {

@@ -19,7 +19,7 @@ pub fn name_words(name: &str, method: Option<&Method>) -> Vec<String> {
     for word in snake.split('_').filter(|w| !w.is_empty()) {
         // Only a long word that is not itself a verb can be several glued together.
         let glued = word.len() >= 8 && vocabulary::verb(word).is_none();
-        match vocabulary::segment(word).filter(|_| glued) {
+        match glued.then(|| vocabulary::segment(word)).flatten() {
             Some(parts) => words.extend(parts.into_iter().map(str::to_string)),
             None => words.push(word.to_string()),
         }

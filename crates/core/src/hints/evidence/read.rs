@@ -1007,6 +1007,9 @@ struct Reader<'r, 'f> {
     facts: &'r Facts<'f>,
     /// The operation's words, lower case, once: what the phrases and the trash are read in.
     text: String,
+    /// The description's sentences by Unicode's rules, split once: several readers walk
+    /// them, and splitting is the dearest step of reading a long description.
+    sentences: Vec<&'r str>,
     /// The name's first verb.
     name_verb: Option<String>,
     /// The summary's first word (the description's, without one), when it is a verb.
@@ -1023,9 +1026,11 @@ impl<'r, 'f> Reader<'r, 'f> {
         ]
         .join(" ")
         .to_ascii_lowercase();
+        let description = facts.description.as_deref().unwrap_or_default();
         Reader {
             facts,
             text,
+            sentences: description.unicode_sentences().collect(),
             name_verb: None,
             opening_verb: None,
             out: Vec::new(),
@@ -1165,11 +1170,9 @@ impl<'r, 'f> Reader<'r, 'f> {
             .summary
             .as_deref()
             .map(|s| (s, Source::Summary, &facts.places.summary));
-        let sentence = facts
-            .description
-            .as_deref()
-            .and_then(|d| d.unicode_sentences().find(|s| !is_heading(s)))
-            .map(|s| (s, Source::Description, &facts.places.description));
+        let sentence = (self.sentences.iter())
+            .find(|s| !is_heading(s))
+            .map(|s| (*s, Source::Description, &facts.places.description));
         let (original, source, at) = match (summary, sentence) {
             (Some(title), Some(sentence)) if is_title(title.0) && self.acts(sentence.0) => sentence,
             (Some(summary), _) => summary,
@@ -1703,29 +1706,26 @@ impl<'r, 'f> Reader<'r, 'f> {
     /// relative clause or a noun before the verb is no such subject.
     fn sentences(&mut self) {
         let facts = self.facts;
+        let summary = facts.summary.as_deref().unwrap_or_default();
         let texts = [
             (
                 Source::Summary,
-                facts.summary.as_deref(),
+                summary.unicode_sentences().collect(),
                 &facts.places.summary,
             ),
             (
                 Source::Description,
-                facts.description.as_deref(),
+                self.sentences.clone(),
                 &facts.places.description,
             ),
         ];
         let in_use = |word: &str, rest: &[String]| verb_in_use(word, rest, &self.text, facts);
         let own = self.own_acts();
-        for (source, text, at) in texts {
+        for (source, sentences, at) in texts {
             // A clause after ";" has its own subject; one after ":" is often a parameter's
             // note ("page_size: Sets the page size"), not the call.
-            let clauses = text.into_iter().flat_map(|t| t.split(';'));
-            let acting = clauses
-                .flat_map(UnicodeSegmentation::unicode_sentences)
-                .find_map(|sentence| {
-                    Some((sentence, sentence_verb_that_acts(sentence, &in_use, &own)?))
-                });
+            let acting = (sentences.iter().flat_map(|s| s.split(';')))
+                .find_map(|clause| Some((clause, sentence_verb_that_acts(clause, &in_use, &own)?)));
             if let Some((sentence, verb)) = acting {
                 // (Weighed where the call itself is the subject, and a GET's: "Each request
                 // rotates the barcode secret", "Calling this resets the feed's secret".)
@@ -1804,9 +1804,9 @@ impl<'r, 'f> Reader<'r, 'f> {
     /// not restore.
     fn cascade(&mut self) {
         let facts = self.facts;
-        let Some(description) = facts.description.as_deref() else {
+        if facts.description.is_none() {
             return;
-        };
+        }
         let in_use = |word: &str, rest: &[String]| verb_in_use(word, rest, &self.text, facts);
         let own = self.own_acts();
         // Not the opening's verb said again ("Removes the label from the issue").
@@ -1814,7 +1814,7 @@ impl<'r, 'f> Reader<'r, 'f> {
         let opening = usize::from(facts.summary.is_none());
         // Each verb that acts, in turn: "Generates a new link and expires any link issued
         // before it" removes with its second.
-        let removes = (description.unicode_sentences().skip(opening)).find_map(|sentence| {
+        let removes = (self.sentences.iter().skip(opening)).find_map(|&sentence| {
             let mut rest = sentence;
             while let Some(word) = sentence_verb_that_acts(rest, &in_use, &own) {
                 rest = &rest[word.as_ptr() as usize - rest.as_ptr() as usize + word.len()..];

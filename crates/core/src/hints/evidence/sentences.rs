@@ -54,8 +54,13 @@ fn a_new_one(word: &str, rest: &[String]) -> bool {
 /// created"), nor denied before it; under one on what is given, of a write ("When
 /// `message` is given, a new update is added"). "The new member is added" is no new one.
 pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
-    // (Most descriptions say no "new": nothing to split.)
-    if !lower.contains("new") {
+    // (Most descriptions say no "new" as a word, "newest" is none: nothing to split.)
+    let alone = |(at, _): (usize, &str)| {
+        let before = lower[..at].chars().next_back();
+        let after = lower[at + 3..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    };
+    if !lower.match_indices("new").any(alone) {
         return None;
     }
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
@@ -412,6 +417,9 @@ pub(super) fn sentence_verb_that_acts<'s>(
         let modal = i
             .checked_sub(1 + gap)
             .is_some_and(|j| one_of(vocabulary::MODALS, words[j]));
+        if !(third_person || modal) {
+            return None;
+        }
         let subject = i.checked_sub(if modal { 2 + gap } else { 1 });
         // "Retrieving notifications marks them as read", "Calling this endpoint deletes
         // it": a sentence opened by doing something has the call as its subject.
@@ -483,7 +491,7 @@ pub(super) fn sentence_verb_that_acts<'s>(
                 one_of(vocabulary::CARRY_THE_SUBJECT, words[j])
                     || one_of(vocabulary::SUBJECTS, words[j])
             });
-        if !((third_person || modal) && carried) {
+        if !carried {
             return None;
         }
         let rest: Vec<String> = (words[i + 1..].iter().take(4))
