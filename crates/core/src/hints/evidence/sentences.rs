@@ -207,6 +207,10 @@ pub(super) fn done_by_this_call(lower: &str) -> Option<&str> {
         "checked", "logged", "signed", "opted", "clocked", "turned", "switched", "shut", "cleaned",
         "locked", "paid", "topped", "wiped",
     ];
+    // (Read on every GET: most say no "by this", and need no split.)
+    if !(lower.contains("by") && lower.contains("this")) {
+        return None;
+    }
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
         let words = words_of(sentence);
         // Denied before the act ("No records are created"; "no longer" denies nothing).

@@ -179,20 +179,23 @@ fn resource_acted_on(path: &str, verb: &str) -> Option<String> {
 /// file to the trash", "Restore a file from the trash", restore what was deleted. `text` is
 /// the operation's words, lower case.
 pub(super) fn undoes(verb: &str, text: &str) -> bool {
-    let trash = text.contains("trash");
+    // (Asked of most verbs of every operation: the text is searched only for these.)
+    let trash = || text.contains("trash");
     // (Emptying the trash is for good: `trashEmpty`, "Empty the trash can".)
-    let emptied = [
-        "empty the trash",
-        "empties the trash",
-        "emptytrash",
-        "trashempty",
-    ]
-    .iter()
-    .any(|said| text.contains(said));
+    let emptied = || {
+        [
+            "empty the trash",
+            "empties the trash",
+            "emptytrash",
+            "trashempty",
+        ]
+        .iter()
+        .any(|said| text.contains(said))
+    };
     match verb {
-        "trash" | "untrash" => !emptied,
-        "move" => trash,
-        "restore" => trash || vocabulary::has_phrase(text, "deleted"),
+        "trash" | "untrash" => !emptied(),
+        "move" => trash(),
+        "restore" => trash() || vocabulary::has_phrase(text, "deleted"),
         _ => false,
     }
 }
