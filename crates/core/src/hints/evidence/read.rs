@@ -332,10 +332,8 @@ pub(super) fn passive_write(lower: &str, conditional: bool) -> Option<&'static s
     let said = lower.split_inclusive(['.', ';']).filter_map(|sentence| {
         // (Read on every GET: a sentence with no condition is not split when only a
         // condition's main clause is asked for.)
-        let may_be_conditional = ["if", "unless", "first"]
-            .iter()
-            .any(|w| sentence.contains(w));
-        if conditional && !may_be_conditional {
+        let conditions = ["if", "unless", "first"];
+        if conditional && !conditions.iter().any(|w| sentence.contains(w)) {
             return None;
         }
         let words: Vec<&str> = sentence.split(|c: char| !c.is_alphanumeric()).collect();

@@ -55,12 +55,7 @@ fn a_new_one(word: &str, rest: &[String]) -> bool {
 /// `message` is given, a new update is added"). "The new member is added" is no new one.
 pub(super) fn makes_a_new_one(lower: &str, safe: bool) -> Option<&str> {
     // (Most descriptions say no "new" as a word, "newest" is none: nothing to split.)
-    let alone = |(at, _): (usize, &str)| {
-        let before = lower[..at].chars().next_back();
-        let after = lower[at + 3..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    };
-    if !lower.match_indices("new").any(alone) {
+    if !vocabulary::has_phrase(lower, "new") {
         return None;
     }
     lower.split_inclusive(['.', ';']).find_map(|sentence| {
