@@ -552,11 +552,11 @@ if __name__ == "__main__":
     for spec, path, method, op in round17:
         print(spec, "-", method.upper(), path, op.get("operationId"), "round 17", sep="\t")
     taken |= {(spec, method, path) for spec, path, method, _ in round17}
-    # Rounds 18 to 25 (2026-12-05 to -07): two more of each document of rounds 16 and 17
+    # Rounds 18 to 27 (2026-12-05 to -07): two more of each document of rounds 16 and 17
     # each time, drawn the same way, each measured before anything was chosen on it (round
     # 20 drawn before round 19 was tuned on; each other after the one before and its attack
     # round).
-    for number in range(18, 27):
+    for number in range(18, 28):
         drawn = list(sample_writes(ROUND16 + ROUND17, 2, taken))
         for spec, path, method, op in drawn:
             print(spec, "-", method.upper(), path, op.get("operationId"), f"round {number}", sep="\t")
