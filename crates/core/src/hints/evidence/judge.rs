@@ -612,6 +612,10 @@ fn idempotent(case: &mut Case<'_, '_>) {
     };
     let upsert = !upserts(case).is_empty();
     let mut repeats = case.verbs(adds_again);
+    // A PUT that only creates says so by its 201 too, whatever its verb.
+    if created_or_conflict(&case.facts.statuses) && creates_only(case) {
+        repeats.extend(case.saying(&[Says::Created]));
+    }
     // "Create or update": what it creates, a repeat updates.
     repeats.retain(|e| !(upsert && e.says == Says::Verb(Verb::Create)));
     // What a proxy passes on may add on every call: its server decides.
@@ -675,12 +679,17 @@ fn idempotent(case: &mut Case<'_, '_>) {
 /// call fails ("If there is already a bot ..., a 409 error is returned"), or its responses
 /// answer a second call with a 409 Conflict and no success of an update (200, 204); and its
 /// words neither update nor say "or update". (A PUT to a path without parameters may still
-/// write at a given URI: a presigned upload URL.)
+/// write at a given URI: a presigned upload URL.) A PUT whose one success is 201 Created,
+/// with a 409, creates only whatever its verb ("Set a namespace ...", 201 "successfully
+/// set", 409 "already exists").
 fn creates_only(case: &Case<'_, '_>) -> bool {
-    if case.method != Some(&Method::Put) {
+    if case.method != Some(&Method::Put) || !upserts(case).is_empty() {
         return false;
     }
-    if case.verbs(&[Verb::Create]).is_empty() || !upserts(case).is_empty() {
+    if created_or_conflict(&case.facts.statuses) {
+        return true;
+    }
+    if case.verbs(&[Verb::Create]).is_empty() {
         return false;
     }
     // The name's `put` says only the method; a token made is new whatever it says; a PUT
@@ -706,6 +715,12 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
     let conflicts =
         statuses.contains(&"409") && !statuses.iter().any(|s| matches!(*s, "200" | "204"));
     conflicts || fails_when_it_exists(case.facts.description.as_deref().unwrap_or(""))
+}
+
+/// Whether the responses answer success only with 201 Created, and answer 409 Conflict.
+fn created_or_conflict(statuses: &[&str]) -> bool {
+    let mut successes = statuses.iter().filter(|s| s.starts_with('2')).peekable();
+    successes.peek().is_some() && successes.all(|s| *s == "201") && statuses.contains(&"409")
 }
 
 /// Whether the description opens by removing or voiding what the call is given: "Exchange

@@ -577,9 +577,16 @@ pub struct Suggestion {
 }
 
 impl Suggestion {
-    /// Not a note: review offers it, lint's name rules check it.
+    /// Not a note: review offers it.
     pub fn is_suggested(&self) -> bool {
         self.confidence > Confidence::Low
+    }
+
+    /// Sure enough for lint, whose findings fail a build: on the tuning half of the labels,
+    /// lint findings resting on medium-confidence judgements were wrong one time in nine,
+    /// on high-confidence ones one time in seventy.
+    pub fn is_sure(&self) -> bool {
+        self.confidence == Confidence::High
     }
 
     /// The reason and the evidence, for a line of text.

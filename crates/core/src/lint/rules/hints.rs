@@ -35,8 +35,8 @@ rule! {
     /// `idempotentHint: true` on a POST or PATCH, or on any tool (a PUT included) whose
     /// name, summary or description says every call has an effect of its own (it creates,
     /// sends, notifies, triggers, charges, appends, toggles...), when it takes no
-    /// idempotency key. The same judgement review shows: a PUT that sets a value is
-    /// idempotent by design, a PUT that sends an email is not.
+    /// idempotency key. The same judgement review shows, where it is sure: a PUT that sets
+    /// a value is idempotent by design, a PUT that sends an email is not.
     ///
     /// Why: clients retry idempotent tools after a timeout. Without an idempotency key the
     /// retry creates a second order or bills the card twice.
@@ -59,7 +59,7 @@ fn risky_idempotent(tool: &Subject<'_>, _: &RuleContext) -> Vec<Hit> {
     let by_evidence = tool
         .suggestions
         .iter()
-        .find(|s| s.hint == HintKind::Idempotent && !s.value && s.is_suggested());
+        .find(|s| s.hint == HintKind::Idempotent && !s.value && s.is_sure());
     let message = match (by_method, by_evidence) {
         (Some(method), _) => format!(
             "idempotentHint is true on a {method} that takes no idempotency key: a retry may repeat its effect"

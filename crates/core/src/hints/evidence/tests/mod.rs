@@ -1758,26 +1758,37 @@ fn round_18_writes() {
     // A PUT whose second call gets a 409 and no update's success only creates; so does
     // one that makes a token.
     let put = Method::Put;
+    let not_idempotent = |facts: &Facts<'_>| {
+        said(facts)
+            .iter()
+            .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value)
+    };
     let mut event = facts(&put, "", "Create a custom event with predefined ID");
     event.path = Some("/custom-events/{id}");
     event.statuses = vec!["202", "409"];
     assert!(!idempotent(&said(&event)));
-    assert!(said(&event)
-        .iter()
-        .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value));
+    assert!(not_idempotent(&event));
     event.statuses = vec!["200", "201", "409"];
-    assert!(!said(&event)
-        .iter()
-        .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value));
+    assert!(!not_idempotent(&event));
+    // Its one success a 201, with a 409, a PUT only creates whatever its verb; not when a
+    // success may be an update's, nor when it says "or update".
+    let mut namespace = facts(&put, "", "Set a namespace for your private registry.");
+    namespace.path = Some("/registry/namespaces/{namespace}");
+    namespace.statuses = vec!["201", "400", "409"];
+    assert!(said(&namespace).contains(&(HintKind::Idempotent, false, Confidence::Medium)));
+    namespace.statuses = vec!["200", "201", "409"];
+    assert!(!not_idempotent(&namespace));
+    let mut contact = facts(&put, "", "Create or update a contact with predefined ID");
+    contact.path = Some("/contacts/{id}");
+    contact.statuses = vec!["201", "409"];
+    assert!(!not_idempotent(&contact));
     let mut token = facts(
         &put,
         "AccessToken_Put",
         "Creates a Access Token to write on a Card",
     );
     token.path = Some("/api/AccessToken");
-    assert!(said(&token)
-        .iter()
-        .any(|&(hint, value, _)| hint == HintKind::Idempotent && !value));
+    assert!(not_idempotent(&token));
 }
 
 /// A person's mark spelt the British way is the same switch ("Favourite Track or Clip" by
