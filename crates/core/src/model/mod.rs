@@ -253,6 +253,9 @@ pub struct RequestBody<'a> {
     /// It carries a batch of API requests ([`carries_requests`]): the call does whatever
     /// each of them says.
     pub requests: bool,
+    /// Its schema is an array, a reference followed ([`is_array`]): a list of items or of
+    /// changes.
+    pub list: bool,
 }
 
 /// A field of a form body.
@@ -693,6 +696,13 @@ pub(super) fn carries_requests<'a>(spec: &'a Spec, schema: &Node<'a>) -> bool {
     };
     let properties = schema.get("properties").map(|p| p.entries());
     of_requests(schema) || (properties.unwrap_or_default().into_iter()).any(|(_, p)| of_requests(p))
+}
+
+/// Whether a body schema is an array, a reference followed (`JsonPatchDocument` defined as
+/// an array of operations).
+pub(super) fn is_array<'a>(spec: &'a Spec, schema: &Node<'a>) -> bool {
+    let schema = deref(spec, schema.clone());
+    schema.is_ok_and(|schema| schema.get("type").is_some_and(|t| t.value == "array"))
 }
 
 /// Whether an object schema describes an API request: a `method` and a `path` or URL.

@@ -817,7 +817,8 @@ fn mints_a_credential(facts: &Facts<'_>) -> bool {
 /// Whether the call makes a thing's one secret anew ("Generate client secret" at
 /// `/apps/{id}/secret/generate`, "Generate an app's oauth client/secret" at
 /// `/apps/{id}/oauth/generate`, Keycloak's "Generate a new secret for the client" at
-/// `/clients/{id}/client-secret`): the old one stops working. One added to a collection
+/// `/clients/{id}/client-secret`, Azure's "Generates new random app publishing password" at
+/// `/sites/{name}/newpassword`): the old one stops working. One added to a collection
 /// (`/users/{id}/tokens`, "Create an API key") is one more.
 fn replaces_a_secret(facts: &Facts<'_>) -> bool {
     let after_thing = (facts.path)
@@ -828,8 +829,8 @@ fn replaces_a_secret(facts: &Facts<'_>) -> bool {
         .map(str::to_ascii_lowercase)
         .collect();
     let one = !segments.is_empty() && !segments.iter().any(|s| is_plural(s));
-    let secret = (segments.iter())
-        .any(|s| s.contains("secret") || matches!(s.as_str(), "oauth" | "password"));
+    let secret =
+        (segments.iter()).any(|s| s.contains("secret") || s.contains("password") || s == "oauth");
     one && secret && mints_a_credential(facts)
 }
 
@@ -893,8 +894,10 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     let mut adds_relation = case.verbs(&[Verb::Create]);
     adds_relation.extend(case.saying(&[Says::Relation]));
     let upsert = upserts(case);
-    // JSON Patch's `add` to a list adds again on a repeat: values are not simply set.
-    let sets_values = case.saying(&[Says::ChangeList]).is_empty();
+    // JSON Patch's `add` to a list adds again on a repeat: values are not simply set,
+    // unless the description's example of the list only replaces.
+    let sets_values = case.saying(&[Says::ChangeList]).is_empty()
+        || only_replaces(case.facts.description.as_deref());
     let only = case.verbs(&[Verb::Act]).is_empty();
     // What takes an amount (`qty=10`, a withdrawal's `amount`) takes that much again on a
     // repeat: removing or ending it is no end.
@@ -966,6 +969,21 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
         return;
     };
     case.add(HintKind::Idempotent, true, confidence, reason, evidence);
+}
+
+/// Whether a description shows JSON Patch operations, all of them `replace` (`"op":
+/// "replace", "path": "/base_price"`): what such a list changes, it sets.
+fn only_replaces(description: Option<&str>) -> bool {
+    let mut ops = description
+        .unwrap_or("")
+        .split("\"op\"")
+        .skip(1)
+        .map(|after| {
+            let value = after.trim_start().trim_start_matches(':').trim_start();
+            value.starts_with("\"replace\"")
+        });
+    ops.next()
+        .is_some_and(|first| first && ops.all(|replace| replace))
 }
 
 /// Whether `path`'s last segment names the act one of `verbs` says (`/merges` for "Merge"):

@@ -129,10 +129,8 @@ impl<'a> Facts<'a> {
             started_job: (!operation.method.is_safe())
                 .then(|| started_job(&operation.responses))
                 .flatten(),
-            change_list: operation.body.as_ref().is_some_and(|body| {
-                let array = body.schema.as_ref().and_then(|s| s.value.get("type"));
-                is_json_patch(body.media_type) || array == Some(&Value::from("array"))
-            }),
+            change_list: (operation.body.as_ref())
+                .is_some_and(|body| is_json_patch(body.media_type) || body.list),
             carries_requests: operation.body.as_ref().is_some_and(|body| body.requests),
             given_nothing: operation.body.is_none()
                 && (operation.parameters.iter())

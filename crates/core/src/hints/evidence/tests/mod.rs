@@ -695,6 +695,23 @@ fn of_each_operation<T>(json: &str, of: impl Fn(&Facts<'_>) -> T) -> Vec<T> {
     made
 }
 
+/// A spec's body is a list of changes when its schema is an array behind a reference (a
+/// `JsonPatchDocument` defined as an array of operations), as when it is one in place.
+#[test]
+fn a_body_behind_a_reference_is_a_list_of_changes() {
+    let spec = r##"{"swagger": "2.0", "info": {"title": "t", "version": "1"},
+        "definitions": {"Patch": {"type": "array", "items": {"type": "object"}},
+                        "Room": {"type": "object"}},
+        "paths": {"/rooms/{id}": {
+            "patch": {"parameters": [{"in": "body", "name": "b", "schema": {"$ref": "#/definitions/Patch"}}],
+                      "responses": {"200": {"description": "ok"}}},
+            "put": {"parameters": [{"in": "body", "name": "b", "schema": {"$ref": "#/definitions/Room"}}],
+                    "responses": {"200": {"description": "ok"}}}}}}"##;
+    let lists = of_each_operation(spec, |facts| (facts.method.cloned(), facts.change_list));
+    assert!(lists.contains(&(Some(Method::Patch), true)), "{lists:?}");
+    assert!(lists.contains(&(Some(Method::Put), false)), "{lists:?}");
+}
+
 /// A description in HTML is read as its words, as the tool's description gives them: `<p>`
 /// is no verb opening "This service retrieves ...".
 #[test]

@@ -131,6 +131,16 @@ fn a_patch_sets_values_unless_its_body_is_a_list_of_changes() {
     assert!(said(&update).contains(&idempotent), "{:?}", said(&update));
     update.change_list = true;
     assert!(!said(&update).contains(&idempotent), "{:?}", said(&update));
+    // Unless its example only replaces: what it changes, it sets.
+    let example = |ops: &str| format!("Partially updates a room. A request example: [{ops}]");
+    let replaces = example(r#"{"op": "replace", "path": "/status", "value": "Clean"}"#);
+    update.description = Some(replaces.into());
+    assert!(said(&update).contains(&idempotent), "{:?}", said(&update));
+    let appends = example(
+        r#"{"op": "replace", "path": "/status", "value": "Clean"}, {"op":"add", "path": "/labels/-", "value": "A"}"#,
+    );
+    update.description = Some(appends.into());
+    assert!(!said(&update).contains(&idempotent), "{:?}", said(&update));
 }
 
 /// A PUT that refreshes, rotates or regenerates makes a new key or certificate each time:

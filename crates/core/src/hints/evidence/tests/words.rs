@@ -859,6 +859,12 @@ fn functions_secrets_and_states() {
             "Generate client secret",
             "/apps/{appId}/secret/generate",
         ),
+        // A segment that names the password in one word.
+        (
+            "Sites_GenerateNewSitePublishingPassword",
+            "Generates new random app publishing password",
+            "/sites/{name}/newpassword",
+        ),
     ] {
         let mut facts = facts(&post, name, summary);
         facts.path = Some(path);
