@@ -65,6 +65,30 @@ fn manifests_from_any_tool_are_linted_with_mcp_defaults() {
     }
 }
 
+/// A manifest's tool that has nothing but its name is judged by the name: `delete_user`
+/// claimed read-only and `purge_cache` claimed not destructive are errors.
+#[test]
+fn a_name_alone_is_enough_for_the_name_rules() {
+    let manifest = serde_json::json!({"tools": [
+        {"name": "delete_user", "inputSchema": {"type": "object"},
+         "annotations": {"readOnlyHint": true}},
+        {"name": "purge_cache", "inputSchema": {"type": "object"},
+         "annotations": {"destructiveHint": false}}]});
+    let output = run(
+        &["lint", "-", "--format", "json"],
+        Some(manifest.to_string().as_bytes()),
+    );
+    let findings: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let found = pairs(findings.as_array().unwrap());
+    for expected in [
+        ("name-implies-write", "delete_user"),
+        ("name-implies-destructive", "purge_cache"),
+    ] {
+        let expected = (expected.0.to_string(), expected.1.to_string());
+        assert!(found.contains(&expected), "{expected:?} in {found:?}");
+    }
+}
+
 #[test]
 fn a_bare_array_or_a_tools_list_response_is_a_manifest_too() {
     let manifest: Value =

@@ -160,8 +160,7 @@ impl Subject<'_> {
     }
 
     /// The suggestion of `value` for `hint` that rests on the name's verb, if the judgement
-    /// makes it and is sure of it: `(the verb, the suggestion)`. What lint's name rules
-    /// check.
+    /// makes it: `(the verb, the suggestion)`. What lint's name rules check.
     pub(crate) fn named(
         &self,
         hint: HintKind,
@@ -171,7 +170,7 @@ impl Subject<'_> {
         let suggestion = self
             .suggestions
             .iter()
-            .find(|s| s.hint == hint && s.value == value && s.is_sure())?;
+            .find(|s| s.hint == hint && s.value == value && s.is_suggested())?;
         let word = suggestion.evidence.iter().find(|e| {
             e.source == Source::Name && matches!(e.says, Says::Verb(v) if verbs.contains(&v))
         })?;

@@ -253,9 +253,8 @@ pub struct RequestBody<'a> {
     /// It carries a batch of API requests ([`carries_requests`]): the call does whatever
     /// each of them says.
     pub requests: bool,
-    /// Its schema is an array, a reference followed ([`is_array`]): a list of items or of
-    /// changes.
-    pub list: bool,
+    /// Its schema is an array ([`is_array`]): a list of items or of changes.
+    pub array: bool,
 }
 
 /// A field of a form body.
@@ -698,11 +697,29 @@ pub(super) fn carries_requests<'a>(spec: &'a Spec, schema: &Node<'a>) -> bool {
     of_requests(schema) || (properties.unwrap_or_default().into_iter()).any(|(_, p)| of_requests(p))
 }
 
-/// Whether a body schema is an array, a reference followed (`JsonPatchDocument` defined as
-/// an array of operations).
+/// Whether a body schema is an array, references and an `allOf` of one followed
+/// (`JsonPatchDocument` defined as an array of operations; `type: [array, "null"]`).
 pub(super) fn is_array<'a>(spec: &'a Spec, schema: &Node<'a>) -> bool {
-    let schema = deref(spec, schema.clone());
-    schema.is_ok_and(|schema| schema.get("type").is_some_and(|t| t.value == "array"))
+    let Ok(schema) = deref(spec, schema.clone()) else {
+        return false;
+    };
+    let only_part = schema
+        .get("allOf")
+        .filter(|all| all.value.as_array().is_some_and(|a| a.len() == 1));
+    match only_part {
+        Some(all) => is_array(spec, &all.get_index(0)),
+        None => has_type(schema.value, "array"),
+    }
+}
+
+/// Whether a schema's `type` is `name`, or a list of types that holds it (OpenAPI 3.1's
+/// `[boolean, "null"]`).
+pub fn has_type(schema: &Value, name: &str) -> bool {
+    match schema.get("type") {
+        Some(Value::Array(types)) => types.iter().any(|t| t == name),
+        Some(t) => t == name,
+        None => false,
+    }
 }
 
 /// Whether an object schema describes an API request: a `method` and a `path` or URL.
@@ -721,11 +738,7 @@ pub(crate) fn is_a_request(schema: &Value) -> bool {
 /// (DocuSign types its flags `string`, PHP-style APIs take `?delete=1`, Mailgun's `upsert`
 /// is `yes` or `no`).
 pub fn is_flag(schema: &Value) -> bool {
-    let boolean = match schema.get("type") {
-        Some(Value::Array(types)) => types.iter().any(|t| t == "boolean"),
-        Some(t) => t == "boolean",
-        None => false,
-    };
+    let boolean = has_type(schema, "boolean");
     let either = |value: &Value| match value {
         Value::String(s) => matches!(
             s.to_ascii_lowercase().as_str(),

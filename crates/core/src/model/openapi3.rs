@@ -137,7 +137,7 @@ impl<'a> Reader<'a> {
             .map(|schema| super::boolean_fields(self.spec, schema))
             .unwrap_or_default();
         let requests = (schema.as_ref()).is_some_and(|s| super::carries_requests(self.spec, s));
-        let list = (schema.as_ref()).is_some_and(|s| super::is_array(self.spec, s));
+        let array = (schema.as_ref()).is_some_and(|s| super::is_array(self.spec, s));
         Ok(Some(RequestBody {
             required: body.bool("required").unwrap_or(false),
             description: body.str("description"),
@@ -149,7 +149,7 @@ impl<'a> Reader<'a> {
             credential_fields: Vec::new(),
             flags,
             requests,
-            list,
+            array,
         }))
     }
 

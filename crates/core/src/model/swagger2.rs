@@ -82,7 +82,7 @@ pub(super) fn read_operations<'a>(
                                 .unwrap_or_default(),
                             requests: (parameter.get("schema"))
                                 .is_some_and(|schema| super::carries_requests(spec, &schema)),
-                            list: (parameter.get("schema"))
+                            array: (parameter.get("schema"))
                                 .is_some_and(|schema| super::is_array(spec, &schema)),
                         })
                     }
@@ -248,7 +248,7 @@ fn form_body<'a>(
         credential_fields: Vec::new(),
         flags,
         requests: false,
-        list: false,
+        array: false,
         schema: Some(Schema {
             value: Cow::Owned(Value::Object(schema)),
             location: operation.location.clone(),

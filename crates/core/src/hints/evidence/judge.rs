@@ -601,7 +601,8 @@ fn idempotent(case: &mut Case<'_, '_>) {
     // On a PUT, "create" or "add" is an upsert at a given URI: idempotent by definition
     // (but a new key or certificate is new on every call, and a PUT that only creates
     // makes another or fails); adding a relation (a label, an assignee) twice adds it once.
-    let adds_again: &[Verb] = if creates_only(case) {
+    let only_creates = creates_only(case);
+    let adds_again: &[Verb] = if only_creates {
         &[Verb::Repeat, Verb::Create]
     } else if case.method.is_some_and(Method::is_idempotent) {
         &[Verb::Repeat]
@@ -612,8 +613,8 @@ fn idempotent(case: &mut Case<'_, '_>) {
     };
     let upsert = !upserts(case).is_empty();
     let mut repeats = case.verbs(adds_again);
-    // A PUT that only creates says so by its 201 too, whatever its verb.
-    if created_or_conflict(&case.facts.statuses) && creates_only(case) {
+    // A PUT that only creates by its responses says so by its 201, whatever its verb.
+    if only_creates && repeats.is_empty() {
         repeats.extend(case.saying(&[Says::Created]));
     }
     // "Create or update": what it creates, a repeat updates.
@@ -675,18 +676,19 @@ fn idempotent(case: &mut Case<'_, '_>) {
     }
 }
 
-/// Whether a PUT that creates only creates, as a POST would: its description says a second
-/// call fails ("If there is already a bot ..., a 409 error is returned"), or its responses
-/// answer a second call with a 409 Conflict and no success of an update (200, 204); and its
-/// words neither update nor say "or update". (A PUT to a path without parameters may still
-/// write at a given URI: a presigned upload URL.) A PUT whose one success is 201 Created,
-/// with a 409, creates only whatever its verb ("Set a namespace ...", 201 "successfully
-/// set", 409 "already exists").
+/// Whether a PUT that creates only creates, as a POST would: it does not say "or update",
+/// and either its one success is 201 Created, with a 409, whatever its verb ("Set a
+/// namespace ...", 201 "successfully set", 409 "already exists": RFC 9110 says a 201
+/// created something, where a PUT that updates answers 200 or 204), or its words create
+/// but do not update and its description says a second call fails ("If there is already a
+/// bot ..., a 409 error is returned"), or its responses answer a second call with a 409
+/// Conflict and no success of an update (200, 204). (A PUT to a path without parameters
+/// may still write at a given URI: a presigned upload URL.)
 fn creates_only(case: &Case<'_, '_>) -> bool {
     if case.method != Some(&Method::Put) || !upserts(case).is_empty() {
         return false;
     }
-    if created_or_conflict(&case.facts.statuses) {
+    if succeeds_only_with_201_and_409(&case.facts.statuses) {
         return true;
     }
     if case.verbs(&[Verb::Create]).is_empty() {
@@ -717,9 +719,11 @@ fn creates_only(case: &Case<'_, '_>) -> bool {
     conflicts || fails_when_it_exists(case.facts.description.as_deref().unwrap_or(""))
 }
 
-/// Whether the responses answer success only with 201 Created, and answer 409 Conflict.
-fn created_or_conflict(statuses: &[&str]) -> bool {
-    let mut successes = statuses.iter().filter(|s| s.starts_with('2')).peekable();
+/// Whether the responses answer success only with 201 Created (a `default` may be a
+/// success too), and answer 409 Conflict.
+fn succeeds_only_with_201_and_409(statuses: &[&str]) -> bool {
+    let success = |s: &&&str| s.starts_with('2') || **s == "default";
+    let mut successes = statuses.iter().filter(success).peekable();
     successes.peek().is_some() && successes.all(|s| *s == "201") && statuses.contains(&"409")
 }
 
@@ -895,9 +899,11 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
     adds_relation.extend(case.saying(&[Says::Relation]));
     let upsert = upserts(case);
     // JSON Patch's `add` to a list adds again on a repeat: values are not simply set,
-    // unless the description's example of the list only replaces.
-    let sets_values = case.saying(&[Says::ChangeList]).is_empty()
-        || only_replaces(case.facts.description.as_deref());
+    // unless the description's example of the body's list only replaces.
+    let change_lists = case.saying(&[Says::ChangeList]);
+    let sets_values = change_lists.is_empty()
+        || (change_lists.iter().all(|e| e.source == Source::Body)
+            && example_only_replaces(case.facts.description.as_deref()));
     let only = case.verbs(&[Verb::Act]).is_empty();
     // What takes an amount (`qty=10`, a withdrawal's `amount`) takes that much again on a
     // repeat: removing or ending it is no end.
@@ -972,18 +978,30 @@ fn repeat_changes_nothing(case: &mut Case<'_, '_>) {
 }
 
 /// Whether a description shows JSON Patch operations, all of them `replace` (`"op":
-/// "replace", "path": "/base_price"`): what such a list changes, it sets.
-fn only_replaces(description: Option<&str>) -> bool {
-    let mut ops = description
-        .unwrap_or("")
-        .split("\"op\"")
-        .skip(1)
-        .map(|after| {
-            let value = after.trim_start().trim_start_matches(':').trim_start();
-            value.starts_with("\"replace\"")
-        });
-    ops.next()
-        .is_some_and(|first| first && ops.all(|replace| replace))
+/// "replace", "path": "/base_price"`), and names no append (`/-`) nor another operation:
+/// what such a list changes, it sets.
+fn example_only_replaces(description: Option<&str>) -> bool {
+    let description = description.unwrap_or("");
+    let mut ops = description.split("\"op\"").skip(1).map(|after| {
+        let value = after.trim_start().trim_start_matches(':').trim_start();
+        value.starts_with("\"replace\"")
+    });
+    let replaces = ops
+        .next()
+        .is_some_and(|first| first && ops.all(|replace| replace));
+    let lower = description.to_ascii_lowercase();
+    let others = [
+        "\"add\"",
+        "\"move\"",
+        "\"copy\"",
+        "\"remove\"",
+        "`add`",
+        "`move`",
+        "`copy`",
+        "`remove`",
+        "/-",
+    ];
+    replaces && !others.iter().any(|other| lower.contains(other))
 }
 
 /// Whether `path`'s last segment names the act one of `verbs` says (`/merges` for "Merge"):

@@ -9,8 +9,8 @@ use crate::tool::HintKind;
 rule! {
     /// The name's verb writes (create, update, delete, send, charge, upload, run...) but the
     /// tool says `readOnlyHint: true`, and nothing else in the operation says it only reads
-    /// (the judgement review shows, where it is sure: a name that says `post` with a
-    /// summary that says `List` is a noun, not a verb).
+    /// (the judgement review shows: a name that says `post` with a summary that says
+    /// `List` is a noun, not a verb).
     ///
     /// Why: a client skips its confirmation for read-only tools, so `delete_user` marked
     /// read-only deletes without asking.

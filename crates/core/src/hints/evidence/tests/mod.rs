@@ -395,14 +395,17 @@ fn a_manifest_tool_says_its_body_is_a_list_of_changes() {
         tool("application/json-patch+json", serde_json::json!({"type": "object"})),
         tool("application/json", serde_json::json!({"type": "array"})),
         tool("application/json", serde_json::json!({"type": "object"})),
+        tool("application/json", serde_json::json!({"$ref": "#/$defs/Patch"})),
     ]});
+    let mut manifest = manifest;
+    manifest["tools"][3]["inputSchema"]["$defs"] = serde_json::json!({"Patch": {"type": "array"}});
     let manifest = crate::manifest::read(&manifest, "m.json").unwrap();
     let lists: Vec<bool> = manifest
         .tools
         .iter()
         .map(|tool| Facts::of_tool(tool, "/tools/0", false).change_list)
         .collect();
-    assert_eq!(lists, [true, true, false]);
+    assert_eq!(lists, [true, true, false, true]);
 }
 
 /// A manifest's tool is read as its operation is: a required `mode` that dispatches a
@@ -710,6 +713,13 @@ fn a_body_behind_a_reference_is_a_list_of_changes() {
     let lists = of_each_operation(spec, |facts| (facts.method.cloned(), facts.change_list));
     assert!(lists.contains(&(Some(Method::Patch), true)), "{lists:?}");
     assert!(lists.contains(&(Some(Method::Put), false)), "{lists:?}");
+    // So is an `allOf` of one such, and OpenAPI 3.1's array that may be null.
+    let spec = r##"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+        "components": {"schemas": {"Patch": {"type": ["array", "null"], "items": {}}}},
+        "paths": {"/rooms/{id}": {"patch": {"requestBody": {"content": {"application/json":
+            {"schema": {"allOf": [{"$ref": "#/components/schemas/Patch"}], "description": "d"}}}},
+            "responses": {"200": {"description": "ok"}}}}}}"##;
+    assert_eq!(of_each_operation(spec, |facts| facts.change_list), [true]);
 }
 
 /// A description in HTML is read as its words, as the tool's description gives them: `<p>`
@@ -1794,6 +1804,8 @@ fn round_18_writes() {
     namespace.statuses = vec!["201", "400", "409"];
     assert!(said(&namespace).contains(&(HintKind::Idempotent, false, Confidence::Medium)));
     namespace.statuses = vec!["200", "201", "409"];
+    assert!(!not_idempotent(&namespace));
+    namespace.statuses = vec!["201", "409", "default"];
     assert!(!not_idempotent(&namespace));
     let mut contact = facts(&put, "", "Create or update a contact with predefined ID");
     contact.path = Some("/contacts/{id}");

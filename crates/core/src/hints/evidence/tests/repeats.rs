@@ -134,12 +134,15 @@ fn a_patch_sets_values_unless_its_body_is_a_list_of_changes() {
     // Unless its example only replaces: what it changes, it sets.
     let example = |ops: &str| format!("Partially updates a room. A request example: [{ops}]");
     let replaces = example(r#"{"op": "replace", "path": "/status", "value": "Clean"}"#);
-    update.description = Some(replaces.into());
+    update.description = Some(replaces.clone().into());
     assert!(said(&update).contains(&idempotent), "{:?}", said(&update));
     let appends = example(
         r#"{"op": "replace", "path": "/status", "value": "Clean"}, {"op":"add", "path": "/labels/-", "value": "A"}"#,
     );
     update.description = Some(appends.into());
+    assert!(!said(&update).contains(&idempotent), "{:?}", said(&update));
+    let said_besides = format!("{replaces} To append a label, add it at `/labels/-`.");
+    update.description = Some(said_besides.into());
     assert!(!said(&update).contains(&idempotent), "{:?}", said(&update));
 }
 
