@@ -583,7 +583,7 @@ impl Suggestion {
     }
 
     /// Sure enough for lint's risky-idempotent to warn on evidence alone: an effect of
-    /// every call read from one word (a PUT that "Trigger[s] an automatic check-in") is
+    /// every call read from one word (a PUT summed up as "Trigger an automatic check-in") is
     /// review's to show.
     pub fn is_sure(&self) -> bool {
         self.confidence == Confidence::High
