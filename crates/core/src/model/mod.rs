@@ -697,19 +697,24 @@ pub(super) fn carries_requests<'a>(spec: &'a Spec, schema: &Node<'a>) -> bool {
     of_requests(schema) || (properties.unwrap_or_default().into_iter()).any(|(_, p)| of_requests(p))
 }
 
-/// Whether a body schema is an array, references and an `allOf` of one followed
+/// Whether a body schema is an array, references and an `allOf` of one followed, a few
+/// levels deep (a schema that is an `allOf` of itself ends)
 /// (`JsonPatchDocument` defined as an array of operations; `type: [array, "null"]`).
 pub(super) fn is_array<'a>(spec: &'a Spec, schema: &Node<'a>) -> bool {
-    let Ok(schema) = deref(spec, schema.clone()) else {
-        return false;
-    };
-    let only_part = schema
-        .get("allOf")
-        .filter(|all| all.value.as_array().is_some_and(|a| a.len() == 1));
-    match only_part {
-        Some(all) => is_array(spec, &all.get_index(0)),
-        None => has_type(schema.value, "array"),
+    let mut schema = schema.clone();
+    for _ in 0..8 {
+        let Ok(node) = deref(spec, schema) else {
+            return false;
+        };
+        let only_part = node
+            .get("allOf")
+            .filter(|all| all.value.as_array().is_some_and(|a| a.len() == 1));
+        match only_part {
+            Some(all) => schema = all.get_index(0),
+            None => return has_type(node.value, "array"),
+        }
     }
+    false
 }
 
 /// Whether a schema's `type` is `name`, or a list of types that holds it (OpenAPI 3.1's

@@ -720,6 +720,13 @@ fn a_body_behind_a_reference_is_a_list_of_changes() {
             {"schema": {"allOf": [{"$ref": "#/components/schemas/Patch"}], "description": "d"}}}},
             "responses": {"200": {"description": "ok"}}}}}}"##;
     assert_eq!(of_each_operation(spec, |facts| facts.change_list), [true]);
+    // A schema that is an `allOf` of itself is no array, and no endless walk.
+    let spec = r##"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+        "components": {"schemas": {"Loop": {"allOf": [{"$ref": "#/components/schemas/Loop"}]}}},
+        "paths": {"/rooms/{id}": {"patch": {"requestBody": {"content": {"application/json":
+            {"schema": {"$ref": "#/components/schemas/Loop"}}}},
+            "responses": {"200": {"description": "ok"}}}}}}"##;
+    assert_eq!(of_each_operation(spec, |facts| facts.change_list), [false]);
 }
 
 /// A description in HTML is read as its words, as the tool's description gives them: `<p>`
